@@ -1,0 +1,3 @@
+from perceptron_gui.cli import main
+
+raise SystemExit(main())

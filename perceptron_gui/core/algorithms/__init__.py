@@ -1,0 +1,36 @@
+"""The six perceptron variants behind a name → class registry."""
+from __future__ import annotations
+
+from .averaged import AveragedPerceptron
+from .base import ParamSpec, Perceptron, augment, predict_scores
+from .lifted import LiftedPerceptron
+from .offset import OffsetPerceptron
+from .pocket import PocketPerceptron
+from .standard import StandardPerceptron
+from .voted import VotedPerceptron, voted_scores
+
+REGISTRY: dict[str, type[Perceptron]] = {
+    cls.name: cls
+    for cls in (StandardPerceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron,
+                AveragedPerceptron, LiftedPerceptron)
+}
+
+
+def make_algorithm(name: str, **params: object) -> Perceptron:
+    """Build the registered algorithm ``name`` with ``params`` (unknown ones are an error)."""
+    from ..dataset import DatasetError
+
+    try:
+        cls = REGISTRY[name]
+    except KeyError:
+        raise DatasetError(f"There is no algorithm '{name}'; choose one of {', '.join(REGISTRY)}.") from None
+    known = {p.name for p in cls.param_specs()}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise DatasetError(f"The {name} perceptron has no parameter {', '.join(unknown)}; it takes {', '.join(sorted(known))}.")
+    return cls(**params)  # type: ignore[arg-type]
+
+
+__all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
+           "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
+           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron"]

@@ -1,0 +1,141 @@
+"""The sequential hot loops, compiled with numba (cached on disk).
+
+Every kernel runs one epoch over ``order`` and records each update: the position in
+the epoch at which it happened and the weights right after it. Dot products are summed
+left to right over the augmented vector, so with the offset column last the score is
+``(w·x) + b`` exactly as scikit-learn computes it.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, nogil=True)
+def perceptron_epoch(Xa, y, order, w, pos_out, w_out):  # pragma: no cover - compiled
+    """One epoch of the perceptron; update when y·(w·x) <= 0. Returns the update count."""
+    D = Xa.shape[1]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        for j in range(D):
+            s += w[j] * Xa[i, j]
+        yi = y[i]
+        if yi * s <= 0.0:
+            for j in range(D):
+                w[j] += yi * Xa[i, j]
+            pos_out[cnt] = t
+            for j in range(D):
+                w_out[cnt, j] = w[j]
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def pocket_epoch(Xa, y, order, w, pos_out, w_out, count_out, gamma):  # pragma: no cover
+    """Perceptron epoch that also counts, after each update, #{i: y_i w·x_i >= gamma}
+    (``> 0`` when gamma == 0), the pocket algorithm's quality measure."""
+    n, D = Xa.shape
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        for j in range(D):
+            s += w[j] * Xa[i, j]
+        yi = y[i]
+        if yi * s <= 0.0:
+            for j in range(D):
+                w[j] += yi * Xa[i, j]
+            pos_out[cnt] = t
+            for j in range(D):
+                w_out[cnt, j] = w[j]
+            good = 0
+            for m in range(n):
+                sm = 0.0
+                for j in range(D):
+                    sm += w[j] * Xa[m, j]
+                v = y[m] * sm
+                if gamma == 0.0:
+                    if v > 0.0:
+                        good += 1
+                elif v >= gamma:
+                    good += 1
+            count_out[cnt] = good
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, w_out):  # pragma: no cover
+    """Perceptron on the lifted points [a·x_i ; c·e_i] without building them.
+
+    ``v`` holds a·(feature part of the lifted weights), so the score of a lifted point is
+    v·x_i + c·s_i, with s_i the i-th slack weight; an update adds y·a²·x_i to v and y·c to s_i.
+    """
+    D = Xa.shape[1]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        sc = 0.0
+        for j in range(D):
+            sc += v[j] * Xa[i, j]
+        sc += c * s[i]
+        yi = y[i]
+        if yi * sc <= 0.0:
+            for j in range(D):
+                v[j] += yi * a2 * Xa[i, j]
+            s[i] += yi * c
+            pos_out[cnt] = t
+            for j in range(D):
+                w_out[cnt, j] = v[j]
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def count_errors(Xa, y, w):  # pragma: no cover
+    """Number of points with sign(w·x) != y, sign(0) = +1."""
+    D = Xa.shape[1]
+    bad = 0
+    for i in range(Xa.shape[0]):
+        s = 0.0
+        for j in range(D):
+            s += w[j] * Xa[i, j]
+        pred = 1.0 if s >= 0.0 else -1.0
+        if pred != y[i]:
+            bad += 1
+    return bad
+
+
+@njit(cache=True, nogil=True)
+def vote_scores(Xa, W, c):  # pragma: no cover
+    """Σ_k c_k · sign(w_k·x) for every row of Xa (sign(0) = +1)."""
+    n, D = Xa.shape
+    out = np.zeros(n)
+    for i in range(n):
+        tot = 0.0
+        for k in range(W.shape[0]):
+            if c[k] == 0:
+                continue
+            s = 0.0
+            for j in range(D):
+                s += W[k, j] * Xa[i, j]
+            tot += c[k] if s >= 0.0 else -c[k]
+        out[i] = tot
+    return out
+
+
+def warm_up() -> None:
+    """Compile (or load from cache) every kernel on tiny inputs."""
+    X = np.ones((2, 2))
+    y = np.array([1.0, -1.0])
+    order = np.arange(2, dtype=np.int64)
+    w = np.zeros(2)
+    pos = np.empty(2, dtype=np.int64)
+    wo = np.empty((2, 2))
+    perceptron_epoch(X, y, order, w.copy(), pos, wo)
+    pocket_epoch(X, y, order, w.copy(), pos, wo, np.empty(2, dtype=np.int64), 0.0)
+    lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, wo)
+    count_errors(X, y, w)
+    vote_scores(X, wo, np.ones(2))

@@ -1,0 +1,253 @@
+"""What every perceptron variant shares: parameters, the epoch loop and the run record.
+
+Conventions (notes 001–004 and scikit-learn): a mistake is y·(w·x + b) <= 0; w and b start
+at 0 (or at w = y₁·x₁ with ``init="first"``, as notes 000 do); an update adds y·x to w and y
+to b; epochs visit examples in file order or in a fresh seeded shuffle per epoch; the offset
+is a constant 1 appended to x so b is the last weight; prediction is sign(w·x + b), sign(0) = +1.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar
+
+import numpy as np
+
+from ..dataset import Dataset, DatasetError
+from ..run import EpochRow, RunRecord, epoch_order
+from . import _kernels as K
+
+__all__ = ["Perceptron", "ParamSpec", "augment", "predict_scores"]
+
+MAX_EPOCHS_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """Describes one parameter for the CLI and the window's picker."""
+
+    name: str
+    kind: type
+    default: Any
+    label: str
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] | None = None
+
+
+def augment(X: np.ndarray, offset: bool) -> np.ndarray:
+    """X with a constant-1 column appended when ``offset`` (C-contiguous float64)."""
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    if not offset:
+        return X
+    out = np.empty((X.shape[0], X.shape[1] + 1))
+    out[:, :-1] = X
+    out[:, -1] = 1.0
+    return out
+
+
+def predict_scores(X: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
+    """w·x + b for each row."""
+    return np.asarray(X, dtype=np.float64) @ np.asarray(w, dtype=np.float64) + b
+
+
+class Perceptron:
+    """The classic perceptron, and the base class of every variant.
+
+    Parameters
+    ----------
+    max_epochs : int, default 100
+        Upper limit on passes over the data (voted and averaged run exactly this many).
+    shuffle : bool, default False
+        Visit examples in a fresh seeded random order every epoch instead of file order.
+    seed : int, default 0
+        Seed of the shuffles.
+    init : {"zero", "first"}, default "zero"
+        Start at w = 0, b = 0, or at w = y₁·x₁ (b = y₁ with offset) as in notes 000.
+    offset : bool
+        Learn a bias b through a constant input 1 (notes 003's trick).
+    """
+
+    name: ClassVar[str] = "standard"
+    title: ClassVar[str] = "Perceptron"
+    description: ClassVar[str] = ""
+    default_offset: ClassVar[bool] = True
+    offset_fixed: ClassVar[bool] = False
+    fixed_epochs: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        *,
+        max_epochs: int = 100,
+        shuffle: bool = False,
+        seed: int = 0,
+        init: str = "zero",
+        offset: bool | None = None,
+    ) -> None:
+        self.max_epochs = max_epochs
+        self.shuffle = shuffle
+        self.seed = seed
+        self.init = init
+        self.offset = self.default_offset if offset is None else offset
+
+    # ---- parameters -------------------------------------------------------------------
+    @classmethod
+    def param_specs(cls) -> list[ParamSpec]:
+        specs = [
+            ParamSpec("max_epochs", int, 100, "Max epochs",
+                      "Passes over the training data at most" + (" (this variant runs exactly this many)." if cls.fixed_epochs else "; training stops earlier after an epoch without updates."),
+                      1, MAX_EPOCHS_LIMIT),
+            ParamSpec("shuffle", bool, False, "Shuffle each epoch",
+                      "Visit the examples in a fresh random order every epoch (order matters; random is often better)."),
+            ParamSpec("seed", int, 0, "Seed", "Seed of the random orders, so a run can be repeated exactly.", 0, 2**31 - 1),
+            ParamSpec("init", str, "zero", "Start at",
+                      "zero: w = 0, b = 0 (notes 001–004); first: w = y₁·x₁ (notes 000).", choices=("zero", "first")),
+        ]
+        if not cls.offset_fixed:
+            specs.append(ParamSpec("offset", bool, cls.default_offset, "Offset b",
+                                   "Learn a bias b as the weight of a constant input 1; off: the hyperplane passes through the origin."))
+        return specs
+
+    def get_params(self) -> dict[str, Any]:
+        return {p.name: getattr(self, p.name) for p in self.param_specs()}
+
+    def validate(self) -> None:
+        """Raise DatasetError (a sentence) for a parameter out of range."""
+        for spec in self.param_specs():
+            v = getattr(self, spec.name)
+            if spec.kind is bool:
+                if not isinstance(v, (bool, np.bool_)):
+                    raise DatasetError(f"{spec.label} must be on or off, not {v!r}.")
+                continue
+            if spec.choices is not None:
+                if v not in spec.choices:
+                    raise DatasetError(f"{spec.label} must be one of {', '.join(spec.choices)}, not {v!r}.")
+                continue
+            if spec.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
+                raise DatasetError(f"{spec.label} must be a whole number, not {v!r}.")
+            if spec.kind is float:
+                if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not np.isfinite(v):
+                    raise DatasetError(f"{spec.label} must be a finite number, not {v!r}.")
+            lo, hi = spec.minimum, spec.maximum
+            if lo is not None and hi is not None and not lo <= v <= hi:
+                raise DatasetError(f"{spec.label} must be between {lo:g} and {hi:g}; {v!r} is outside.")
+
+    # ---- training ---------------------------------------------------------------------
+    def fit(self, train: Dataset, test: Dataset | None = None,
+            progress: Callable[[int, int], bool] | None = None) -> RunRecord:
+        """Train on ``train`` and return the full :class:`RunRecord`.
+
+        ``progress(epoch, max_epochs)`` is called after each epoch; returning False cancels
+        (the record then ends at that epoch with stop_reason "cancelled").
+        """
+        self.validate()
+        if test is not None and test.n and test.d != train.d:
+            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
+        Xa = augment(train.X, self.offset)
+        y = np.ascontiguousarray(train.y, dtype=np.float64)
+        n, D = Xa.shape
+        Xt = augment(test.X, self.offset) if test is not None and test.n else None
+        yt = np.ascontiguousarray(test.y, dtype=np.float64) if Xt is not None else None
+
+        w = np.zeros(D)
+        if self.init == "first" and n:
+            w = y[0] * Xa[0]
+        state = self._start(Xa, y, w)
+        steps_chunks: list[np.ndarray] = []
+        w_chunks: list[np.ndarray] = [state["w"].copy()[None, :]]
+        epoch_updates: list[int] = []
+        end_weights: list[np.ndarray] = []
+        converged = False
+        stop_reason = "no_data" if n == 0 else ("fixed_epochs" if self.fixed_epochs else "max_epochs")
+        pos_buf = np.empty(n, dtype=np.int64)
+        w_buf = np.empty((n, D))
+        t0 = time.perf_counter()
+        elapsed = 0.0
+        if n:
+            for epoch in range(self.max_epochs):
+                order = epoch_order(n, epoch, self.shuffle, self.seed)
+                cnt = self._epoch(state, Xa, y, order, pos_buf, w_buf)
+                steps_chunks.append(pos_buf[:cnt] + epoch * n)
+                w_chunks.append(w_buf[:cnt].copy())
+                epoch_updates.append(cnt)
+                end_weights.append(state["w"].copy())
+                if cnt == 0:
+                    converged = True
+                    if not self.fixed_epochs:
+                        stop_reason = "converged"
+                        break
+                if progress is not None:
+                    elapsed += time.perf_counter() - t0
+                    keep_going = progress(epoch + 1, self.max_epochs)
+                    t0 = time.perf_counter()
+                    if keep_going is False:
+                        stop_reason = "cancelled"
+                        break
+        elapsed += time.perf_counter() - t0
+        weights = np.concatenate(w_chunks) if len(w_chunks) > 1 else w_chunks[0]
+        update_step = np.concatenate(steps_chunks) if steps_chunks else np.zeros(0, dtype=np.int64)
+        update_index = np.empty(update_step.shape[0], dtype=np.int64)
+        if update_step.size:
+            ep = update_step // n
+            pos = update_step % n
+            if self.shuffle:
+                for e in np.unique(ep):
+                    sel = ep == e
+                    update_index[sel] = epoch_order(n, int(e), True, self.seed)[pos[sel]]
+            else:
+                update_index[:] = pos
+        rec = RunRecord(
+            algorithm=self.name, params=self.get_params(), n=n, d=train.d, offset=self.offset,
+            shuffle=self.shuffle, seed=self.seed, weights=weights, update_step=update_step,
+            update_index=update_index, epochs=[], final_w=np.zeros(train.d), final_b=0.0,
+            converged=converged, stop_reason=stop_reason, train_seconds=elapsed,
+            n_epochs=len(epoch_updates),
+        )
+        self._finish(rec, state, Xa, y)
+        rec.epochs = self._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
+        return rec
+
+    # Hooks a variant overrides -----------------------------------------------------------
+    def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
+        return {"w": w}
+
+    def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
+               pos_buf: np.ndarray, w_buf: np.ndarray) -> int:
+        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, w_buf))
+
+    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
+        self._set_final(rec, rec.weights[-1])
+
+    def _set_final(self, rec: RunRecord, wa: np.ndarray) -> None:
+        wa = np.asarray(wa, dtype=np.float64)
+        if rec.offset:
+            rec.final_w, rec.final_b = wa[:-1].copy(), float(wa[-1])
+        else:
+            rec.final_w, rec.final_b = wa.copy(), 0.0
+
+    def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
+                               state: dict[str, Any]) -> np.ndarray | Callable[[np.ndarray], np.ndarray]:
+        """Augmented weights (or a scoring function) the algorithm would output if stopped
+        after ``epoch``; the per-epoch errors are measured with it."""
+        return end_w
+
+    def _epoch_rows(self, rec: RunRecord, epoch_updates: list[int], end_weights: list[np.ndarray],
+                    state: dict[str, Any], Xa: np.ndarray, y: np.ndarray,
+                    Xt: np.ndarray | None, yt: np.ndarray | None) -> list[EpochRow]:
+        rows = []
+        for e, (cnt, wend) in enumerate(zip(epoch_updates, end_weights)):
+            pred = self._predictor_after_epoch(rec, e, wend, state)
+            tr = _error(Xa, y, pred)
+            te = _error(Xt, yt, pred) if Xt is not None else None
+            rows.append(EpochRow(epoch=e, updates=int(cnt), train_error=tr, test_error=te))
+        return rows
+
+
+def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarray], np.ndarray]) -> float:
+    if Xa.shape[0] == 0:
+        return 0.0
+    if callable(pred):
+        scores = pred(Xa)
+        return float(np.mean(np.where(scores >= 0.0, 1.0, -1.0) != y))
+    return float(K.count_errors(Xa, y, np.ascontiguousarray(pred, dtype=np.float64))) / Xa.shape[0]

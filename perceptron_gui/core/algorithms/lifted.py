@@ -1,0 +1,87 @@
+"""The lifted perceptron (notes 000): every point gets a dimension of its own."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..dataset import DatasetError
+from ..run import RunRecord
+from . import _kernels as K
+from .base import ParamSpec, Perceptron
+
+
+class LiftedPerceptron(Perceptron):
+    """The standard perceptron on the lifted points x̃_i = [a·x_i ; √(1−a²)·e_i] (e_i the i-th
+    unit vector of Rⁿ). The lifted set is always separable, so it always converges. A new point
+    maps to [a·x ; 0], so the predictor on the original features is the feature part of the
+    lifted weights times a.
+
+    Parameters
+    ----------
+    lift_a : float in (0, 1), default 0.5
+        The share a of the original features in the lifted point.
+    (others as :class:`Perceptron`; offset on by default)
+
+    The record's ``weights`` are the predictor's weights on the (augmented) original features
+    after each update. Extras: ``slack`` (final per-point slack weights s_i; nonzero where a
+    point needed its own dimension), ``slack_points`` (their indices), ``lift_a``.
+    """
+
+    name = "lifted"
+    title = "Lifted (always converges)"
+    description = "Gives each point its own extra dimension x̃ = [a·x ; √(1−a²)·eᵢ], so it always separates."
+
+    def __init__(self, *, max_epochs: int = 1000, shuffle: bool = False, seed: int = 0,
+                 init: str = "zero", offset: bool = True, lift_a: float = 0.5) -> None:
+        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=offset)
+        self.lift_a = lift_a
+
+    @classmethod
+    def param_specs(cls) -> list[ParamSpec]:
+        specs = super().param_specs()
+        specs[0] = ParamSpec("max_epochs", int, 1000, "Max epochs",
+                             "Passes over the data at most; the lifted set is separable, so it stops by itself.", 1, 1_000_000)
+        return specs + [ParamSpec("lift_a", float, 0.5, "a (lift)",
+                                  "Weight of the original features in x̃ = [a·x ; √(1−a²)·eᵢ]; must be strictly between 0 and 1.",
+                                  1e-6, 1 - 1e-6)]
+
+    def validate(self) -> None:
+        super().validate()
+        if not 0.0 < float(self.lift_a) < 1.0:
+            raise DatasetError(f"a must be strictly between 0 and 1, not {self.lift_a!r}.")
+
+    def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
+        a = float(self.lift_a)
+        c = math.sqrt(1.0 - a * a)
+        s = np.zeros(Xa.shape[0])
+        if self.init == "first" and Xa.shape[0]:
+            # w̃ = y₁·x̃₁: feature part a·y₁x₁ (predictor a²·y₁x₁) and slack y₁·c on point 1.
+            w = a * a * y[0] * Xa[0]
+            s[0] = y[0] * c
+        return {"w": np.array(w, dtype=np.float64), "s": s, "a": a, "c": c}
+
+    def _epoch(self, state, Xa, y, order, pos_buf, w_buf) -> int:
+        return int(K.lifted_epoch(Xa, y, order, state["w"], state["s"], state["a"] ** 2, state["c"], pos_buf, w_buf))
+
+    def _finish(self, rec: RunRecord, state, Xa, y) -> None:
+        s = state["s"]
+        rec.extras.update(slack=s.copy(), slack_points=np.flatnonzero(s != 0.0), lift_a=float(self.lift_a),
+                          update_y=y[rec.update_index].copy(), init_first=self.init == "first",
+                          first_y=float(y[0]) if rec.n else 0.0)
+        self._set_final(rec, rec.weights[-1])
+
+    def _predictor_after_epoch(self, rec, epoch, end_w, state):
+        return end_w
+
+
+def lifted_weights(rec: RunRecord, k: int) -> np.ndarray:
+    """The full lifted weight vector w̃_k = [feature part ; slack part] after update k."""
+    a = rec.extras["lift_a"]
+    c = math.sqrt(1.0 - a * a)
+    s = np.zeros(rec.n)
+    np.add.at(s, rec.update_index[:k], rec.extras["update_y"][:k])
+    if rec.extras.get("init_first") and rec.n:
+        s[0] += rec.extras["first_y"]
+    return np.concatenate([rec.weights[k] / a, s * c])

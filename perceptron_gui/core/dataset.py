@@ -1,0 +1,241 @@
+"""The labelled data set every algorithm trains on.
+
+A :class:`Dataset` is immutable: X of shape (n, d) float64 and labels y in {-1, +1}.
+Building one validates the input and turns every fault a user can cause into a
+:class:`DatasetError` whose message is one sentence saying what is wrong and what to do.
+Conditions that are valid but worth knowing (a single class, the same point with both
+labels, 0/1 labels mapped to -1/+1) become ``notices``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+
+__all__ = ["Dataset", "DatasetError", "train_test_split"]
+
+# Finite but so large that w·x overflows float64 after a handful of updates.
+MAX_ABS_VALUE = 1e150
+
+
+class DatasetError(ValueError):
+    """A user-caused problem with data; ``str(err)`` is a sentence fit for a message box."""
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Labelled points for the perceptron.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d), float64
+        The points; n may be 0, d is at least 1.
+    y : ndarray of shape (n,), float64
+        The labels, each -1.0 or +1.0.
+    feature_names : tuple of str
+        One name per column of X (``x1``, ``x2``, ... by default).
+    notices : tuple of str
+        Sentences about valid but noteworthy data (one class only, conflicting labels, ...).
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple[str, ...] = ()
+    notices: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def d(self) -> int:
+        return int(self.X.shape[1])
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        return (
+            self.X.shape == other.X.shape
+            and bool(np.array_equal(self.X, other.X))
+            and bool(np.array_equal(self.y, other.y))
+            and self.feature_names == other.feature_names
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # arrays are mutable underneath
+
+    @classmethod
+    def from_arrays(
+        cls,
+        X: object,
+        y: object,
+        feature_names: Sequence[str] | None = None,
+    ) -> "Dataset":
+        """Validate and build a data set from array-likes.
+
+        Raises
+        ------
+        DatasetError
+            With one sentence naming the fault (ragged rows, non-numeric or non-finite
+            values, labels other than +-1 or 0/1, mismatched lengths).
+        """
+        notices: list[str] = []
+        Xa = _as_matrix(X)
+        ya = _as_labels(y, notices)
+        if Xa.shape[0] != ya.shape[0]:
+            raise DatasetError(
+                f"There are {Xa.shape[0]} points but {ya.shape[0]} labels; give every point exactly one label."
+            )
+        d = Xa.shape[1]
+        names = tuple(feature_names) if feature_names else tuple(f"x{j + 1}" for j in range(d))
+        if len(names) != d:
+            raise DatasetError(f"{len(names)} feature names were given for {d} features; give one name per column.")
+        notices.extend(_notices_for(Xa, ya))
+        Xa.setflags(write=False)
+        ya.setflags(write=False)
+        return cls(Xa, ya, names, tuple(notices))
+
+    @classmethod
+    def empty(cls, d: int = 2) -> "Dataset":
+        """A data set with no points and ``d`` features."""
+        return cls.from_arrays(np.zeros((0, d)), np.zeros(0))
+
+    def subset(self, index: Iterable[int] | np.ndarray) -> "Dataset":
+        """The points at ``index`` (any integer array or boolean mask), in that order."""
+        idx = np.asarray(index)
+        return Dataset.from_arrays(self.X[idx], self.y[idx], self.feature_names)
+
+    @property
+    def classes_present(self) -> tuple[int, ...]:
+        return tuple(int(c) for c in np.unique(self.y))
+
+
+def train_test_split(data: Dataset, test_fraction: float, seed: int = 0) -> tuple[Dataset, Dataset]:
+    """Split at random (seeded, reproducible) into a training and a test set.
+
+    The test set gets ``round(test_fraction * n)`` points; both keep file order.
+    """
+    if not 0.0 <= test_fraction < 1.0:
+        raise DatasetError(f"The test fraction must be at least 0 and below 1, not {test_fraction}.")
+    n = data.n
+    n_test = int(round(test_fraction * n))
+    perm = np.random.default_rng(seed).permutation(n)
+    test_mask = np.zeros(n, dtype=bool)
+    test_mask[perm[:n_test]] = True
+    return data.subset(~test_mask), data.subset(test_mask)
+
+
+def _as_matrix(X: object) -> np.ndarray:
+    if isinstance(X, np.ndarray) and X.dtype.kind in "biuf":
+        arr = X
+    else:
+        rows = list(X) if not isinstance(X, np.ndarray) else list(X.tolist())  # type: ignore[arg-type]
+        if rows and all(_is_sequence(r) for r in rows):
+            lengths = {len(r) for r in rows}
+            if len(lengths) > 1:
+                first = len(rows[0])
+                bad = next(i for i, r in enumerate(rows) if len(r) != first)
+                raise DatasetError(
+                    f"Row {bad + 1} has {len(rows[bad])} values but row 1 has {first}; every point needs the same number of coordinates."
+                )
+        try:
+            arr = np.array(rows, dtype=object)
+        except ValueError:
+            raise DatasetError("The rows have different lengths; every point needs the same number of coordinates.") from None
+        arr = _object_to_float(arr)
+    if arr.ndim == 1:
+        arr = arr.reshape(-1, 1)
+    if arr.ndim != 2:
+        raise DatasetError("The points must form a table: one row per point, one column per feature.")
+    if arr.shape[1] < 1:
+        raise DatasetError("The points have no coordinates; give at least one feature column.")
+    arr = np.array(arr, dtype=np.float64, copy=True)
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        i, j = map(int, np.argwhere(bad)[0])
+        raise DatasetError(
+            f"Row {i + 1}, column {j + 1} is {arr[i, j]!r}, not a finite number; replace it with an ordinary number."
+        )
+    big = np.abs(arr) > MAX_ABS_VALUE
+    if big.any():
+        i, j = map(int, np.argwhere(big)[0])
+        raise DatasetError(
+            f"Row {i + 1}, column {j + 1} is {arr[i, j]:.3g}, too large to train on (the limit is ±1e150); rescale the data."
+        )
+    return arr
+
+
+def _is_sequence(r: object) -> bool:
+    return isinstance(r, (list, tuple, np.ndarray))
+
+
+def _object_to_float(arr: np.ndarray) -> np.ndarray:
+    out = np.empty(arr.shape, dtype=np.float64)
+    for idx, v in np.ndenumerate(arr):
+        if isinstance(v, (bool, np.bool_)):
+            raise DatasetError(f"The value {v!r} at {_where(idx)} is not a number; use numbers for coordinates.")
+        try:
+            out[idx] = float(v)
+        except (TypeError, ValueError):
+            raise DatasetError(f"The value {v!r} at {_where(idx)} is not a number; use numbers for coordinates.") from None
+    return out
+
+
+def _where(idx: tuple[int, ...]) -> str:
+    if len(idx) == 2:
+        return f"row {idx[0] + 1}, column {idx[1] + 1}"
+    return f"position {idx[0] + 1}"
+
+
+def _as_labels(y: object, notices: list[str]) -> np.ndarray:
+    raw = np.asarray(y, dtype=object).reshape(-1) if not isinstance(y, np.ndarray) else y.reshape(-1)
+    try:
+        ya = np.array(raw, dtype=np.float64)
+    except (TypeError, ValueError):
+        for i, v in enumerate(raw.tolist()):
+            try:
+                float(v)
+            except (TypeError, ValueError):
+                raise DatasetError(f"Label {i + 1} is {v!r}; labels must be -1 or +1 (or 0 and 1).") from None
+        raise DatasetError("The labels must be numbers: -1 or +1 (or 0 and 1).") from None
+    if ya.size == 0:
+        return ya
+    if not np.all(np.isfinite(ya)):
+        i = int(np.argmax(~np.isfinite(ya)))
+        raise DatasetError(f"Label {i + 1} is {ya[i]!r}; labels must be -1 or +1 (or 0 and 1).")
+    values = set(np.unique(ya).tolist())
+    if values <= {-1.0, 1.0}:
+        return ya
+    if values <= {0.0, 1.0}:
+        notices.append("Labels 0/1 were read as -1/+1 (0 → -1).")
+        return np.where(ya == 0.0, -1.0, 1.0)
+    bad = next(v for v in ya.tolist() if v not in (-1.0, 1.0))
+    i = int(np.argmax(ya == bad))
+    raise DatasetError(
+        f"Label {i + 1} is {bad:g}; labels must be -1 or +1 (or 0 and 1), so change it to one of those."
+    )
+
+
+def _notices_for(X: np.ndarray, y: np.ndarray) -> list[str]:
+    notes: list[str] = []
+    n = X.shape[0]
+    if n == 0:
+        notes.append("The data set is empty: add points to train.")
+        return notes
+    if np.unique(y).size == 1:
+        name = "+1" if y[0] > 0 else "-1"
+        notes.append(f"All points are of class {name}: add a point of the other class to see a real separator.")
+    # Same coordinates with both labels: no hyperplane can separate them.
+    if n <= 200_000:
+        order = np.lexsort(X.T[::-1])
+        Xs, ys = X[order], y[order]
+        same = np.all(Xs[1:] == Xs[:-1], axis=1) & (ys[1:] != ys[:-1])
+        if same.any():
+            i = int(order[int(np.argmax(same))])
+            notes.append(
+                f"Point {i + 1} appears with both labels, so the data cannot be separated by any hyperplane."
+            )
+    return notes

@@ -1,0 +1,142 @@
+"""CSV reading and writing for data sets.
+
+Format: one point per line, the coordinates then the label, header ``x1,...,xd,y``.
+On reading the header is optional and the separator may be commas or whitespace;
+blank lines and lines starting with ``#`` are skipped. Every fault ends in a
+:class:`~perceptron_gui.core.dataset.DatasetError` with the line number in its sentence.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .dataset import Dataset, DatasetError
+
+__all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text"]
+
+_SPLIT = re.compile(r"\s*,\s*|\s+")
+MAX_FILE_BYTES = 2_000_000_000
+
+
+def read_csv(path: str | os.PathLike[str]) -> Dataset:
+    """Read a data set from a CSV file (see the module docstring for the format)."""
+    p = Path(path)
+    if not p.exists():
+        raise DatasetError(f"The file {p} does not exist; check the name and folder.")
+    if p.is_dir():
+        raise DatasetError(f"{p} is a folder, not a CSV file; choose a file.")
+    if p.stat().st_size > MAX_FILE_BYTES:
+        raise DatasetError(f"{p.name} is larger than 2 GB; split it or sample it first.")
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise DatasetError(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
+    if b"\x00" in raw[:4096]:
+        raise DatasetError(f"{p.name} is a binary file, not text; export the data as CSV first.")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DatasetError(f"{p.name} is not UTF-8 text; save it as UTF-8 CSV.") from None
+    return parse_csv_text(text, source=p.name)
+
+
+def parse_csv_text(text: str, source: str = "the data") -> Dataset:
+    """Parse CSV text into a :class:`Dataset`."""
+    lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
+    lines = [(no, ln) for no, ln in lines if ln and not ln.startswith("#")]
+    if not lines:
+        raise DatasetError(f"{source} holds no data rows; add lines like '0.5,1.2,1' (x1,x2,label).")
+    header: list[str] | None = None
+    first_no, first = lines[0]
+    first_cells = _cells(first)
+    # A header has no numeric cell; a row with some numbers is data with a bad cell.
+    if not any(_is_number(c) for c in first_cells):
+        header = first_cells
+        lines = lines[1:]
+    width = len(header) if header else len(_cells(lines[0][1])) if lines else 0
+    if header is not None and width < 2:
+        raise DatasetError(f"The header of {source} has {width} column; it needs at least one feature and the label y.")
+    if not lines:
+        raise DatasetError(f"{source} has a header but no data rows; add lines like '0.5,1.2,1'.")
+    if width == 1:
+        raise DatasetError(
+            f"Line {lines[0][0]} of {source} has one value; each line needs the coordinates and then the label."
+        )
+    values = np.empty((len(lines), width), dtype=np.float64)
+    for r, (no, ln) in enumerate(lines):
+        cells = _cells(ln)
+        if len(cells) != width:
+            raise DatasetError(
+                f"Line {no} of {source} has {len(cells)} values but {width} were expected; give every line the same columns."
+            )
+        for c, cell in enumerate(cells):
+            try:
+                v = float(cell)
+            except ValueError:
+                raise DatasetError(
+                    f"Line {no} of {source}, column {c + 1}: '{cell}' is not a number; fix or delete that line."
+                ) from None
+            if not np.isfinite(v):
+                raise DatasetError(
+                    f"Line {no} of {source}, column {c + 1}: '{cell}' is not a finite number; replace it with an ordinary number."
+                )
+            values[r, c] = v
+    names = header[:-1] if header else None
+    try:
+        return Dataset.from_arrays(values[:, :-1], values[:, -1], names)
+    except DatasetError as exc:
+        # Point the user at the line, not at an index inside the array.
+        msg = str(exc)
+        m = re.match(r"(Label|Row) (\d+)(.*)", msg)
+        if m:
+            line_no = lines[int(m.group(2)) - 1][0]
+            raise DatasetError(f"Line {line_no} of {source}: {m.group(1).lower()}{m.group(3)}") from None
+        raise
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip().strip('"').strip("'") for c in _SPLIT.split(line.strip()) if c != ""]
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def dataset_to_csv_text(data: Dataset) -> str:
+    """The CSV text for ``data`` with the header ``x1,...,xd,y``; values round-trip exactly."""
+    header = ",".join([*data.feature_names, "y"])
+    out = [header]
+    for x, yv in zip(data.X.tolist(), data.y.tolist()):
+        out.append(",".join(repr(float(v)) for v in x) + f",{int(yv)}")
+    return "\n".join(out) + "\n"
+
+
+def write_csv(data: Dataset, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as CSV, atomically (a crash mid-save leaves the old file)."""
+    atomic_write_text(path, dataset_to_csv_text(data))
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write text to a temporary file beside ``path``, then rename it over ``path``."""
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=str(p.parent) or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

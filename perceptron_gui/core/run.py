@@ -1,0 +1,175 @@
+"""The record of one training run.
+
+Everything the window steps through is reconstructed from a few arrays:
+
+* ``weights[k]`` — the (augmented) weights after update k; row 0 is the start (O(1) access,
+  O(updates · D) memory);
+* ``update_step[k-1]`` — the global example step t = epoch · n + position of update k, from
+  which the epoch, the visited example and whether a visit caused an update all follow;
+* the epoch orders, regenerated from the seed when shuffled (never stored).
+
+Conventions: epochs and example positions count from 0, updates from k = 1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+__all__ = ["RunRecord", "EpochRow", "Visit", "epoch_order"]
+
+
+def epoch_order(n: int, epoch: int, shuffle: bool, seed: int) -> np.ndarray:
+    """The order in which epoch ``epoch`` visits the n examples.
+
+    File order, or a fresh permutation per epoch drawn from ``default_rng([seed, epoch])``
+    so any epoch's order is found in O(n) without replaying the ones before it.
+    """
+    if not shuffle:
+        return np.arange(n, dtype=np.int64)
+    return np.random.default_rng([int(seed), int(epoch)]).permutation(n).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class EpochRow:
+    """One row of the per-epoch table (errors are fractions; ``test_error`` is None without a test set)."""
+
+    epoch: int
+    updates: int
+    train_error: float
+    test_error: float | None
+
+
+@dataclass(frozen=True)
+class Visit:
+    """One example visit: global step ``t``, its epoch and position, the example's index,
+    whether it caused an update, and the update count k *after* the visit."""
+
+    t: int
+    epoch: int
+    position: int
+    index: int
+    updated: bool
+    k: int
+
+
+@dataclass
+class RunRecord:
+    """Everything one training run produced.
+
+    Attributes
+    ----------
+    algorithm, params : the registry name and the parameters used.
+    n, d : number of training points and of original features.
+    offset : whether a constant 1 was appended (then b = last weight).
+    weights : ndarray (K+1, D) — weights after each update, row 0 the start.
+    update_step : ndarray (K,) int64 — global step t of each update.
+    update_index : ndarray (K,) int64 — training example index of each update.
+    epochs : list of EpochRow.
+    final_w, final_b : the predictor the algorithm outputs (b = 0.0 without offset).
+    converged : an epoch passed with no update.
+    stop_reason : "converged", "max_epochs", "fixed_epochs" (voted/averaged) or "no_data".
+    extras : algorithm-specific data (pocket changes, voted survival counts, lifted slack).
+    train_seconds : wall time of the training loop alone.
+    """
+
+    algorithm: str
+    params: dict[str, Any]
+    n: int
+    d: int
+    offset: bool
+    shuffle: bool
+    seed: int
+    weights: np.ndarray
+    update_step: np.ndarray
+    update_index: np.ndarray
+    epochs: list[EpochRow]
+    final_w: np.ndarray
+    final_b: float
+    converged: bool
+    stop_reason: str
+    extras: dict[str, Any] = field(default_factory=dict)
+    train_seconds: float = 0.0
+    n_epochs: int = 0
+
+    # ---- sizes -------------------------------------------------------------------------
+    @property
+    def num_updates(self) -> int:
+        return int(self.update_step.shape[0])
+
+    @property
+    def epochs_run(self) -> int:
+        return self.n_epochs
+
+    @property
+    def num_steps(self) -> int:
+        """Total number of example visits."""
+        return self.n * self.epochs_run
+
+    @property
+    def D(self) -> int:
+        return int(self.weights.shape[1])
+
+    # ---- weights -----------------------------------------------------------------------
+    def w_b(self, k: int) -> tuple[np.ndarray, float]:
+        """(w, b) after update k (0 <= k <= K)."""
+        wk = self.weights[k]
+        if self.offset:
+            return wk[:-1], float(wk[-1])
+        return wk, 0.0
+
+    def final_augmented(self) -> np.ndarray:
+        return np.append(self.final_w, self.final_b) if self.offset else np.asarray(self.final_w)
+
+    # ---- stepping ------------------------------------------------------------------------
+    def update_epoch(self) -> np.ndarray:
+        """Epoch of every update (K,)."""
+        if self.n == 0:
+            return np.zeros(0, dtype=np.int64)
+        return self.update_step // self.n
+
+    def update_position(self) -> np.ndarray:
+        if self.n == 0:
+            return np.zeros(0, dtype=np.int64)
+        return self.update_step % self.n
+
+    def k_after_step(self, t: int) -> int:
+        """Number of updates made once visit t (0-based) is done; t = -1 gives 0."""
+        return int(np.searchsorted(self.update_step, t, side="right"))
+
+    def visit(self, t: int) -> Visit:
+        """The example visit at global step t (0 <= t < num_steps)."""
+        if not 0 <= t < self.num_steps:
+            raise IndexError(f"step {t} outside 0..{self.num_steps - 1}")
+        epoch, pos = divmod(t, self.n)
+        order = epoch_order(self.n, epoch, self.shuffle, self.seed)
+        k = self.k_after_step(t)
+        updated = k > 0 and int(self.update_step[k - 1]) == t
+        return Visit(t=t, epoch=epoch, position=pos, index=int(order[pos]), updated=updated, k=k)
+
+    def step_of_update(self, k: int) -> int:
+        """Global step of update k (k >= 1); -1 for k = 0."""
+        return -1 if k == 0 else int(self.update_step[k - 1])
+
+    def epoch_end_k(self, epoch: int) -> int:
+        """Update count at the end of ``epoch``."""
+        return self.k_after_step((epoch + 1) * self.n - 1)
+
+    # ---- survival counts (voted / averaged) -------------------------------------------
+    def survival_counts(self) -> np.ndarray:
+        """c_k: the number of example steps after which w_k was in force (Σ c_k = n·E).
+
+        The step that makes update k counts for w_k, so a new vector starts at c = 1.
+        """
+        edges = np.concatenate(([0], self.update_step + 0, [self.num_steps]))
+        return np.diff(edges).astype(np.float64)
+
+    def to_summary(self) -> dict[str, Any]:
+        return {
+            "algorithm": self.algorithm,
+            "converged": self.converged,
+            "stop_reason": self.stop_reason,
+            "updates": self.num_updates,
+            "epochs_run": self.epochs_run,
+        }
