@@ -1,0 +1,109 @@
+"""The example data sets of the lecture notes, and two random generators.
+
+Each preset has a name, a title for the menu, a one-sentence explanation, the data, and the
+algorithm it is best shown with.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from .dataset import Dataset, DatasetError
+
+__all__ = ["Preset", "PRESETS", "get_preset", "random_separable", "random_noisy", "DEFAULT_PRESET"]
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    title: str
+    explanation: str
+    build: Callable[[], Dataset]
+    algorithm: str = "offset"
+    params: dict = field(default_factory=dict)
+
+    def data(self) -> Dataset:
+        return self.build()
+
+
+def _gate(outputs: list[int]) -> Dataset:
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    return Dataset.from_arrays(X, np.array(outputs, dtype=float))
+
+
+def random_separable(n: int = 40, margin: float = 0.2, seed: int = 0, d: int = 2) -> Dataset:
+    """n points uniform in [-1, 1]^d labelled by a random line with offset; points closer than
+    ``margin`` to the line are redrawn, so the data set's margin is at least ``margin``."""
+    if n < 0 or not np.isfinite(margin) or margin < 0 or margin >= 1:
+        raise DatasetError("Choose n ≥ 0 points and a margin between 0 and 1.")
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    b = rng.uniform(-0.3, 0.3)
+    pts: list[np.ndarray] = []
+    while sum(len(p) for p in pts) < n:
+        cand = rng.uniform(-1, 1, size=(max(n, 16), d))
+        keep = np.abs(cand @ u + b) >= margin
+        pts.append(cand[keep])
+    X = np.concatenate(pts)[:n] if pts else np.zeros((0, d))
+    y = np.where(X @ u + b >= 0, 1.0, -1.0)
+    return Dataset.from_arrays(X, y)
+
+
+def random_noisy(n: int = 60, noise: float = 0.1, seed: int = 0, d: int = 2) -> Dataset:
+    """n points uniform in [-1, 1]^d labelled by a random line, each label flipped with
+    probability ``noise`` (so the data is usually not separable)."""
+    if n < 0 or not 0 <= noise <= 1:
+        raise DatasetError("Choose n ≥ 0 points and a noise level between 0 and 1.")
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    b = rng.uniform(-0.3, 0.3)
+    X = rng.uniform(-1, 1, size=(n, d))
+    y = np.where(X @ u + b >= 0, 1.0, -1.0)
+    flip = rng.random(n) < noise
+    y[flip] *= -1
+    return Dataset.from_arrays(X, y)
+
+
+def _uniform_diagonal(n: int = 60, seed: int = 3) -> Dataset:
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, size=(n, 2))
+    return Dataset.from_arrays(X, np.where(X[:, 1] > X[:, 0], 1.0, -1.0))
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in [
+    Preset("and", "AND gate", "AND of two inputs: only (1, 1) is +1; separable with an offset (w = (1, 1), b = −1.5 works).",
+           lambda: _gate([-1, -1, -1, 1])),
+    Preset("or", "OR gate", "OR of two inputs: only (0, 0) is −1; separable with an offset (w = (1, 1), b = −0.5 works).",
+           lambda: _gate([-1, 1, 1, 1])),
+    Preset("not", "NOT gate (1-D)", "NOT of one input: 0 → +1, 1 → −1; one feature, separable with an offset (w = −1, b = 0.5).",
+           lambda: Dataset.from_arrays(np.array([[0.0], [1.0]]), np.array([1.0, -1.0]))),
+    Preset("xor", "XOR (not separable)", "XOR is not linearly separable: no line puts (0,1) and (1,0) on one side and (0,0), (1,1) on the other, "
+           "so the perceptron never converges. Try the lifted perceptron, which gives each point its own dimension.",
+           lambda: _gate([-1, 1, 1, -1])),
+    Preset("notes003_margin", "Three points (notes 003)", "The margin example: (1,3)+, (2.5,1.5)+, (−1.5,1.5)−. "
+           "With θ = (1, −1), θ₀ = 1 their margins are −√2/2, √2, √2.",
+           lambda: Dataset.from_arrays(np.array([[1.0, 3.0], [2.5, 1.5], [-1.5, 1.5]]), np.array([1.0, 1.0, -1.0]))),
+    Preset("offset_1d", "1-D offset example (notes 003)", "X = 1, 2, 3, 4 with labels +, +, −, −: separable with θ = −1, θ₀ = 2.5, "
+           "but not through the origin. Appending a constant 1 makes it separable through the origin in 2-D.",
+           lambda: Dataset.from_arrays(np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1.0, -1.0, -1.0]))),
+    Preset("uniform_diagonal", "Uniform square, x2 > x1 (notes 000)", "60 points uniform in [−1, 1]², +1 where x2 > x1: "
+           "separable through the origin (by the diagonal).", _uniform_diagonal, algorithm="standard"),
+    Preset("random_separable", "Random separable (margin 0.15)", "40 random points separated by a line with margin at least 0.15.",
+           lambda: random_separable(40, 0.15, seed=7)),
+    Preset("random_noisy", "Random with 10 % label noise", "60 random points whose labels were flipped with probability 0.1: "
+           "usually not separable, so try pocket, voted or averaged.",
+           lambda: random_noisy(60, 0.1, seed=5), algorithm="pocket"),
+]}
+
+DEFAULT_PRESET = "random_separable"
+
+
+def get_preset(name: str) -> Preset:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise DatasetError(f"There is no preset '{name}'; choose one of {', '.join(PRESETS)}.") from None

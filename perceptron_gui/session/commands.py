@@ -1,0 +1,204 @@
+"""Edits as small value objects: applying one returns its inverse (Orange's Paint Data design).
+
+Undo is "apply the inverse". Consecutive moves of the same points within one drag merge into
+one undo step. Commands validate their values and raise
+:class:`~perceptron_gui.core.dataset.DatasetError` with a sentence for bad input, so a typed
+"abc" or a NaN never reaches the arrays.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Sequence
+
+import numpy as np
+
+from ..core.dataset import MAX_ABS_VALUE, DatasetError
+from .points import PointSet
+
+__all__ = ["Command", "AddPoints", "DeletePoints", "MovePoints", "SetLabels", "SetRoles",
+           "ReplaceAll", "Change"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an applied command changed, for views that update only what they must.
+
+    kind: "add", "delete", "move", "label", "role" or "reset"; indices: the rows involved
+    (after the change for add/move/label/role, before it for delete).
+    """
+
+    kind: str
+    indices: np.ndarray
+
+
+def _coords(values: object, d: int, what: str = "coordinate") -> np.ndarray:
+    try:
+        arr = np.array(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise DatasetError(f"A {what} must be a number; {values!r} is not.") from None
+    if arr.ndim == 1:
+        arr = arr.reshape(1, -1) if d > 1 or arr.size == 1 else arr.reshape(-1, 1)
+    if arr.ndim != 2 or arr.shape[1] != d:
+        raise DatasetError(f"Each point needs {d} coordinate{'s' if d > 1 else ''}.")
+    if not np.all(np.isfinite(arr)):
+        raise DatasetError("Coordinates must be finite numbers (not NaN or infinity); type an ordinary number.")
+    if np.any(np.abs(arr) > MAX_ABS_VALUE):
+        raise DatasetError("That coordinate is too large to train on (the limit is ±1e150); use a smaller number.")
+    return arr
+
+
+def _labels(values: object, m: int) -> np.ndarray:
+    arr = np.array(values, dtype=np.float64).reshape(-1)
+    if arr.size == 1 and m > 1:
+        arr = np.repeat(arr, m)
+    if arr.size != m or not np.all(np.isin(arr, (-1.0, 1.0))):
+        raise DatasetError("A label must be +1 or −1.")
+    return arr
+
+
+def _indices(indices: Sequence[int] | np.ndarray, n: int) -> np.ndarray:
+    idx = np.asarray(indices, dtype=np.int64).reshape(-1)
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        raise DatasetError("That point no longer exists; it may have been deleted.")
+    return idx
+
+
+class Command:
+    """Base class: :meth:`apply` edits ``points`` and returns (inverse, change)."""
+
+    text: ClassVar[str] = "Edit"
+    merge_key: object = None
+
+    def apply(self, points: PointSet) -> tuple["Command", Change]:
+        raise NotImplementedError
+
+    def merge(self, later: "Command") -> "Command | None":
+        """Combine this (already applied) command with a later one into one undo step."""
+        return None
+
+
+@dataclass
+class AddPoints(Command):
+    """Insert points; ``at`` gives their final indices (default: append)."""
+
+    X: np.ndarray
+    y: np.ndarray
+    test: np.ndarray | None = None
+    at: np.ndarray | None = None
+    text: ClassVar[str] = "Add point"
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        X = _coords(self.X, points.d)
+        m = X.shape[0]
+        y = _labels(self.y, m)
+        test = np.zeros(m, dtype=bool) if self.test is None else np.asarray(self.test, dtype=bool).reshape(-1)
+        n_new = points.n + m
+        if self.at is None:
+            at = np.arange(points.n, n_new)
+        else:
+            at = np.asarray(self.at, dtype=np.int64).reshape(-1)
+            order = np.argsort(at)
+            at, X, y, test = at[order], X[order], y[order], test[order]
+        keep = np.ones(n_new, dtype=bool)
+        keep[at] = False
+        newX = np.empty((n_new, points.d))
+        newy = np.empty(n_new)
+        newt = np.empty(n_new, dtype=bool)
+        newX[keep], newy[keep], newt[keep] = points.X, points.y, points.test
+        newX[at], newy[at], newt[at] = X, y, test
+        points.X, points.y, points.test = newX, newy, newt
+        return DeletePoints(at), Change("add", at)
+
+
+@dataclass
+class DeletePoints(Command):
+    indices: np.ndarray
+    text: ClassVar[str] = "Delete points"
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        idx = np.unique(_indices(self.indices, points.n))
+        inverse = AddPoints(points.X[idx].copy(), points.y[idx].copy(), points.test[idx].copy(), at=idx)
+        keep = np.ones(points.n, dtype=bool)
+        keep[idx] = False
+        points.X, points.y, points.test = points.X[keep], points.y[keep], points.test[keep]
+        return inverse, Change("delete", idx)
+
+
+@dataclass
+class MovePoints(Command):
+    """Set the coordinates of ``indices``; moves sharing a ``drag_id`` merge into one step."""
+
+    indices: np.ndarray
+    X: np.ndarray
+    drag_id: object = None
+    text: ClassVar[str] = "Move points"
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        idx = _indices(self.indices, points.n)
+        X = _coords(self.X, points.d)
+        if X.shape[0] != idx.size:
+            raise DatasetError("Give one new position per moved point.")
+        inverse = MovePoints(idx, points.X[idx].copy(), self.drag_id)
+        points.X[idx] = X
+        return inverse, Change("move", idx)
+
+    @property
+    def merge_key(self) -> object:  # type: ignore[override]
+        return None if self.drag_id is None else ("move", self.drag_id, tuple(np.asarray(self.indices).tolist()))
+
+    def merge(self, later: Command) -> Command | None:
+        # Self is the inverse of the first move of the drag (old positions): keep it.
+        if isinstance(later, MovePoints) and later.merge_key is not None and later.merge_key == self.merge_key:
+            return self
+        return None
+
+
+@dataclass
+class SetLabels(Command):
+    indices: np.ndarray
+    y: np.ndarray
+    text: ClassVar[str] = "Change label"
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        idx = _indices(self.indices, points.n)
+        y = _labels(self.y, idx.size)
+        inverse = SetLabels(idx, points.y[idx].copy())
+        points.y[idx] = y
+        return inverse, Change("label", idx)
+
+
+@dataclass
+class SetRoles(Command):
+    """Move points to the training (False) or test (True) set."""
+
+    indices: np.ndarray
+    test: np.ndarray
+    text: ClassVar[str] = "Move to train/test"
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        idx = _indices(self.indices, points.n)
+        t = np.asarray(self.test, dtype=bool).reshape(-1)
+        if t.size == 1 and idx.size > 1:
+            t = np.repeat(t, idx.size)
+        inverse = SetRoles(idx, points.test[idx].copy())
+        points.test[idx] = t
+        return inverse, Change("role", idx)
+
+
+@dataclass
+class ReplaceAll(Command):
+    """Replace the whole point set (clear, preset, opened file)."""
+
+    points: PointSet
+    label: str = "Replace data"
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return self.label
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        old = points.copy()
+        new = self.points.copy()
+        points.X, points.y, points.test, points.feature_names = new.X, new.y, new.test, new.feature_names
+        return ReplaceAll(old, self.label), Change("reset", np.arange(points.n))

@@ -1,0 +1,59 @@
+"""The editable point table: coordinates, labels and each point's train/test role."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.dataset import Dataset
+
+
+@dataclass
+class PointSet:
+    """Mutable arrays edited only through commands.
+
+    X : (n, d) float64 coordinates; y : (n,) labels ±1; test : (n,) bool, True for test points.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    test: np.ndarray
+    feature_names: tuple[str, ...]
+
+    @classmethod
+    def from_dataset(cls, data: Dataset, test: np.ndarray | None = None) -> "PointSet":
+        t = np.zeros(data.n, dtype=bool) if test is None else np.asarray(test, dtype=bool).copy()
+        return cls(np.array(data.X, dtype=np.float64), np.array(data.y, dtype=np.float64), t,
+                   tuple(data.feature_names))
+
+    @classmethod
+    def empty(cls, d: int = 2) -> "PointSet":
+        return cls(np.zeros((0, d)), np.zeros(0), np.zeros(0, dtype=bool), tuple(f"x{j + 1}" for j in range(d)))
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def d(self) -> int:
+        return int(self.X.shape[1])
+
+    def copy(self) -> "PointSet":
+        return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names)
+
+    def train_index(self) -> np.ndarray:
+        return np.flatnonzero(~self.test)
+
+    def test_index(self) -> np.ndarray:
+        return np.flatnonzero(self.test)
+
+    def train_dataset(self) -> Dataset:
+        idx = self.train_index()
+        return Dataset.from_arrays(self.X[idx], self.y[idx], self.feature_names)
+
+    def test_dataset(self) -> Dataset:
+        idx = self.test_index()
+        return Dataset.from_arrays(self.X[idx], self.y[idx], self.feature_names)
+
+    def all_dataset(self) -> Dataset:
+        return Dataset.from_arrays(self.X, self.y, self.feature_names)

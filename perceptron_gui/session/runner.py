@@ -1,0 +1,168 @@
+"""Training a run for the session: at once when it is small, on a worker thread when not.
+
+The numba kernels release the GIL, so a worker thread keeps the window responsive. Results
+are handed back through ``post`` (the GUI passes a function that queues the call onto its
+own thread; headless code runs it directly). Every request carries a generation number, and
+results of superseded requests are dropped.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable
+
+import numpy as np
+
+from ..core import theory as th
+from ..core.algorithms import augment, make_algorithm
+from ..core.algorithms.lifted import lifted_weights
+from ..core.dataset import Dataset, DatasetError
+from ..core.run import RunRecord
+from .points import PointSet
+
+# Work (example visits, pocket counts weighted) above which training leaves the UI thread.
+BACKGROUND_WORK = 3_000_000
+# Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
+LIFTED_THEORY_MAX_N = 300
+THEORY_TIME_BUDGET_S = 0.25
+
+
+@dataclass
+class RunRequest:
+    generation: int
+    algorithm: str
+    params: dict[str, Any]
+    points: PointSet
+
+    def estimated_work(self) -> float:
+        n = int((~self.points.test).sum())
+        epochs = int(self.params.get("max_epochs", 100))
+        work = float(n) * epochs
+        if self.algorithm == "pocket":
+            work *= max(1.0, n / 20.0)
+        if self.algorithm == "voted":
+            work *= 4.0
+        return work
+
+
+@dataclass
+class RunResult:
+    """A finished run with everything the panel shows about it."""
+
+    generation: int
+    algorithm: str
+    params: dict[str, Any]
+    train: Dataset
+    test: Dataset | None
+    train_index: np.ndarray
+    test_index: np.ndarray
+    record: RunRecord
+    theory: Any
+    lifted_theory: Any = None
+    seconds: float = 0.0
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def proof(self) -> Any:
+        """Novikoff's per-update quantities (None when there is no θ*)."""
+        tho = self.lifted_theory if self.record.algorithm == "lifted" else self.theory
+        if tho is None or tho.theta_star is None or not tho.gamma:
+            return None
+        W = self.proof_weights()
+        return th.proof_quantities(W, tho.theta_star, tho.gamma, tho.R)
+
+    def proof_weights(self) -> np.ndarray:
+        rec = self.record
+        if rec.algorithm == "lifted":
+            return np.array([lifted_weights(rec, k) for k in range(rec.num_updates + 1)])
+        return rec.weights
+
+
+def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None) -> RunResult:
+    """Train and analyse; raises DatasetError (a sentence) for bad parameters."""
+    t0 = time.perf_counter()
+    pts = request.points
+    train = pts.train_dataset()
+    test_idx = pts.test_index()
+    test = pts.test_dataset() if test_idx.size else None
+    algo = make_algorithm(request.algorithm, **request.params)
+    record = algo.fit(train, test, progress=progress)
+    budget = THEORY_TIME_BUDGET_S if train.n > 10_000 else None
+    theory = th.dataset_theory(train.X, train.y, offset=record.offset, time_budget_s=budget)
+    lifted_theory = None
+    if record.algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
+        Xl = th.lift(augment(train.X, record.offset), float(algo.lift_a))  # type: ignore[attr-defined]
+        lifted_theory = th.dataset_theory(Xl, train.y, offset=False)
+    return RunResult(
+        generation=request.generation, algorithm=request.algorithm, params=dict(request.params),
+        train=train, test=test, train_index=pts.train_index(), test_index=test_idx,
+        record=record, theory=theory, lifted_theory=lifted_theory,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+class Runner:
+    """Runs requests, synchronously or on one worker thread, newest request wins."""
+
+    def __init__(self, post: Callable[[Callable[[], None]], None] | None = None,
+                 background_work: float = BACKGROUND_WORK) -> None:
+        self.post = post or (lambda fn: fn())
+        self.background_work = background_work
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.progress: tuple[int, int] | None = None
+
+    @property
+    def busy(self) -> bool:
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    def submit(self, request: RunRequest, done: Callable[[RunResult | None, str | None], None],
+               on_progress: Callable[[int, int], None] | None = None, force_sync: bool = False) -> bool:
+        """Start ``request``; ``done(result, error)`` is called (via ``post``) when it ends.
+
+        Returns True when it ran synchronously (``done`` was already called).
+        """
+        self.cancel()
+        if force_sync or request.estimated_work() <= self.background_work:
+            try:
+                result, err = compute(request), None
+            except DatasetError as exc:
+                result, err = None, str(exc)
+            done(result, err)
+            return True
+        cancel = threading.Event()
+        self._cancel = cancel
+
+        def progress(epoch: int, total: int) -> bool:
+            self.progress = (epoch, total)
+            if on_progress is not None:
+                self.post(lambda: on_progress(epoch, total))
+            return not cancel.is_set()
+
+        def work() -> None:
+            try:
+                res, err = compute(request, progress), None
+            except DatasetError as exc:
+                res, err = None, str(exc)
+            except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
+                res, err = None, f"Training failed unexpectedly ({type(exc).__name__}: {exc})."
+            if cancel.is_set():
+                return
+            self.post(lambda: done(res, err))
+
+        self._thread = threading.Thread(target=work, name="perceptron-train", daemon=True)
+        self._thread.start()
+        return False
+
+    def cancel(self) -> None:
+        self._cancel.set()
+        self.progress = None
+
+    def wait(self, timeout: float | None = None) -> None:
+        t = self._thread
+        if t is not None:
+            t.join(timeout)

@@ -1,0 +1,248 @@
+"""The application state, with no Qt: points, algorithm, run, playhead, selection, history.
+
+Views call :meth:`Session.execute` with a command (or a playback method) and redraw when an
+event fires; nothing else changes the state.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from ..core.algorithms import REGISTRY, make_algorithm
+from ..core.dataset import Dataset, DatasetError
+from ..core.presets import get_preset
+from .commands import Change, Command, ReplaceAll
+from .events import Event
+from .history import History
+from .playback import Playhead
+from .points import PointSet
+from .runner import RunRequest, RunResult, Runner
+
+__all__ = ["Session"]
+
+
+class Session:
+    """Everything the window shows, and the only way to change it.
+
+    Events (callbacks' arguments in brackets): ``points_changed`` [Change],
+    ``run_changed`` [RunResult | None], ``playhead_changed`` [], ``algorithm_changed`` [],
+    ``history_changed`` [], ``selection_changed`` [], ``busy_changed`` [bool],
+    ``progress_changed`` [epoch, total], ``message`` [level, text], ``playing_changed`` [bool].
+    """
+
+    def __init__(self, post: Callable[[Callable[[], None]], None] | None = None,
+                 background_work: float | None = None) -> None:
+        self.points = PointSet.empty(2)
+        self.algorithm = "offset"
+        self.params: dict[str, dict[str, Any]] = {
+            name: {p.name: p.default for p in cls.param_specs()} for name, cls in REGISTRY.items()
+        }
+        self.history = History()
+        self.playhead = Playhead()
+        self.selection: np.ndarray = np.zeros(0, dtype=np.int64)
+        self.result: RunResult | None = None
+        self.error: str | None = None
+        self.playing = False
+        self.play_unit = "update"  # "update", "visit" or "epoch"
+        self.play_speed = 5.0  # steps per second
+        self.view_range: tuple[tuple[float, float], tuple[float, float]] | None = None
+        self.data_title = ""
+        kw = {} if background_work is None else {"background_work": background_work}
+        self.runner = Runner(post, **kw)
+        self._generation = itertools.count(1)
+        self._drag_ids = itertools.count(1)
+        self._pending_generation = 0
+        for name in ("points_changed", "run_changed", "playhead_changed", "algorithm_changed",
+                     "history_changed", "selection_changed", "busy_changed", "progress_changed",
+                     "message", "playing_changed"):
+            setattr(self, name, Event(name))
+
+    # ---- data edits ---------------------------------------------------------------------
+    def execute(self, command: Command) -> bool:
+        """Apply an edit; a bad value becomes a ``message`` event and changes nothing."""
+        try:
+            change = self.history.execute(command, self.points)
+        except DatasetError as exc:
+            self.message.emit("error", str(exc))
+            return False
+        self._after_edit(change)
+        return True
+
+    def undo(self) -> bool:
+        change = self.history.undo(self.points)
+        if change is None:
+            return False
+        self._after_edit(change)
+        return True
+
+    def redo(self) -> bool:
+        change = self.history.redo(self.points)
+        if change is None:
+            return False
+        self._after_edit(change)
+        return True
+
+    def new_drag_id(self) -> int:
+        """An id shared by the moves of one drag, so they undo as one step."""
+        return next(self._drag_ids)
+
+    def end_drag(self) -> None:
+        self.history.end_merge()
+
+    def _after_edit(self, change: Change) -> None:
+        if change.kind in ("delete", "reset"):
+            self.selection = np.zeros(0, dtype=np.int64)
+            self.selection_changed.emit()
+        self.points_changed.emit(change)
+        self.history_changed.emit()
+        self.recompute()
+
+    def load_dataset(self, data: Dataset, title: str = "", test: np.ndarray | None = None,
+                     label: str = "Load data") -> None:
+        for note in data.notices:
+            self.message.emit("info", note)
+        self.data_title = title
+        self.execute(ReplaceAll(PointSet.from_dataset(data, test), label))
+
+    def load_preset(self, name: str) -> None:
+        preset = get_preset(name)
+        self.load_dataset(preset.data(), preset.title, label=f"Load preset {preset.title}")
+        if preset.algorithm != self.algorithm:
+            self.set_algorithm(preset.algorithm)
+
+    def clear(self) -> None:
+        self.execute(ReplaceAll(PointSet.empty(self.points.d), "Clear"))
+
+    # ---- selection ----------------------------------------------------------------------
+    def select(self, indices: Iterable[int]) -> None:
+        sel = np.unique(np.asarray(list(indices), dtype=np.int64))
+        sel = sel[(sel >= 0) & (sel < self.points.n)]
+        if not np.array_equal(sel, self.selection):
+            self.selection = sel
+            self.selection_changed.emit()
+
+    # ---- algorithm ------------------------------------------------------------------------
+    def set_algorithm(self, name: str) -> None:
+        if name not in REGISTRY:
+            self.message.emit("error", f"There is no algorithm '{name}'; choose one of {', '.join(REGISTRY)}.")
+            return
+        if name != self.algorithm:
+            self.algorithm = name
+            self.algorithm_changed.emit()
+            self.recompute()
+
+    def current_params(self) -> dict[str, Any]:
+        return dict(self.params[self.algorithm])
+
+    def set_param(self, name: str, value: Any) -> bool:
+        """Set one parameter of the current algorithm; a bad value gives a message, keeps the old."""
+        params = dict(self.params[self.algorithm])
+        if name not in params:
+            self.message.emit("error", f"The {self.algorithm} perceptron has no parameter '{name}'.")
+            return False
+        params[name] = value
+        try:
+            make_algorithm(self.algorithm, **params).validate()
+        except DatasetError as exc:
+            self.message.emit("error", str(exc))
+            return False
+        self.params[self.algorithm] = params
+        self.algorithm_changed.emit()
+        self.recompute()
+        return True
+
+    # ---- running ---------------------------------------------------------------------------
+    @property
+    def run(self):  # -> RunRecord | None
+        return None if self.result is None else self.result.record
+
+    @property
+    def busy(self) -> bool:
+        return self.runner.busy
+
+    def recompute(self, force_sync: bool = False) -> None:
+        gen = next(self._generation)
+        self._pending_generation = gen
+        request = RunRequest(gen, self.algorithm, self.current_params(), self.points.copy())
+        was_busy = self.runner.busy
+        sync = self.runner.submit(request, self._on_result, self._on_progress, force_sync=force_sync)
+        if not sync and not was_busy:
+            self.busy_changed.emit(True)
+
+    def wait(self, timeout: float | None = 60.0) -> None:
+        """Block until a background run is done (for scripts and tests)."""
+        self.runner.wait(timeout)
+
+    def cancel(self) -> None:
+        if self.runner.busy:
+            self.runner.cancel()
+            self.busy_changed.emit(False)
+            self.message.emit("info", "Training was cancelled; the last finished run is shown.")
+
+    def _on_progress(self, epoch: int, total: int) -> None:
+        self.progress_changed.emit(epoch, total)
+
+    def _on_result(self, result: RunResult | None, error: str | None) -> None:
+        if result is not None and result.generation != self._pending_generation:
+            return
+        old = self.run
+        was_at_end = self.playhead.at_end(old) or old is None
+        self.busy_changed.emit(False)
+        if error is not None:
+            self.error = error
+            self.message.emit("error", error)
+            return
+        self.error = None
+        self.result = result
+        self.playhead.follow(old, self.run, was_at_end)
+        self.run_changed.emit(result)
+        self.playhead_changed.emit()
+
+    # ---- playback ----------------------------------------------------------------------------
+    def step(self, unit: str = "update", direction: int = 1) -> bool:
+        """Move the playhead by one update, visit or epoch (direction ±1)."""
+        ph, run = self.playhead, self.run
+        moves = {
+            ("update", 1): ph.next_update, ("update", -1): ph.prev_update,
+            ("visit", 1): ph.next_visit, ("visit", -1): ph.prev_visit,
+            ("epoch", 1): ph.next_epoch, ("epoch", -1): ph.prev_epoch,
+        }
+        moved = moves[(unit, 1 if direction >= 0 else -1)](run)
+        if moved:
+            self.playhead_changed.emit()
+        return moved
+
+    def to_start(self) -> None:
+        self.playhead.to_start()
+        self.playhead_changed.emit()
+
+    def to_end(self) -> None:
+        self.playhead.to_end(self.run)
+        self.playhead_changed.emit()
+
+    def jump_to_update(self, k: int) -> None:
+        self.playhead.to_update(self.run, k)
+        self.playhead_changed.emit()
+
+    def set_playing(self, playing: bool) -> None:
+        if playing and self.playhead.at_end(self.run):
+            self.playhead.to_start()  # play from the start when at the end, like a media player
+            self.playhead_changed.emit()
+        if playing != self.playing:
+            self.playing = playing
+            self.playing_changed.emit(playing)
+
+    def tick(self) -> bool:
+        """One playback step (the GUI's timer calls this); stops at the end."""
+        if not self.playing:
+            return False
+        moved = self.step(self.play_unit, 1)
+        if not moved or self.playhead.at_end(self.run):
+            self.set_playing(False)
+        return moved
+
+    @property
+    def k(self) -> int:
+        return self.playhead.k(self.run)
