@@ -25,6 +25,11 @@ import numpy as np
 
 __all__ = ["MaxMarginResult", "max_margin"]
 
+# Error of a computed z.x relative to R ||x||, with headroom for d up to ~50.
+_ROUNDING = 16 * np.finfo(np.float64).eps
+# Relative certified gap below which a rounding stall counts as converged.
+_STALL_RTOL = 1e-9
+
 
 @dataclass(frozen=True)
 class MaxMarginResult:
@@ -64,18 +69,25 @@ class MaxMarginResult:
     verdict: str
 
 
-def _affine_minimizer(P: np.ndarray) -> np.ndarray:
-    """Barycentric coordinates of the minimum-norm point of the affine hull of the rows of P.
+def _affine_minimizer(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Minimum-norm point of the affine hull of the rows of P and its barycentric coordinates.
 
-    Writing the point as P[0] + B beta with B the edge vectors P[i] - P[0] turns the
-    constrained problem into a plain least-squares one; lstsq (SVD) then copes with nearly
-    affinely dependent sets, which Wolfe's theory excludes but rounding does not.
+    The point is the residual of projecting -P[0] onto the span of the edges P[i] - P[0].
+    Forming it from the orthonormal basis (and projecting twice) keeps its error at the
+    rounding level of the data, whereas summing alpha @ P cancels badly when the margin
+    is small next to the points. The SVD also copes with nearly affinely dependent sets,
+    which Wolfe's theory excludes but rounding does not.
     """
     if P.shape[0] == 1:
-        return np.ones(1)
+        return P[0].copy(), np.ones(1)
     B = (P[1:] - P[0]).T
-    beta = np.linalg.lstsq(B, -P[0], rcond=None)[0]
-    return np.concatenate(([1.0 - beta.sum()], beta))
+    U, sv, Vt = np.linalg.svd(B, full_matrices=False)
+    rank = int(np.sum(sv > sv[0] * 1e-13))
+    U, sv, Vt = U[:, :rank], sv[:rank], Vt[:rank]
+    x = P[0] - U @ (U.T @ P[0])
+    x -= U @ (U.T @ x)
+    beta = Vt.T @ ((U.T @ (x - P[0])) / sv)
+    return x, np.concatenate(([1.0 - beta.sum()], beta))
 
 
 def _signed_points(X: object, y: object) -> np.ndarray:
@@ -107,9 +119,11 @@ def max_margin(
     y : ndarray of shape (n,)
         Labels in {-1, +1}.
     tol : float, optional
-        Relative tolerance, measured against R = max_i ||x_i||: the optimality test is
-        ``||p||^2 - min_i z_i . p <= tol R ||p||`` and ``||p|| <= tol R`` means the origin
-        is in the hull (not separable).
+        Relative tolerance. The iterate p is optimal when its certified relative gap
+        ``(upper - lower) / upper`` is at most tol (or at the rounding level of z . p,
+        about 4e-15 R / gamma); ``||p|| <= tol R`` with R = max_i ||x_i|| means the
+        origin is in the hull (not separable). In float64 gamma is thus exact to
+        about 1e-9 relative while R / gamma stays below ~1e5.
     max_iter : int, optional
         Cap on major iterations.
     time_budget_s : float or None, optional
@@ -133,7 +147,7 @@ def max_margin(
     lam = np.ones(1)
     x = Z[S[0]].copy()
     best_lower, best_x = -np.inf, x
-    iterations, exact, origin_in_hull = 0, False, False
+    iterations, exact, origin_in_hull, stalled = 0, False, False, False
     while True:
         xx = float(x @ x)
         nx = np.sqrt(xx)
@@ -145,19 +159,25 @@ def max_margin(
         lower = s[j] / nx
         if lower > best_lower:
             best_lower, best_x = lower, x
-        if xx - s[j] <= tol * R * nx:
+        # Relative optimality gap tol, floored at what rounding of z.x lets us see.
+        if xx - s[j] <= tol * xx + _ROUNDING * R * nx:
             exact = True
             break
         out_of_time = time_budget_s is not None and time.perf_counter() - start >= time_budget_s
-        if iterations >= max_iter or out_of_time or j in S:
-            break                              # j in S: only rounding can say "improve"
+        if iterations >= max_iter or out_of_time:
+            break
+        if j in S:                             # only rounding can say "improve": converged
+            stalled = True
+            break
         iterations += 1
-        S.append(j)
+        S_old, lam_old = S, lam
+        S = S + [j]
         lam = np.append(lam, 0.0)
         while True:                            # minor cycle: project onto aff(S), stay in hull
-            alpha = _affine_minimizer(Z[S])
+            x_aff, alpha = _affine_minimizer(Z[S])
             if np.all(alpha > 0.0):
                 lam = alpha
+                x_new = x_aff
                 break
             # Walk from lam towards alpha until the first weight hits zero, then drop it.
             neg = np.flatnonzero(alpha <= 0.0)
@@ -171,12 +191,14 @@ def max_margin(
                 keep[int(np.argmax(lam))] = True
             S = [k for k, kk in zip(S, keep) if kk]
             lam = lam[keep] / lam[keep].sum()
-        x_new = lam @ Z[S]
         if float(x_new @ x_new) >= xx:          # Wolfe strictly decreases ||x||; rounding stalled
+            S, lam, stalled = S_old, lam_old, True
             break
         x = x_new
 
     upper = float(np.sqrt(x @ x))
+    if stalled:                                # trust a stall only if the certificate agrees
+        exact = upper - best_lower <= _STALL_RTOL * upper
     support = np.array(sorted(S), dtype=np.int64)
     if origin_in_hull or (exact and best_lower <= tol * R):
         at_origin = norms_sq.min() == 0.0

@@ -1,0 +1,384 @@
+"""The ``perceptron-gui`` command: the window, ``run`` (train from the command line), ``export``.
+
+``perceptron-gui`` alone opens the window; ``--screenshot OUT.png`` (with ``--preset``,
+``--algorithm``, ``--step``) asks the window to draw a state and save it. ``perceptron-gui run
+DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory, and can write
+the run file (``--out``) and the update table (``--csv``). Every error a user can cause ends
+in one sentence on stderr and exit status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import inspect
+import math
+import re
+import sys
+import time
+from typing import Any, NoReturn, Sequence
+
+from .core.algorithms import REGISTRY, ParamSpec
+from .core.dataset import Dataset, DatasetError
+
+__all__ = ["main", "build_parser"]
+
+PROG = "perceptron-gui"
+# Wall-clock budget for the max-margin solver: the CLI must answer promptly on 10⁶ points,
+# and an unfinished solve still reports a certified gap.
+THEORY_BUDGET_S = 2.0
+TABLE_HEAD_ROWS = 25
+TABLE_TAIL_ROWS = 10
+
+
+class UsageError(Exception):
+    """A bad command line; ``str(err)`` is one sentence."""
+
+
+class SentenceArgumentParser(argparse.ArgumentParser):
+    """argparse that turns its complaints into one sentence (raised, so ``main`` returns 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(_sentence(message, self.prog))
+
+
+def _sentence(message: str, prog: str) -> str:
+    msg = message.strip()
+    # Our own type checks already name the option: drop argparse's "argument --x: " prefix.
+    m = re.match(r"argument ([^:]+): (.*)$", msg, re.S)
+    choice = re.match(r"invalid choice: (.*?) \(choose from (.*)\)$", m.group(2), re.S) if m else None
+    if m and choice:
+        given, options = choice.group(1), choice.group(2).replace("'", "")
+        if m.group(1) == "COMMAND":
+            return (f"{given} is not a command; use one of {options}, or no command to open the window "
+                    f"(see '{prog} --help').")
+        return f"{m.group(1)} cannot be {given}; choose one of {options} (see '{prog} --help')."
+    if m and m.group(2).startswith("-"):
+        msg = m.group(2)
+    elif m:
+        msg = f"{m.group(1)}: {m.group(2)}"
+    msg = msg[0].upper() + msg[1:] if msg and not msg.startswith("-") else msg
+    msg = msg.rstrip(".")
+    return f"{msg}; see '{prog} --help'."
+
+
+# ---- option types ------------------------------------------------------------------------
+def _int_type(opt: str):
+    def parse(s: str) -> int:
+        try:
+            return int(s)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{opt} must be a whole number, not '{s}'") from None
+    return parse
+
+
+def _float_type(opt: str):
+    def parse(s: str) -> float:
+        try:
+            v = float(s)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{opt} must be a number, not '{s}'") from None
+        if not math.isfinite(v):
+            raise argparse.ArgumentTypeError(f"{opt} must be a finite number, not '{s}'")
+        return v
+    return parse
+
+
+def _step_type(s: str) -> int | str:
+    if s == "end":
+        return s
+    try:
+        k = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--step must be a whole number of updates or 'end', not '{s}'") from None
+    if k < 0:
+        raise argparse.ArgumentTypeError(f"--step must be 0 or more, not {k}")
+    return k
+
+
+def _option(spec: ParamSpec) -> str:
+    """The command-line flag of a parameter (``--no-offset`` for a default-on switch)."""
+    flag = spec.name.replace("_", "-")
+    if spec.kind is bool and spec.default:
+        return f"--no-{flag}"
+    return f"--{flag}"
+
+
+def _all_specs() -> dict[str, ParamSpec]:
+    """Every parameter of every registered algorithm, first definition wins (for the flags)."""
+    specs: dict[str, ParamSpec] = {}
+    for cls in REGISTRY.values():
+        for s in cls.param_specs():
+            specs.setdefault(s.name, s)
+    return specs
+
+
+def _owners(name: str) -> list[str]:
+    return [a for a, cls in REGISTRY.items() if any(s.name == name for s in cls.param_specs())]
+
+
+# ---- the parser --------------------------------------------------------------------------
+def build_parser() -> SentenceArgumentParser:
+    parser = SentenceArgumentParser(
+        prog=PROG,
+        description="Teach the perceptron. With no command, open the window.",
+        epilog=f"Train from the command line: {PROG} run DATA.csv --algorithm offset",
+    )
+    parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
+    parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
+    parser.add_argument("--algorithm", dest="gui_algorithm", metavar="A", choices=list(REGISTRY),
+                        help=f"start with this algorithm ({', '.join(REGISTRY)})")
+    parser.add_argument("--step", type=_step_type, metavar="K|end", help="show the run after K updates, or at its end")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SentenceArgumentParser)
+
+    run = sub.add_parser("run", help="train on a CSV file and print the per-epoch table and the theory",
+                         description="Train a perceptron on DATA.csv (columns x1,...,xd,y) and print "
+                                     "the per-epoch table, the Novikoff bound and the separability verdict.")
+    run.add_argument("data", metavar="DATA.csv", help="training data: one point per line, the coordinates then the label")
+    run.add_argument("--algorithm", required=True, choices=list(REGISTRY), help="which perceptron")
+    run.add_argument("--test", metavar="TEST.csv", help="a test set with the same columns; its error is shown per epoch")
+    for spec in _all_specs().values():
+        opt = _option(spec)
+        owners = _owners(spec.name)
+        helptext = spec.help if len(owners) == len(REGISTRY) else f"{spec.help} (only {', '.join(owners)})"
+        if spec.name == "offset":
+            helptext = (f"train without the offset b, so the hyperplane passes through the origin "
+                        f"(only {', '.join(owners)}; standard never has one, offset always does)")
+        if spec.kind is bool:
+            run.add_argument(opt, dest=spec.name, action="store_const", const=not spec.default, default=None, help=helptext)
+        elif spec.choices is not None:
+            run.add_argument(opt, dest=spec.name, choices=list(spec.choices), default=None, help=helptext)
+        elif spec.kind is int:
+            run.add_argument(opt, dest=spec.name, type=_int_type(opt), default=None, metavar="N", help=helptext)
+        else:
+            run.add_argument(opt, dest=spec.name, type=_float_type(opt), default=None,
+                             metavar=spec.name.split("_")[-1].upper(), help=helptext)
+    run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
+    run.add_argument("--csv", metavar="UPDATES.csv", help="write one row per update: point, label, weights, cos(w, θ*)")
+    run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
+
+    sub.add_parser("export", help="(not available yet)", add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
+    return parser
+
+
+# ---- entry point ---------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 no GUI, 2 a user error)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        ns, rest = parser.parse_known_args(args_list)
+        if ns.command == "run":
+            if rest:
+                raise UsageError(_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} run"))
+            return _cmd_run(ns)
+        if ns.command == "export":
+            raise UsageError(f"'{PROG} export' is not available yet; export from the window "
+                             f"(File menu) or write a run file with '{PROG} run ... --out RUN.json'.")
+        return _cmd_gui(ns, rest, parser)
+    except UsageError as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:  # --help, or argparse giving up in a way we did not foresee
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
+
+
+def _fail(sentence: str, status: int = 2) -> int:
+    print(sentence, file=sys.stderr)
+    return status
+
+
+def _cmd_gui(ns: argparse.Namespace, rest: list[str], parser: argparse.ArgumentParser) -> int:
+    if ns.preset is not None:
+        from .core.presets import get_preset
+        try:
+            get_preset(ns.preset)
+        except DatasetError as exc:
+            raise UsageError(str(exc)) from None
+    try:
+        from .gui.app import run_app
+    except ImportError as exc:
+        print(f"The window cannot open because a part of it could not be loaded ({exc}).", file=sys.stderr)
+        parser.print_help(sys.stderr)
+        return 1
+    status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step)
+    return int(status or 0)
+
+
+# ---- run ------------------------------------------------------------------------------------
+def _algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
+    """The parameters the user gave, checked against the chosen algorithm's specs."""
+    cls = REGISTRY[ns.algorithm]
+    own = {s.name: s for s in cls.param_specs()}
+    params: dict[str, Any] = {}
+    for name, spec in _all_specs().items():
+        v = getattr(ns, name, None)
+        if v is None:
+            continue
+        opt = _option(spec)
+        if name not in own:
+            owners = _owners(name)
+            if name == "offset":
+                why = "it never uses an offset" if not cls.default_offset else "its offset is always on"
+                raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron: {why}; "
+                                 f"use --algorithm standard for a line through the origin.")
+            raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron; it is an option of "
+                             f"{', '.join(owners)} only.")
+        spec = own[name]
+        if spec.kind in (int, float) and spec.choices is None:
+            lo, hi = spec.minimum, spec.maximum
+            if (lo is not None and v < lo) or (hi is not None and v > hi):
+                if name == "lift_a":
+                    raise UsageError(f"{opt} must be strictly between 0 and 1, not {v:g}.")
+                if hi is None:
+                    raise UsageError(f"{opt} must be at least {lo:g}, not {v:g}.")
+                raise UsageError(f"{opt} must be between {lo:g} and {hi:g}, not {v:g}.")
+        params[name] = v
+    return params
+
+
+def _read(path: str, what: str) -> Dataset:
+    from .core.io import read_csv
+
+    data = read_csv(path)
+    if data.n == 0:
+        raise DatasetError(f"The {what} file {path} has no points; add some rows.")
+    return data
+
+
+def _theory(X: Any, y: Any, offset: bool) -> Any:
+    from .core.theory import dataset_theory
+
+    kwargs: dict[str, Any] = {"offset": offset}
+    sig = inspect.signature(dataset_theory).parameters
+    for name in ("time_budget_s", "time_budget", "budget_s"):
+        if name in sig:
+            kwargs[name] = THEORY_BUDGET_S
+            break
+    return dataset_theory(X, y, **kwargs)
+
+
+def _cmd_run(ns: argparse.Namespace) -> int:
+    from .core.algorithms import make_algorithm
+
+    try:
+        params = _algorithm_params(ns)
+        train = _read(ns.data, "training")
+        test = _read(ns.test, "test") if ns.test else None
+        if test is not None and test.d != train.d:
+            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
+                               f"use files with the same columns.")
+        algo = make_algorithm(ns.algorithm, **params)
+        algo.validate()
+        t0 = time.perf_counter()
+        rec = algo.fit(train, test)
+        fit_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        theory = _theory(train.X, train.y, rec.offset)
+        theory_s = time.perf_counter() - t0
+    except DatasetError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions.")
+    except MemoryError:
+        return _fail("The run needs more memory than there is; use fewer points or fewer epochs.")
+
+    out = sys.stdout
+    for note in train.notices:
+        print(f"Note: {note}", file=out)
+    _print_table(rec, all_rows=ns.all_epochs, out=out)
+    _print_summary(rec, theory, train, fit_s, theory_s, out=out)
+
+    from .core.runio import write_run_json, write_updates_csv
+    for path, write in ((ns.out, lambda p: write_run_json(p, rec, theory, train, test)),
+                        (ns.csv, lambda p: write_updates_csv(p, rec, train, theory))):
+        if not path:
+            continue
+        try:
+            write(path)
+        except OSError as exc:
+            return _fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
+        print(f"Wrote {path}.", file=out)
+    return 0
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{100.0 * v:.2f}%"
+
+
+def _print_table(rec: Any, *, all_rows: bool, out: Any) -> None:
+    rows = rec.epochs
+    w_ep = max(5, len(str(len(rows))))
+    w_up = max(7, len(str(max((r.updates for r in rows), default=0))))
+    print(f"{'epoch':>{w_ep}}  {'updates':>{w_up}}  {'train error':>11}  {'test error':>10}", file=out)
+    shown: list[Any] = list(rows)
+    hidden = 0
+    if not all_rows and len(rows) > TABLE_HEAD_ROWS + TABLE_TAIL_ROWS:
+        hidden = len(rows) - TABLE_HEAD_ROWS - TABLE_TAIL_ROWS
+        shown = rows[:TABLE_HEAD_ROWS] + [None] + rows[-TABLE_TAIL_ROWS:]
+    for r in shown:
+        if r is None:
+            print(f"{'…':>{w_ep}}  ({hidden} epochs not shown; --all-epochs prints them)", file=out)
+            continue
+        print(f"{r.epoch:>{w_ep}}  {r.updates:>{w_up}}  {_pct(r.train_error):>11}  {_pct(r.test_error):>10}", file=out)
+
+
+def _fmt(v: float | None) -> str:
+    return "-" if v is None else f"{v:.6g}"
+
+
+def _seconds(s: float) -> str:
+    return f"{s * 1e3:.3g} ms" if s < 1.0 else f"{s:.3g} s"
+
+
+def _print_summary(rec: Any, theory: Any, train: Dataset, fit_s: float, theory_s: float, *, out: Any) -> None:
+    K, E = rec.num_updates, rec.epochs_run
+    upd = f"{K} update{'s' if K != 1 else ''}"
+    eps = f"{E} epoch{'s' if E != 1 else ''}"
+    print(file=out)
+    if rec.stop_reason == "converged":
+        print(f"Converged after {upd} in {eps} (the last epoch made no update).", file=out)
+    elif rec.stop_reason == "fixed_epochs":
+        tail = ("; an epoch without updates came, so the plain perceptron had converged" if rec.converged
+                else "; every epoch still made updates")
+        print(f"Ran its fixed {eps} with {upd}{tail}.", file=out)
+    elif rec.stop_reason == "max_epochs":
+        print(f"Stopped at the epoch limit ({eps}) after {upd} without converging.", file=out)
+    else:
+        print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
+
+    wb = ", ".join(f"{v:.6g}" for v in rec.final_w.tolist())
+    what = {"voted": "last vector (the vote uses all {n} vectors)".format(n=K + 1),
+            "averaged": "averaged weights", "pocket": "pocket weights (after update {k})".format(k=rec.extras.get("pocket_k", 0)),
+            "lifted": "weights on the original features"}.get(rec.algorithm, "weights")
+    print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b:.6g}" if rec.offset else ", no offset (b = 0)"), file=out)
+
+    R = getattr(theory, "R", None)
+    gamma = getattr(theory, "gamma", None)
+    bound = getattr(theory, "bound", None)
+    mm = getattr(theory, "mm", None)
+    aug = " with the constant 1 appended" if rec.offset else ""
+    print(f"R = {_fmt(R)} (the largest ‖x‖{aug})", file=out)
+    if gamma is not None:
+        exact = mm is None or getattr(mm, "exact", True)
+        note = "" if exact else (f"; at least this much: the solver ran out of time with the best margin "
+                                 f"at most {getattr(mm, 'gap', float('nan')):.3g} higher")
+        where = "with the offset as an extra weight" if rec.offset else "through the origin"
+        print(f"γ = {_fmt(gamma)} (the largest margin of a unit separator {where}{note})", file=out)
+    if bound is not None and math.isfinite(bound):
+        if rec.algorithm == "lifted":
+            cmp = (f"the lifted perceptron trains on lifted points, so its {upd} are not bound by it")
+        elif rec.params.get("init") == "first":
+            cmp = f"starting at w = y₁x₁ counts as one update, so {K} + 1 = {K + 1} {'≤' if K + 1 <= bound else '>'} the bound"
+        else:
+            cmp = f"this run made {K} {'≤' if K <= bound else '>'} {bound:.6g}"
+        print(f"(R/γ)² = {bound:.6g}: the most updates the perceptron can make on this data; {cmp}.", file=out)
+    verdict = getattr(theory, "verdict", None)
+    if verdict:
+        print(f"Verdict: {verdict.rstrip('.')}.", file=out)
+    print(f"Train time: {_seconds(rec.train_seconds)} (training loop), {_seconds(fit_s)} with the per-epoch "
+          f"errors; theory {_seconds(theory_s)}.", file=out)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

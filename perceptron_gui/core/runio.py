@@ -1,0 +1,273 @@
+"""Writers and a reader for finished runs (no Qt): the run file, update and epoch tables.
+
+The run file is JSON in the format ``perceptron-run``, version 1, described in the README
+section "Run file format (perceptron-run, version 1)". Floats are written with ``repr`` so
+they read back bit for bit; NaN and infinities become ``null``. Epochs, example indices and
+positions count from 0, updates from k = 1, as in :mod:`perceptron_gui.core.run`.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .dataset import Dataset, DatasetError
+from .io import atomic_write_text
+from .run import RunRecord
+
+__all__ = [
+    "RUN_FORMAT", "RUN_VERSION", "RunFileError", "run_to_json_dict", "write_run_json",
+    "read_run_json", "updates_csv_text", "write_updates_csv", "epochs_csv_text",
+    "write_epochs_csv", "epochs_latex_tabular", "cos_theta_star",
+]
+
+RUN_FORMAT = "perceptron-run"
+RUN_VERSION = 1
+REQUIRED_KEYS = ("format", "version", "algorithm", "params", "n", "d", "converged", "stop_reason",
+                 "epochs_run", "epochs", "updates", "final", "theory", "timing")
+
+
+class RunFileError(DatasetError):
+    """A run file that cannot be read; ``str(err)`` is one sentence for the user."""
+
+
+# ---- small conversions ------------------------------------------------------------------
+def _num(v: Any) -> float | None:
+    """A JSON-safe float: None for None, NaN and infinities."""
+    if v is None:
+        return None
+    f = float(v)
+    return f if math.isfinite(f) else None
+
+
+def _nums(a: Any) -> list[float | None]:
+    return [_num(v) for v in np.asarray(a, dtype=np.float64).reshape(-1).tolist()]
+
+
+def _split(wa: np.ndarray, offset: bool) -> tuple[np.ndarray, float]:
+    """(w, b) from augmented weights; b = 0.0 without offset."""
+    wa = np.asarray(wa, dtype=np.float64)
+    return (wa[:-1], float(wa[-1])) if offset else (wa, 0.0)
+
+
+def _theory_attr(theory: Any, name: str) -> Any:
+    return None if theory is None else getattr(theory, name, None)
+
+
+def cos_theta_star(W: np.ndarray, theta_star: np.ndarray | None) -> np.ndarray | None:
+    """cos∠(w_k, θ*) for each row of the augmented weights W (NaN where w_k = 0).
+
+    ``None`` when there is no θ* (data not separable in the run's mode).
+    """
+    if theta_star is None:
+        return None
+    W = np.asarray(W, dtype=np.float64)
+    t = np.asarray(theta_star, dtype=np.float64)
+    if W.ndim != 2 or t.shape != (W.shape[1],):
+        return None
+    norms = np.linalg.norm(W, axis=1) * float(np.linalg.norm(t))
+    dots = W @ t
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(norms > 0.0, dots / np.where(norms > 0.0, norms, 1.0), np.nan)
+
+
+# ---- the run file -----------------------------------------------------------------------
+def _theory_dict(theory: Any, offset: bool) -> dict[str, Any]:
+    ts = _theory_attr(theory, "theta_star")
+    theta = None
+    if ts is not None:
+        w, b = _split(ts, offset)
+        theta = {"w": _nums(w), "b": _num(b)}
+    mm = _theory_attr(theory, "mm")
+    separable = _theory_attr(theory, "separable")
+    sto = _theory_attr(theory, "separable_through_origin")
+    return {
+        "R": _num(_theory_attr(theory, "R")),
+        "separable": None if separable is None else bool(separable),
+        "separable_through_origin": None if sto is None else bool(sto),
+        "gamma": _num(_theory_attr(theory, "gamma")),
+        "theta_star": theta,
+        "bound": _num(_theory_attr(theory, "bound")),
+        "exact": None if mm is None or getattr(mm, "exact", None) is None else bool(mm.exact),
+        "gap": None if mm is None else _num(getattr(mm, "gap", None)),
+        "verdict": _theory_attr(theory, "verdict"),
+    }
+
+
+def _final_dict(rec: RunRecord) -> dict[str, Any]:
+    final: dict[str, Any] = {"w": _nums(rec.final_w), "b": _num(rec.final_b)}
+    ex = rec.extras
+    if rec.algorithm == "voted":
+        c = rec.survival_counts()
+        final["voted"] = [
+            {"w": _nums(w), "b": _num(b), "c": int(ck)}
+            for w, b, ck in ((*_split(row, rec.offset), ck) for row, ck in zip(rec.weights, c.tolist()))
+        ]
+    if "pocket_k" in ex:
+        final["pocket_k"] = int(ex["pocket_k"])
+        final["pocket_count"] = int(ex["pocket_count"])
+    if "last_w" in ex:
+        final["last"] = {"w": _nums(ex["last_w"]), "b": _num(ex["last_b"])}
+    if "slack_points" in ex:
+        final["slack_points"] = [int(i) for i in np.asarray(ex["slack_points"]).tolist()]
+    return final
+
+
+def run_to_json_dict(rec: RunRecord, theory: Any, data_train: Dataset,
+                     data_test: Dataset | None = None) -> dict[str, Any]:
+    """The run as a JSON-ready dict in the ``perceptron-run`` version 1 format.
+
+    Parameters
+    ----------
+    rec : RunRecord
+        The finished run.
+    theory : Theory or None
+        :func:`perceptron_gui.core.theory.dataset_theory` of the training data in the run's
+        mode (offset or not); None writes nulls.
+    data_train, data_test : Dataset
+        The training set (its feature names are kept) and the optional test set.
+    """
+    epochs = [
+        {"epoch": int(r.epoch), "updates": int(r.updates), "train_error": _num(r.train_error),
+         "test_error": _num(r.test_error)}
+        for r in rec.epochs
+    ]
+    ks = range(1, rec.num_updates + 1)
+    updates = [
+        {"k": k, "epoch": e, "index": i}
+        for k, e, i in zip(ks, rec.update_epoch().tolist(), rec.update_index.tolist())
+    ]
+    params = {k: (v.item() if isinstance(v, np.generic) else v) for k, v in rec.params.items()}
+    return {
+        "format": RUN_FORMAT,
+        "version": RUN_VERSION,
+        "algorithm": rec.algorithm,
+        "params": params,
+        "offset": bool(rec.offset),
+        "n": int(rec.n),
+        "d": int(rec.d),
+        "n_test": int(data_test.n) if data_test is not None else None,
+        "feature_names": list(data_train.feature_names),
+        "converged": bool(rec.converged),
+        "stop_reason": rec.stop_reason,
+        "epochs_run": int(rec.epochs_run),
+        "num_updates": int(rec.num_updates),
+        "epochs": epochs,
+        "updates": updates,
+        "final": _final_dict(rec),
+        "theory": _theory_dict(theory, rec.offset),
+        "timing": {"train_s": _num(rec.train_seconds)},
+    }
+
+
+def write_run_json(path: str | os.PathLike[str], rec: RunRecord, theory: Any, data_train: Dataset,
+                   data_test: Dataset | None = None) -> None:
+    """Write the run file atomically (see :func:`run_to_json_dict`)."""
+    d = run_to_json_dict(rec, theory, data_train, data_test)
+    atomic_write_text(path, json.dumps(d, allow_nan=False, separators=(",", ":")) + "\n")
+
+
+def read_run_json(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a run file and check its format and version.
+
+    Raises
+    ------
+    RunFileError
+        One sentence: missing file, not JSON, another format or version, missing keys.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RunFileError(f"The run file {p} does not exist; check the name and folder.") from None
+    except IsADirectoryError:
+        raise RunFileError(f"{p} is a folder, not a run file; choose a .json file.") from None
+    except UnicodeDecodeError:
+        raise RunFileError(f"{p.name} is not UTF-8 text, so it is not a run file.") from None
+    except OSError as exc:
+        raise RunFileError(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
+    try:
+        d = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RunFileError(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
+                           f"it may be damaged or not a run file.") from None
+    if not isinstance(d, dict) or d.get("format") != RUN_FORMAT:
+        raise RunFileError(f"{p.name} is not a perceptron run file (its \"format\" is not \"{RUN_FORMAT}\").")
+    version = d.get("version")
+    if version != RUN_VERSION:
+        raise RunFileError(f"{p.name} is a run file of version {version!r}, but this program reads version "
+                           f"{RUN_VERSION}; update the program or write the run again.")
+    missing = [k for k in REQUIRED_KEYS if k not in d]
+    if missing:
+        raise RunFileError(f"{p.name} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
+                           f"it is incomplete or damaged.")
+    return d
+
+
+# ---- tables -----------------------------------------------------------------------------
+def _cell(v: float) -> str:
+    """A float as CSV text that reads back exactly; empty for NaN/inf."""
+    return repr(v) if math.isfinite(v) else ""
+
+
+def updates_csv_text(rec: RunRecord, train: Dataset, theory: Any) -> str:
+    """One row per update: k, epoch, example index, the point, its label, the weights after
+    the update, and cos∠(w_k, θ*) on the augmented vectors (empty without θ* or at w_k = 0)."""
+    d = rec.d
+    header = ["k", "epoch", "index", *(f"x{j + 1}" for j in range(d)), "y",
+              *(f"w{j + 1}" for j in range(d)), "b", "cos_theta_star"]
+    K = rec.num_updates
+    idx = rec.update_index
+    W = rec.weights[1:]
+    cos = cos_theta_star(W, _theory_attr(theory, "theta_star"))
+    Wl = W.tolist()
+    Xl = train.X[idx].tolist()
+    yl = train.y[idx].tolist()
+    cl = cos.tolist() if cos is not None else [math.nan] * K
+    lines = [",".join(header)]
+    offset = rec.offset
+    for k, e, i, x, yv, w, c in zip(range(1, K + 1), rec.update_epoch().tolist(), idx.tolist(), Xl, yl, Wl, cl):
+        wv, b = (w[:-1], w[-1]) if offset else (w, 0.0)
+        lines.append(f"{k},{e},{i},{','.join(map(_cell, x))},{int(yv)},{','.join(map(_cell, wv))},{_cell(b)},{_cell(c)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_updates_csv(path: str | os.PathLike[str], rec: RunRecord, train: Dataset, theory: Any) -> None:
+    """Write :func:`updates_csv_text` atomically."""
+    atomic_write_text(path, updates_csv_text(rec, train, theory))
+
+
+def epochs_csv_text(rec: RunRecord) -> str:
+    """``epoch,updates,train_error,test_error`` per epoch; errors as fractions, test empty without a test set."""
+    lines = ["epoch,updates,train_error,test_error"]
+    for r in rec.epochs:
+        te = "" if r.test_error is None else _cell(r.test_error)
+        lines.append(f"{r.epoch},{r.updates},{_cell(r.train_error)},{te}")
+    return "\n".join(lines) + "\n"
+
+
+def write_epochs_csv(path: str | os.PathLike[str], rec: RunRecord) -> None:
+    """Write :func:`epochs_csv_text` atomically."""
+    atomic_write_text(path, epochs_csv_text(rec))
+
+
+def epochs_latex_tabular(rec: RunRecord) -> str:
+    """The per-epoch table as a LaTeX ``tabular`` (plain ``\\hline`` rules, no packages needed);
+    errors in percent with two decimals, "--" without a test set."""
+    def pct(v: float | None) -> str:
+        return "--" if v is None or not math.isfinite(v) else f"{100.0 * v:.2f}"
+
+    lines = [
+        r"\begin{tabular}{rrrr}",
+        r"\hline",
+        r"epoch & updates & train error (\%) & test error (\%) \\",
+        r"\hline",
+    ]
+    for r in rec.epochs:
+        lines.append(f"{r.epoch} & {r.updates} & {pct(r.train_error)} & {pct(r.test_error)} \\\\")
+    lines += [r"\hline", r"\end{tabular}"]
+    return "\n".join(lines) + "\n"

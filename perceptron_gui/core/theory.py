@@ -1,0 +1,294 @@
+"""The numbers of the perceptron convergence proof, for the live theory panel.
+
+Novikoff's theorem: if every ||x_i|| <= R and some unit theta* has y_i theta* . x_i >= gamma
+> 0, the perceptron started at w_0 = 0 makes at most (R / gamma)^2 updates, because after
+k updates w_k . theta* >= k gamma while ||w_k||^2 <= k R^2, so the cosine between w_k and
+theta* is at least sqrt(k) gamma / R and cannot exceed 1. This module computes gamma and
+theta* for a data set (:func:`dataset_theory`), those quantities along a recorded run
+(:func:`proof_quantities`), margins and losses of any separator, and the lifting lemma
+that makes any data set separable. Conventions: X is (n, d), y in {-1, +1}, the score of
+x is w . x + b; "augmented" data has a column of ones appended so that b is the last weight.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .maxmargin import MaxMarginResult, max_margin
+
+__all__ = [
+    "MaxMarginResult", "max_margin", "augment", "Theory", "dataset_theory", "ProofQuantities",
+    "proof_quantities", "signed_margins", "dataset_margin", "perceptron_loss", "hinge_loss",
+    "training_error", "lift", "lifted_margin_lower_bound",
+]
+
+
+def _xy(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise ValueError(f"X must have shape (n, d) and y shape (n,), got {X.shape} and {y.shape}.")
+    return X, y
+
+
+def _scores(X: np.ndarray, w: object, b: float) -> np.ndarray:
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (X.shape[1],):
+        raise ValueError(f"w must have shape ({X.shape[1]},) to match X, got {w.shape}.")
+    return X @ w + float(b)
+
+
+def augment(X: np.ndarray) -> np.ndarray:
+    """X with a column of ones appended (the offset trick: b becomes the last weight)."""
+    X = np.asarray(X, dtype=np.float64)
+    return np.hstack([X, np.ones((X.shape[0], 1))])
+
+
+@dataclass(frozen=True)
+class Theory:
+    """What the theory panel shows for one data set.
+
+    Attributes
+    ----------
+    offset : bool
+        Whether the quantities refer to augmented data [x, 1].
+    R : float
+        max_i ||x~_i|| over the (augmented) points; 0.0 for no data.
+    mm : MaxMarginResult
+        Max-margin separator of the (augmented) data through the origin.
+    gamma : float or None
+        ``mm.gamma``: the margin in the (augmented) space Novikoff's bound uses.
+    theta_star : ndarray or None
+        ``mm.theta_star``: unit (augmented) normal, bias last when ``offset``.
+    bound : float or None
+        (R / gamma)^2, the most updates the perceptron can make from w_0 = 0.
+    separable : bool or None
+        ``mm.separable``.
+    separable_through_origin : bool or None
+        Separability of the raw X without offset (equals ``separable`` when not ``offset``).
+    mm_origin : MaxMarginResult or None
+        The max-margin result on the raw X when ``offset``, else None.
+    verdict : str
+        One or two sentences for the user.
+    """
+
+    offset: bool
+    R: float
+    mm: MaxMarginResult
+    gamma: float | None
+    theta_star: np.ndarray | None
+    bound: float | None
+    separable: bool | None
+    separable_through_origin: bool | None
+    mm_origin: MaxMarginResult | None
+    verdict: str
+
+
+def dataset_theory(
+    X: np.ndarray, y: np.ndarray, *, offset: bool, time_budget_s: float | None = None
+) -> Theory:
+    """R, gamma, theta* and Novikoff's bound for (X, y), with or without an offset.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+        Raw (not augmented) points.
+    y : ndarray of shape (n,)
+        Labels in {-1, +1}.
+    offset : bool
+        Analyse the augmented data [x, 1] (a perceptron with a bias) instead of X.
+    time_budget_s : float or None, optional
+        Passed to each :func:`max_margin` call (two calls when ``offset``).
+
+    Returns
+    -------
+    Theory
+    """
+    X, y = _xy(X, y)
+    Xt = augment(X) if offset else X
+    R = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xt, Xt)))) if len(X) else 0.0
+    mm = max_margin(Xt, y, time_budget_s=time_budget_s)
+    mm_origin = max_margin(X, y, time_budget_s=time_budget_s) if offset else None
+    through = mm_origin.separable if mm_origin is not None else mm.separable
+    bound = (R / mm.gamma) ** 2 if mm.separable else None
+
+    if len(X) == 0 or mm.separable is None or not offset:
+        verdict = mm.verdict
+    elif not mm.separable:
+        verdict = ("not linearly separable, even with an offset: "
+                   "the convex hull of the y·[x, 1] contains the origin")
+    else:
+        also = {True: " (also through the origin)", False: " but not through the origin", None: ""}
+        verdict = (f"linearly separable with an offset{also[through]}, "
+                   f"margin γ = {mm.gamma:.4g} for the augmented points [x, 1]")
+        if not mm.exact:
+            verdict += f" (at least; within {mm.gap:.2g})"
+    if bound is not None:
+        verdict += f"; the perceptron makes at most (R/γ)² = {bound:.4g} updates"
+    return Theory(offset, R, mm, mm.gamma, mm.theta_star, bound, mm.separable, through,
+                  mm_origin, verdict)
+
+
+@dataclass(frozen=True)
+class ProofQuantities:
+    """The convergence proof along a run, one entry per update count k = 0..K.
+
+    ``dot >= dot_lower`` and ``norm_sq <= norm_sq_upper`` for a perceptron that updates only
+    on mistakes (y w . x <= 0); hence ``cos >= cos_lower`` and ``angle_deg <=
+    angle_bound_deg``. With w_0 = 0 the bounds are k gamma, k R^2 and min(1, sqrt(k) gamma / R).
+    ``cos`` and ``angle_deg`` are nan where w_k = 0.
+    """
+
+    k: np.ndarray
+    dot: np.ndarray
+    dot_lower: np.ndarray
+    norm_sq: np.ndarray
+    norm_sq_upper: np.ndarray
+    cos: np.ndarray
+    cos_lower: np.ndarray
+    angle_deg: np.ndarray
+    angle_bound_deg: np.ndarray
+
+
+def proof_quantities(
+    W: np.ndarray, theta_star: np.ndarray, gamma: float, R: float
+) -> ProofQuantities:
+    """Novikoff's quantities for a weights history.
+
+    Parameters
+    ----------
+    W : ndarray of shape (K + 1, D)
+        Row k holds the weights after k updates (row 0 the start, usually 0); augmented
+        when the data are. For a learning rate eta, pass W / eta.
+    theta_star : ndarray of shape (D,)
+        Unit max-margin direction (in the same space as W).
+    gamma : float
+        Its margin (> 0).
+    R : float
+        max_i ||x_i|| in the same space (> 0).
+
+    Returns
+    -------
+    ProofQuantities
+    """
+    W = np.atleast_2d(np.asarray(W, dtype=np.float64))
+    theta_star = np.asarray(theta_star, dtype=np.float64)
+    k = np.arange(W.shape[0])
+    dot = W @ theta_star
+    norm_sq = np.einsum("ij,ij->i", W, W)
+    # The proof telescopes from w_0: each update adds >= gamma to w.theta* and <= R^2 to
+    # ||w||^2, so a non-zero start only shifts both bounds.
+    dot_lower = dot[0] + k * gamma
+    norm_sq_upper = norm_sq[0] + k * float(R) ** 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        norm = np.sqrt(norm_sq)
+        cos = np.where(norm > 0, dot / np.where(norm > 0, norm, 1.0), np.nan)
+        # cos >= dot_lower / ||w|| >= dot_lower / sqrt(norm_sq_upper) needs dot_lower >= 0;
+        # a negative lower bound over an unknown ||w|| bounds nothing (-1).
+        ratio = dot_lower / np.sqrt(np.where(norm_sq_upper > 0, norm_sq_upper, 1.0))
+    cos_lower = np.where(dot_lower >= 0, np.where(norm_sq_upper > 0, ratio, 0.0), -1.0)
+    cos_lower = np.minimum(1.0, cos_lower)
+    angle = np.degrees(np.arccos(np.clip(np.nan_to_num(cos, nan=0.0), -1.0, 1.0)))
+    angle_deg = np.where(np.isnan(cos), np.nan, angle)
+    angle_bound_deg = np.degrees(np.arccos(cos_lower))
+    return ProofQuantities(k, dot, dot_lower, norm_sq, norm_sq_upper, cos, cos_lower,
+                           angle_deg, angle_bound_deg)
+
+
+def signed_margins(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> np.ndarray:
+    """Signed distances y_i (w . x_i + b) / ||w|| of the points to the hyperplane.
+
+    Positive on the correct side. All nan when w = 0 (no hyperplane), without warnings.
+    """
+    X, y = _xy(X, y)
+    scores = _scores(X, w, b)
+    norm = float(np.linalg.norm(w))
+    if norm == 0.0:
+        return np.full(len(X), np.nan)
+    return y * scores / norm
+
+
+def dataset_margin(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:
+    """The smallest signed margin (< 0 when a point is misclassified); nan for n = 0 or w = 0."""
+    m = signed_margins(X, y, w, b)
+    return float(np.min(m)) if len(m) else float("nan")
+
+
+def perceptron_loss(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:
+    """Sum of max(0, -y_i (w . x_i + b)): zero exactly when no point is strictly misclassified."""
+    X, y = _xy(X, y)
+    return float(np.sum(np.maximum(0.0, -y * _scores(X, w, b))))
+
+
+def hinge_loss(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:
+    """Sum of max(0, 1 - y_i (w . x_i + b))."""
+    X, y = _xy(X, y)
+    return float(np.sum(np.maximum(0.0, 1.0 - y * _scores(X, w, b))))
+
+
+def training_error(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:
+    """Fraction of points with sign(w . x + b) != y, where sign(0) = +1; nan for n = 0."""
+    X, y = _xy(X, y)
+    if len(X) == 0:
+        return float("nan")
+    predicted = np.where(_scores(X, w, b) >= 0.0, 1.0, -1.0)
+    return float(np.mean(predicted != y))
+
+
+def _check_a(a: float) -> float:
+    a = float(a)
+    if not 0.0 < a < 1.0:
+        raise ValueError(f"The lifting parameter a must lie strictly between 0 and 1, got {a}.")
+    return a
+
+
+def lift(X: np.ndarray, a: float) -> np.ndarray:
+    """The lifted points x~_i = [a x_i ; sqrt(1 - a^2) e_i], shape (n, d + n).
+
+    Every data set becomes separable through the origin once lifted, since each point
+    gets a private coordinate. The matrix is dense, so keep n small.
+    """
+    a = _check_a(a)
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2:
+        raise ValueError(f"X must have shape (n, d), got {X.shape}.")
+    return np.hstack([a * X, np.sqrt(1.0 - a * a) * np.eye(X.shape[0])])
+
+
+def lifted_margin_lower_bound(
+    X: np.ndarray, y: np.ndarray, w_star: np.ndarray, gamma: float, a: float
+) -> float:
+    """Margin guaranteed for the lifted data by the lifting lemma.
+
+    With l_i = max(0, gamma - y_i w* . x_i) (w* normalised), the direction
+    [w* ; a / sqrt(1 - a^2) * y_i l_i] separates the lifted points with margin
+
+        gamma' = a gamma / sqrt(1 + a^2 / (1 - a^2) * sum_i l_i^2),
+
+    so the perceptron on the lifted data makes at most (R~ / gamma')^2 updates.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+    y : ndarray of shape (n,)
+    w_star : ndarray of shape (d,)
+        Any non-zero direction; it is normalised.
+    gamma : float
+        Target margin (> 0).
+    a : float
+        Lifting parameter in (0, 1).
+
+    Returns
+    -------
+    float
+    """
+    a = _check_a(a)
+    if not gamma > 0:
+        raise ValueError(f"The target margin gamma must be positive, got {gamma}.")
+    norm = float(np.linalg.norm(w_star))
+    if norm == 0.0:
+        raise ValueError("The direction w* must be non-zero.")
+    X, y = _xy(X, y)
+    slack = np.maximum(0.0, gamma - y * _scores(X, np.asarray(w_star) / norm, 0.0))
+    return float(a * gamma / np.sqrt(1.0 + a * a / (1.0 - a * a) * np.sum(slack**2)))

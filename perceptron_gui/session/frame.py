@@ -1,0 +1,148 @@
+"""What to draw at one playhead position, computed without Qt.
+
+The canvas, the live panel and every exporter (PNG, SVG, TikZ, GIF frames) read the same
+:class:`Frame`, so the picture on screen and on the slide agree by construction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..core import theory as th
+from ..core.algorithms import augment
+from ..core.algorithms import _kernels as K
+from ..core.algorithms.averaged import averaged_weights
+from .runner import RunResult
+
+__all__ = ["Frame", "frame_at"]
+
+
+@dataclass
+class Frame:
+    """The state of a run after visit ``t`` (−1: before the first), in original features.
+
+    Index arrays are *global* point indices (rows of the session's point table).
+    """
+
+    t: int
+    k: int
+    epoch: int
+    w: np.ndarray  # current perceptron weights (original features)
+    b: float
+    offset: bool
+    visit_index: int | None = None  # global index of the example visited at t
+    visit_updated: bool = False
+    visit_position: int | None = None
+    misclassified: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    closest_distance: float | None = None  # min |w·x + b| over training points (margin lines)
+    dataset_margin: float | None = None  # min signed margin y(w·x+b)/‖w‖ (notes 003)
+    train_error: float | None = None
+    test_error: float | None = None
+    perceptron_loss: float = 0.0
+    hinge_loss: float = 0.0
+    # The predictor the algorithm outputs at this moment, when it differs from (w, b).
+    output_w: np.ndarray | None = None
+    output_b: float = 0.0
+    output_label: str = ""
+    output_train_error: float | None = None
+    vote: Callable[[np.ndarray], np.ndarray] | None = None  # voted: Σ c_k sign(w_k·x + b_k)
+    pocket_k: int | None = None
+    pocket_count: int | None = None
+    slack_points: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    theta_w: np.ndarray | None = None  # θ* split into w*, b* (original features)
+    theta_b: float = 0.0
+    gamma: float | None = None
+
+    @property
+    def has_hyperplane(self) -> bool:
+        return bool(np.any(self.w != 0.0))
+
+
+def _split(wa: np.ndarray, offset: bool) -> tuple[np.ndarray, float]:
+    wa = np.asarray(wa, dtype=np.float64)
+    return (wa[:-1].copy(), float(wa[-1])) if offset else (wa.copy(), 0.0)
+
+
+def _err(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> float | None:
+    if X.shape[0] == 0:
+        return None
+    return th.training_error(X, y, w, b)
+
+
+def frame_at(result: RunResult, t: int) -> Frame:
+    """The :class:`Frame` of ``result`` once visit ``t`` is done."""
+    rec = result.record
+    t = max(-1, min(int(t), rec.num_steps - 1))
+    k = rec.k_after_step(t)
+    w, b = rec.w_b(k)
+    w = np.array(w, dtype=np.float64)
+    fr = Frame(t=t, k=k, epoch=(t // rec.n if rec.n and t >= 0 else 0), w=w, b=b, offset=rec.offset)
+    X, y = result.train.X, result.train.y
+    if t >= 0 and rec.n:
+        v = rec.visit(t)
+        fr.visit_index = int(result.train_index[v.index])
+        fr.visit_updated = v.updated
+        fr.visit_position = v.position
+    if X.shape[0]:
+        scores = X @ w + b
+        pred = np.where(scores >= 0.0, 1.0, -1.0)
+        fr.misclassified = result.train_index[pred != y]
+        fr.train_error = float(np.mean(pred != y))
+        fr.perceptron_loss = float(np.sum(np.maximum(0.0, -y * scores)))
+        fr.hinge_loss = float(np.sum(np.maximum(0.0, 1.0 - y * scores)))
+        if np.any(w != 0.0):
+            fr.closest_distance = float(np.min(np.abs(scores)))
+            fr.dataset_margin = float(np.min(y * scores) / np.linalg.norm(w))
+    if result.test is not None and result.test.n:
+        fr.test_error = _err(result.test.X, result.test.y, w, b)
+    _algorithm_overlay(fr, result, t, k)
+    tho = result.theory
+    if tho is not None and tho.theta_star is not None:
+        fr.theta_w, fr.theta_b = _split(tho.theta_star, rec.offset)
+        fr.gamma = tho.gamma
+    return fr
+
+
+def _algorithm_overlay(fr: Frame, result: RunResult, t: int, k: int) -> None:
+    rec = result.record
+    X, y = result.train.X, result.train.y
+    if rec.algorithm == "pocket":
+        ch = rec.extras["pocket_changes"]
+        pk = int(ch[np.searchsorted(ch, k, side="right") - 1])
+        fr.pocket_k = pk
+        fr.output_w, fr.output_b = _split(rec.weights[pk], rec.offset)
+        fr.output_label = f"pocket (w after update {pk})"
+        counts = rec.extras["pocket_counts"]
+        fr.pocket_count = int(counts[pk - 1]) if pk > 0 else _pocket_count0(rec, X, y)
+    elif rec.algorithm == "averaged":
+        wa = averaged_weights(rec, k, t + 1)
+        fr.output_w, fr.output_b = _split(wa, rec.offset)
+        fr.output_label = "averaged"
+    elif rec.algorithm == "voted":
+        steps = t + 1
+        edges = np.concatenate(([0], rec.update_step[:k], [max(steps, 0)]))
+        c = np.diff(edges).astype(np.float64)
+        W = np.ascontiguousarray(rec.weights[: k + 1])
+        offset = rec.offset
+        fr.vote = lambda P: K.vote_scores(augment(np.asarray(P, dtype=np.float64), offset), W, c)
+        fr.output_label = "voted"
+    elif rec.algorithm == "lifted":
+        used = np.unique(rec.update_index[:k])
+        if rec.extras.get("init_first") and rec.n:
+            used = np.union1d(used, [0])
+        fr.slack_points = result.train_index[used]
+    if fr.output_w is not None and X.shape[0]:
+        fr.output_train_error = th.training_error(X, y, fr.output_w, fr.output_b)
+    elif fr.vote is not None and X.shape[0]:
+        fr.output_train_error = float(np.mean(np.where(fr.vote(X) >= 0, 1.0, -1.0) != y))
+
+
+def _pocket_count0(rec, X: np.ndarray, y: np.ndarray) -> int:
+    gamma = float(rec.extras.get("gamma", 0.0))
+    if X.shape[0] == 0:
+        return 0
+    w, b = rec.w_b(0)
+    v = y * (X @ w + b)
+    return int(np.count_nonzero(v > 0) if gamma == 0 else np.count_nonzero(v >= gamma))
