@@ -1,0 +1,235 @@
+"""Menus, toolbar and keyboard shortcuts of the main window, and the small dialogs they open."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core.algorithms import REGISTRY
+from ..core.dataset import DatasetError
+from ..core.presets import PRESETS, random_noisy, random_separable
+from ..session.commands import DeletePoints
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+Qt = QtCore.Qt
+
+SHORTCUTS: list[tuple[str, str]] = [
+    ("Space", "Play / pause"),
+    ("→ / ←", "Forward / back one update"),
+    ("Ctrl+→ / Ctrl+←", "Forward / back one example visit"),
+    ("Shift+→ / Shift+←", "Forward / back one epoch"),
+    ("Home / End", "To the start / to the end of training"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo"),
+    ("Delete", "Delete the selected points"),
+    ("Ctrl+A", "Select all points"),
+    ("Ctrl+O / Ctrl+S", "Open / save the data set (CSV)"),
+    ("1 / 2", "Clicks add class +1 / class −1"),
+    ("F", "Fit the view to the data"),
+    ("T", "Show / hide θ* and its margin band"),
+    ("F1", "This list"),
+    ("Left click", "Add a point of the active class"),
+    ("Right click or Shift+click", "Add a point of the other class"),
+    ("Drag a point", "Move it (one undo step)"),
+    ("Ctrl+click a point", "Delete it"),
+    ("Drag on empty space", "Select the points in the rectangle"),
+    ("Wheel / middle-drag", "Zoom / pan"),
+]
+
+
+def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
+    """Create every action, put them in menus, and return them by name (tests trigger them)."""
+    s = win.session
+    acts: dict[str, QtGui.QAction] = {}
+
+    def act(name: str, text: str, slot: Callable, shortcut: str | QtGui.QKeySequence | None = None,
+            tip: str = "", checkable: bool = False, checked: bool = False) -> QtGui.QAction:
+        a = QtGui.QAction(text, win)
+        if shortcut is not None:
+            a.setShortcut(QtGui.QKeySequence(shortcut))
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if tip:
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+        if checkable:
+            a.setCheckable(True)
+            a.setChecked(checked)
+            a.toggled.connect(slot)
+        else:
+            a.triggered.connect(lambda *_: slot())
+        win.addAction(a)
+        acts[name] = a
+        return a
+
+    SK = QtGui.QKeySequence.StandardKey
+    mb = win.menuBar()
+    m = mb.addMenu("&File")
+    m.addAction(act("open", "&Open data set…", win.open_csv, SK.Open, "Open a CSV file: x1,…,xd,y per line"))
+    m.addAction(act("save", "&Save data set", lambda: win.save_csv(str(win.file_path) if win.file_path else None), SK.Save))
+    m.addAction(act("save_as", "Save data set &as…", win.save_csv, SK.SaveAs))
+    m.addSeparator()
+    m.addAction(act("quit", "&Quit", win.close, SK.Quit))
+
+    m = mb.addMenu("&Edit")
+    undo = act("undo", "&Undo", s.undo, SK.Undo)
+    redo = act("redo", "&Redo", s.redo, QtGui.QKeySequence("Ctrl+Shift+Z"))
+    win.addAction(act("redo_y", "Redo", s.redo, QtGui.QKeySequence("Ctrl+Y")))
+    m.addAction(undo)
+    m.addAction(redo)
+    m.addSeparator()
+    m.addAction(act("delete", "&Delete selected points",
+                    lambda: s.selection.size and s.execute(DeletePoints(s.selection.copy())), QtGui.QKeySequence.StandardKey.Delete))
+    m.addAction(act("select_all", "Select &all", lambda: s.select(range(s.points.n)), SK.SelectAll))
+    m.addAction(act("clear", "&Clear all points", s.clear, tip="Remove every point (undoable)"))
+    m.addSeparator()
+    cls_group = QtGui.QActionGroup(win)
+    for key, c, text in (("1", 1, "Add class +1 (blue +)"), ("2", -1, "Add class −1 (vermillion −)")):
+        a = act(f"class_{'pos' if c > 0 else 'neg'}", text, lambda on, c=c: on and _set_class(win, c), key,
+                checkable=True, checked=(c == 1))
+        cls_group.addAction(a)
+        m.addAction(a)
+
+    def refresh_undo() -> None:
+        undo.setEnabled(s.history.can_undo())
+        redo.setEnabled(s.history.can_redo())
+        undo.setText(f"&Undo {s.history.undo_text()}".rstrip())
+        redo.setText(f"&Redo {s.history.redo_text()}".rstrip())
+
+    s.history_changed.connect(refresh_undo)
+    refresh_undo()
+
+    m = mb.addMenu("&View")
+    m.addAction(act("fit", "&Fit view to data", win.canvas.fit_view, "F"))
+    m.addAction(act("theta_star", "Show &θ* and its margin band", win.canvas.set_show_theta_star, "T",
+                    tip="The max-margin separator through the origin (of the points with offset) — the θ* of the proof",
+                    checkable=True, checked=False))
+    m.addAction(act("regions", "Shade decision &regions", win.canvas.set_show_regions, checkable=True, checked=True))
+    m.addAction(act("margins", "Show &margin lines", win.canvas.set_show_margins, checkable=True, checked=True))
+    m.addAction(act("lifted_view", "Offset trick view (1-D data at (x, 1))", win.canvas.set_lifted_view, checkable=True,
+                    tip="For 1-D data with offset: draw each point at (x, 1) and the separator through the origin"))
+    m.addSeparator()
+    for dock in win.docks.values():
+        m.addAction(dock.toggleViewAction())
+
+    m = mb.addMenu("&Presets")
+    for name, preset in PRESETS.items():
+        a = act(f"preset_{name}", preset.title, lambda n=name: _load_preset(win, n), tip=preset.explanation)
+        m.addAction(a)
+    m.addSeparator()
+    m.addAction(act("random_separable", "Random separable with margin…", lambda: _random_dialog(win, "separable")))
+    m.addAction(act("random_noisy", "Random with label noise…", lambda: _random_dialog(win, "noisy")))
+
+    m = mb.addMenu("&Run")
+    m.addAction(act("play", "&Play / pause", win.playback.toggle_play, Qt.Key.Key_Space))
+    m.addAction(act("next_update", "Next update", lambda: s.step("update", 1), Qt.Key.Key_Right))
+    m.addAction(act("prev_update", "Previous update", lambda: s.step("update", -1), Qt.Key.Key_Left))
+    m.addAction(act("next_visit", "Next example visit", lambda: s.step("visit", 1), "Ctrl+Right"))
+    m.addAction(act("prev_visit", "Previous example visit", lambda: s.step("visit", -1), "Ctrl+Left"))
+    m.addAction(act("next_epoch", "Next epoch", lambda: s.step("epoch", 1), "Shift+Right"))
+    m.addAction(act("prev_epoch", "Previous epoch", lambda: s.step("epoch", -1), "Shift+Left"))
+    m.addAction(act("to_start", "To the start", s.to_start, Qt.Key.Key_Home))
+    m.addAction(act("to_end", "To the end", s.to_end, Qt.Key.Key_End))
+    m.addSeparator()
+    algo_menu = m.addMenu("Algorithm")
+    for name, cls in REGISTRY.items():
+        algo_menu.addAction(act(f"algo_{name}", cls.title, lambda n=name: s.set_algorithm(n), tip=cls.description))
+
+    m = mb.addMenu("&Help")
+    m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(win), "F1"))
+    m.addAction(act("about_algorithms", "&The six algorithms…", lambda: show_algorithms(win)))
+
+    tb = win.addToolBar("Main")
+    tb.setObjectName("main toolbar")
+    tb.setMovable(False)
+    for name in ("open", "save", "undo", "redo"):
+        tb.addAction(acts[name])
+    tb.addSeparator()
+    tb.addAction(acts["class_pos"])
+    tb.addAction(acts["class_neg"])
+    tb.addSeparator()
+    tb.addAction(acts["fit"])
+    tb.addAction(acts["theta_star"])
+    return acts
+
+
+def _set_class(win: "MainWindow", c: int) -> None:
+    win.canvas.set_active_class(c)
+    win.table.active_class = c
+
+
+def _load_preset(win: "MainWindow", name: str) -> None:
+    win.file_path = None
+    win.session.load_preset(name)
+    win.banner.show_message("info", PRESETS[name].explanation, seconds=12)
+    win.canvas.fit_view()
+
+
+def _random_dialog(win: "MainWindow", kind: str) -> None:
+    dlg = QtWidgets.QDialog(win)
+    dlg.setWindowTitle("Random separable data" if kind == "separable" else "Random data with label noise")
+    form = QtWidgets.QFormLayout(dlg)
+    n = QtWidgets.QSpinBox()
+    n.setRange(1, 1_000_000)
+    n.setValue(40 if kind == "separable" else 60)
+    n.setToolTip("Number of points, uniform in the square [−1, 1]².")
+    amount = QtWidgets.QDoubleSpinBox()
+    amount.setDecimals(3)
+    amount.setRange(0.0, 0.9 if kind == "separable" else 1.0)
+    amount.setSingleStep(0.05)
+    amount.setValue(0.15 if kind == "separable" else 0.1)
+    amount.setToolTip("Least distance of any point to the separating line." if kind == "separable"
+                      else "Probability that a label is flipped.")
+    seed = QtWidgets.QSpinBox()
+    seed.setRange(0, 2**31 - 1)
+    seed.setToolTip("The same seed gives the same points.")
+    form.addRow("Points:", n)
+    form.addRow("Margin:" if kind == "separable" else "Noise:", amount)
+    form.addRow("Seed:", seed)
+    buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Ok
+                                         | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dlg.accept)
+    buttons.rejected.connect(dlg.reject)
+    form.addRow(buttons)
+    if dlg.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+        return
+    try:
+        if kind == "separable":
+            data = random_separable(n.value(), amount.value(), seed.value())
+            title = f"Random separable (margin {amount.value():g})"
+        else:
+            data = random_noisy(n.value(), amount.value(), seed.value())
+            title = f"Random with {amount.value():.0%} label noise"
+    except DatasetError as exc:
+        QtWidgets.QMessageBox.warning(win, "Could not make the data", str(exc))
+        return
+    win.file_path = None
+    win.session.load_dataset(data, title, label=f"Load {title}")
+    win.canvas.fit_view()
+
+
+def _html_table(rows: list[tuple[str, str]]) -> str:
+    body = "".join(f"<tr><td style='padding:2px 14px 2px 0'><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
+    return f"<table>{body}</table>"
+
+
+def show_shortcuts(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
+    box = QtWidgets.QMessageBox(win)
+    box.setWindowTitle("Keyboard and mouse")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(_html_table(SHORTCUTS))
+    box.setModal(False)
+    box.show()
+    return box
+
+
+def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
+    box = QtWidgets.QMessageBox(win)
+    box.setWindowTitle("The six algorithms")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(_html_table([(cls.title, cls.description) for cls in REGISTRY.values()])
+                + "<p>All share one convention: a mistake is y·(w·x + b) ≤ 0, w and b start at 0, "
+                  "an update adds y·x to w and y to b, and sign(0) = +1.</p>")
+    box.setModal(False)
+    box.show()
+    return box

@@ -1,0 +1,91 @@
+"""Start the application, or render the main window to a PNG and exit (``--screenshot``)."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+
+def _prepare_environment(offscreen: bool) -> None:
+    if offscreen or (not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+                     and sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ):
+        # With no display Qt aborts with a misleading message; render offscreen instead.
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if "XDG_RUNTIME_DIR" not in os.environ and sys.platform.startswith("linux"):
+        d = tempfile.mkdtemp(prefix="perceptron-gui-xdg-")
+        os.chmod(d, 0o700)
+        os.environ["XDG_RUNTIME_DIR"] = d
+
+
+def make_window(preset: str | None = None, algorithm: str | None = None):
+    """Build the main window with a preset loaded (the default one when ``preset`` is None)."""
+    from PySide6 import QtWidgets
+
+    from ..core.presets import DEFAULT_PRESET
+    from .main_window import MainWindow
+
+    app = QtWidgets.QApplication.instance()
+    assert app is not None
+    win = MainWindow()
+    win.session.load_preset(preset or DEFAULT_PRESET)
+    win.session.history.clear()
+    win.session.history.mark_clean()
+    if algorithm:
+        win.session.set_algorithm(algorithm)
+    return win
+
+
+def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None, preset: str | None = None,
+            algorithm: str | None = None, step: str | None = None) -> int:
+    """Open the window (returns the exit code), or with ``screenshot`` save a PNG and exit."""
+    from ..core.algorithms import REGISTRY
+    from ..core.presets import PRESETS
+
+    if preset is not None and preset not in PRESETS:
+        print(f"There is no preset '{preset}'; choose one of {', '.join(PRESETS)}.", file=sys.stderr)
+        return 2
+    if algorithm is not None and algorithm not in REGISTRY:
+        print(f"There is no algorithm '{algorithm}'; choose one of {', '.join(REGISTRY)}.", file=sys.stderr)
+        return 2
+    step_k: int | None = None
+    if step is not None and step != "end":
+        try:
+            step_k = int(step)
+            if step_k < 0:
+                raise ValueError
+        except ValueError:
+            print(f"--step must be a whole number of updates (0 or more) or 'end', not '{step}'.", file=sys.stderr)
+            return 2
+    _prepare_environment(offscreen=screenshot is not None)
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+    QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])])
+    app.setApplicationDisplayName("Perceptron GUI")
+    win = make_window(preset, algorithm)
+    win.resize(1600, 1000)
+    if screenshot is None:
+        win.show()
+        win.canvas.fit_view()
+        return app.exec()
+    win.session.wait()
+    if step_k is not None:
+        win.session.jump_to_update(step_k)
+    else:
+        win.session.to_end()
+    win.show()
+    win.canvas.fit_view()
+    for _ in range(5):
+        app.processEvents()
+        QtCore.QThread.msleep(20)
+    image: QtGui.QPixmap = win.grab()
+    out = Path(screenshot)
+    if not image.save(str(out)):
+        print(f"The screenshot could not be written to {out}; check the folder exists and is writable.", file=sys.stderr)
+        return 2
+    print(f"Saved {out} ({image.width()}×{image.height()}).")
+    win.close()
+    return 0

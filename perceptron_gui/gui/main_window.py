@@ -1,0 +1,164 @@
+"""The main window: canvas in the middle, the data table on the left, the algorithm and the
+live panel on the right, the proof plots below. It composes widgets and wires menus; all
+state lives in the :class:`~perceptron_gui.session.session.Session`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core.dataset import DatasetError
+from ..core.io import read_csv, write_csv
+from ..session.session import Session
+from .actions import build_actions
+from .canvas import Canvas
+from .epoch_table import EpochTable
+from .live_panel import LivePanel
+from .picker import AlgorithmPicker
+from .playback_bar import PlaybackBar
+from .proof_plots import AnglePlot, EpochPlot
+from .status import MessageBanner, StatusBar
+from .table import PointTable
+
+Qt = QtCore.Qt
+APP_NAME = "Perceptron GUI"
+
+
+class _Dispatcher(QtCore.QObject):
+    """Carries callables from the training thread to the UI thread (a queued signal)."""
+
+    called = QtCore.Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.called.connect(self._run, Qt.ConnectionType.QueuedConnection)
+
+    def post(self, fn) -> None:
+        self.called.emit(fn)
+
+    @QtCore.Slot(object)
+    def _run(self, fn) -> None:
+        fn()
+
+
+class MainWindow(QtWidgets.QMainWindow):
+    """The application window over one :class:`Session`."""
+
+    def __init__(self, session: Session | None = None) -> None:
+        super().__init__()
+        self.dispatcher = _Dispatcher()
+        self.session = session or Session(post=self.dispatcher.post)
+        if session is not None and session.runner.post is None:
+            session.runner.post = self.dispatcher.post
+        self.file_path: Path | None = None
+        s = self.session
+        self.setWindowTitle(APP_NAME)
+        self.canvas = Canvas(s)
+        self.banner = MessageBanner()
+        self.playback = PlaybackBar(s)
+        centre = QtWidgets.QWidget()
+        col = QtWidgets.QVBoxLayout(centre)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(2)
+        col.addWidget(self.banner)
+        col.addWidget(self.canvas, 1)
+        col.addWidget(self.playback)
+        self.setCentralWidget(centre)
+
+        self.table = PointTable(s)
+        self.picker = AlgorithmPicker(s)
+        self.live_panel = LivePanel(s)
+        self.angle_plot = AnglePlot(s)
+        self.epoch_plot = EpochPlot(s)
+        self.epoch_table = EpochTable(s)
+        right = QtWidgets.QWidget()
+        rcol = QtWidgets.QVBoxLayout(right)
+        rcol.setContentsMargins(0, 0, 0, 0)
+        algo_box = QtWidgets.QGroupBox("Algorithm")
+        QtWidgets.QVBoxLayout(algo_box).addWidget(self.picker)
+        rcol.addWidget(algo_box)
+        scroll = QtWidgets.QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.live_panel)
+        scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        rcol.addWidget(scroll, 1)
+        self.docks: dict[str, QtWidgets.QDockWidget] = {}
+        self._dock("Data", self.table, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Algorithm and live panel", right, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Angle to θ*", self.angle_plot, Qt.DockWidgetArea.BottomDockWidgetArea)
+        per_epoch = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        per_epoch.addWidget(self.epoch_plot)
+        per_epoch.addWidget(self.epoch_table)
+        per_epoch.setSizes([500, 300])
+        self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([self.docks["Data"]], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["Algorithm and live panel"]], [370], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["Angle to θ*"]], [210], Qt.Orientation.Vertical)
+
+        self.status = StatusBar(s)
+        self.setStatusBar(self.status)
+        self.actions_by_name = build_actions(self)
+        s.message.connect(self._on_message)
+        s.history_changed.connect(self._update_title)
+        s.points_changed.connect(lambda *_: self._update_title())
+
+    def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+        dock = QtWidgets.QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable
+                         | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        self.docks[title] = dock
+        return dock
+
+    # ---- messages and title ------------------------------------------------------------
+    def _on_message(self, level: str, text: str) -> None:
+        self.banner.show_message(level, text)
+
+    def _update_title(self) -> None:
+        name = self.file_path.name if self.file_path else (self.session.data_title or "untitled")
+        dirty = "" if self.session.history.is_clean() else " *"
+        self.setWindowTitle(f"{name}{dirty} — {APP_NAME}")
+
+    # ---- files --------------------------------------------------------------------------
+    def open_csv(self, path: str | None = None) -> bool:
+        """Open a data CSV; a bad file gives a message box and keeps the current data."""
+        if path is None:
+            path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open data set", "", "CSV files (*.csv *.txt);;All files (*)")
+            if not path:
+                return False
+        try:
+            data = read_csv(path)
+        except DatasetError as exc:
+            QtWidgets.QMessageBox.warning(self, "Could not open the file", str(exc))
+            return False
+        self.session.load_dataset(data, Path(path).name, label=f"Open {Path(path).name}")
+        self.file_path = Path(path)
+        self.session.history.mark_clean()
+        self._update_title()
+        self.canvas.fit_view()
+        return True
+
+    def save_csv(self, path: str | None = None) -> bool:
+        if path is None:
+            start = str(self.file_path) if self.file_path else "data.csv"
+            path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save data set", start, "CSV files (*.csv)")
+            if not path:
+                return False
+        try:
+            write_csv(self.session.points.all_dataset(), path)
+        except (OSError, DatasetError) as exc:
+            QtWidgets.QMessageBox.warning(self, "Could not save", f"The file could not be written ({exc}); choose another folder.")
+            return False
+        self.file_path = Path(path)
+        self.session.history.mark_clean()
+        self._update_title()
+        self.banner.show_message("info", f"Saved {len(self.session.points.y)} points to {Path(path).name}.")
+        return True
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802
+        self.session.set_playing(False)
+        self.session.runner.cancel()
+        super().closeEvent(event)

@@ -1,0 +1,122 @@
+"""Playback controls: step by update / visit / epoch, play at a chosen speed, scrub to any k."""
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+from ..session.session import Session
+
+Qt = QtCore.Qt
+
+
+class PlaybackBar(QtWidgets.QWidget):
+    """Buttons, a slider over the updates k = 0..K, speed and unit; a QTimer drives ``session.tick``."""
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.timer = QtCore.QTimer(self)
+        self.timer.timeout.connect(self._on_tick)
+        style = self.style()
+        SP = QtWidgets.QStyle.StandardPixmap
+
+        def button(icon: SP, tip: str, slot) -> QtWidgets.QToolButton:
+            b = QtWidgets.QToolButton()
+            b.setIcon(style.standardIcon(icon))
+            b.setToolTip(tip)
+            b.setAutoRaise(True)
+            b.clicked.connect(slot)
+            return b
+
+        self.start_btn = button(SP.SP_MediaSkipBackward, "To the start, before any update (Home)", session.to_start)
+        self.prev_epoch_btn = button(SP.SP_MediaSeekBackward, "Back one epoch (Shift+←)", lambda: session.step("epoch", -1))
+        self.prev_btn = button(SP.SP_ArrowLeft, "Back one update (←)", lambda: session.step("update", -1))
+        self.prev_visit_btn = QtWidgets.QToolButton()
+        self.prev_visit_btn.setText("‹ visit")
+        self.prev_visit_btn.setToolTip("Back one example visit, including visits that caused no update (Ctrl+←)")
+        self.prev_visit_btn.clicked.connect(lambda: session.step("visit", -1))
+        self.play_btn = button(SP.SP_MediaPlay, "Play / pause (Space)", self.toggle_play)
+        self.next_visit_btn = QtWidgets.QToolButton()
+        self.next_visit_btn.setText("visit ›")
+        self.next_visit_btn.setToolTip("Forward one example visit, including visits that caused no update (Ctrl+→)")
+        self.next_visit_btn.clicked.connect(lambda: session.step("visit", 1))
+        self.next_btn = button(SP.SP_ArrowRight, "Forward one update (→)", lambda: session.step("update", 1))
+        self.next_epoch_btn = button(SP.SP_MediaSeekForward, "Forward one epoch (Shift+→)", lambda: session.step("epoch", 1))
+        self.end_btn = button(SP.SP_MediaSkipForward, "To the end of training (End)", session.to_end)
+        self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal)
+        self.slider.setToolTip("Drag to any update k (0 = start)")
+        self.slider.valueChanged.connect(self._on_slider)
+        self.position = QtWidgets.QLabel()
+        self.position.setMinimumWidth(150)
+        self.position.setToolTip("k: updates made so far; epoch and example being visited (counted from 0)")
+        self.unit = QtWidgets.QComboBox()
+        self.unit.addItems(["update", "visit", "epoch"])
+        self.unit.setToolTip("What one playback step is: one update, one example visit, or one epoch")
+        self.unit.currentTextChanged.connect(self._on_unit)
+        self.speed = QtWidgets.QDoubleSpinBox()
+        self.speed.setRange(0.5, 200.0)
+        self.speed.setValue(session.play_speed)
+        self.speed.setSuffix(" /s")
+        self.speed.setDecimals(1)
+        self.speed.setToolTip("Playback speed: steps per second")
+        self.speed.valueChanged.connect(self._on_speed)
+        row = QtWidgets.QHBoxLayout(self)
+        row.setContentsMargins(4, 0, 4, 0)
+        for w in (self.start_btn, self.prev_epoch_btn, self.prev_btn, self.prev_visit_btn, self.play_btn,
+                  self.next_visit_btn, self.next_btn, self.next_epoch_btn, self.end_btn):
+            row.addWidget(w)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.position)
+        row.addWidget(QtWidgets.QLabel("step:"))
+        row.addWidget(self.unit)
+        row.addWidget(self.speed)
+        self._updating = False
+        session.run_changed.connect(lambda *_: self.refresh())
+        session.playhead_changed.connect(self.refresh)
+        session.playing_changed.connect(self._on_playing)
+        self.refresh()
+
+    def toggle_play(self) -> None:
+        self.session.set_playing(not self.session.playing)
+
+    def _on_playing(self, playing: bool) -> None:
+        SP = QtWidgets.QStyle.StandardPixmap
+        self.play_btn.setIcon(self.style().standardIcon(SP.SP_MediaPause if playing else SP.SP_MediaPlay))
+        if playing:
+            self.timer.start(int(1000 / self.session.play_speed))
+        else:
+            self.timer.stop()
+
+    def _on_tick(self) -> None:
+        self.session.tick()
+
+    def _on_speed(self, v: float) -> None:
+        self.session.play_speed = float(v)
+        if self.timer.isActive():
+            self.timer.setInterval(int(1000 / v))
+
+    def _on_unit(self, unit: str) -> None:
+        self.session.play_unit = unit
+
+    def _on_slider(self, k: int) -> None:
+        if not self._updating and k != self.session.k:
+            self.session.jump_to_update(k)
+
+    def refresh(self) -> None:
+        run = self.session.run
+        self._updating = True
+        try:
+            K = 0 if run is None else run.num_updates
+            self.slider.setRange(0, K)
+            self.slider.setValue(self.session.k)
+        finally:
+            self._updating = False
+        if run is None:
+            self.position.setText("no run")
+            return
+        ph = self.session.playhead
+        v = ph.visit(run)
+        if v is None:
+            text = f"k = {self.session.k} of {run.num_updates} · start"
+        else:
+            text = f"k = {self.session.k} of {run.num_updates} · epoch {v.epoch} · example {v.position}"
+        self.position.setText(text)

@@ -1,0 +1,27 @@
+"""Fixtures for the window tests: a factory that builds and tears down the main window."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def make_main_window(qtbot):
+    """Build a MainWindow with a preset (synchronous training) and close it afterwards."""
+    from perceptron_gui.gui.app import make_window
+
+    windows = []
+
+    def factory(preset: str | None = "random_separable", algorithm: str | None = None, size=(1400, 900)):
+        win = make_window(preset, algorithm)
+        win.resize(*size)
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        windows.append(win)
+        return win
+
+    yield factory
+    for win in windows:
+        win.session.set_playing(False)
+        win.session.runner.cancel()
+        win.session.wait(5)
