@@ -25,8 +25,9 @@ import numpy as np
 
 __all__ = ["MaxMarginResult", "max_margin"]
 
+_EPS = float(np.finfo(np.float64).eps)
 # Error of a computed z.x relative to R ||x||, with headroom for d up to ~50.
-_ROUNDING = 16 * np.finfo(np.float64).eps
+_ROUNDING = 16 * _EPS
 # Relative certified gap below which a rounding stall counts as converged.
 _STALL_RTOL = 1e-9
 
@@ -133,21 +134,30 @@ def max_margin(
     Returns
     -------
     MaxMarginResult
+
+    Notes
+    -----
+    Wolfe (1976): keep a corral S of affinely independent points (at most d + 1) and the
+    current p as a convex combination of them; add the point most violating
+    z . p >= ||p||^2, move p to the minimum-norm point of aff(S), and while that leaves
+    the hull, step back to its boundary and drop the point whose weight hits zero. ||p||
+    strictly decreases, so no corral repeats and the method is finite; each iteration
+    costs one O(n d) product plus an O(d^3) SVD.
     """
+    start = time.perf_counter()
     Z = _signed_points(X, y)
-    n = Z.shape[0]
+    n, d = Z.shape
     if n == 0:
         return MaxMarginResult(None, None, None, 0.0, True, 0, np.zeros(0, np.int64),
                                "empty data set")
     norms_sq = np.einsum("ij,ij->i", Z, Z)
     R = float(np.sqrt(norms_sq.max()))
-    start = time.perf_counter()
 
     S = [int(np.argmin(norms_sq))]          # the closest point is the best single vertex
     lam = np.ones(1)
     x = Z[S[0]].copy()
     best_lower, best_x = -np.inf, x
-    iterations, exact, origin_in_hull, stalled = 0, False, False, False
+    iterations, flat, exact, origin_in_hull, stalled = 0, 0, False, False, False
     while True:
         xx = float(x @ x)
         nx = np.sqrt(xx)
@@ -191,7 +201,12 @@ def max_margin(
                 keep[int(np.argmax(lam))] = True
             S = [k for k, kk in zip(S, keep) if kk]
             lam = lam[keep] / lam[keep].sum()
-        if float(x_new @ x_new) >= xx:          # Wolfe strictly decreases ||x||; rounding stalled
+        # Wolfe strictly decreases ||x||, but a step of relative size < sqrt(eps) changes
+        # ||x||^2 by less than its rounding while still shrinking the gap, so allow a few
+        # flat steps; a rise, a repeated corral or a run of flat steps means rounding stalled.
+        nn = float(x_new @ x_new)
+        flat = flat + 1 if nn >= xx else 0
+        if nn > xx * (1.0 + 4 * _EPS) or set(S) == set(S_old) or flat > max(10, d + 2):
             S, lam, stalled = S_old, lam_old, True
             break
         x = x_new

@@ -11,6 +11,7 @@ x is w . x + b; "augmented" data has a column of ones appended so that b is the 
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +19,7 @@ import numpy as np
 from .maxmargin import MaxMarginResult, max_margin
 
 __all__ = [
-    "MaxMarginResult", "max_margin", "augment", "Theory", "dataset_theory", "ProofQuantities",
+    "MaxMarginResult", "max_margin", "Theory", "dataset_theory", "ProofQuantities",
     "proof_quantities", "signed_margins", "dataset_margin", "perceptron_loss", "hinge_loss",
     "training_error", "lift", "lifted_margin_lower_bound",
 ]
@@ -39,9 +40,7 @@ def _scores(X: np.ndarray, w: object, b: float) -> np.ndarray:
     return X @ w + float(b)
 
 
-def augment(X: np.ndarray) -> np.ndarray:
-    """X with a column of ones appended (the offset trick: b becomes the last weight)."""
-    X = np.asarray(X, dtype=np.float64)
+def _augment(X: np.ndarray) -> np.ndarray:
     return np.hstack([X, np.ones((X.shape[0], 1))])
 
 
@@ -68,7 +67,8 @@ class Theory:
     separable_through_origin : bool or None
         Separability of the raw X without offset (equals ``separable`` when not ``offset``).
     mm_origin : MaxMarginResult or None
-        The max-margin result on the raw X when ``offset``, else None.
+        The max-margin result on the raw X when ``offset`` (None without offset, and when
+        the augmented data are already not separable, which settles it).
     verdict : str
         One or two sentences for the user.
     """
@@ -99,18 +99,25 @@ def dataset_theory(
     offset : bool
         Analyse the augmented data [x, 1] (a perceptron with a bias) instead of X.
     time_budget_s : float or None, optional
-        Passed to each :func:`max_margin` call (two calls when ``offset``).
+        Wall-clock budget for the :func:`max_margin` calls together (roughly: each call
+        may overrun by one iteration).
 
     Returns
     -------
     Theory
     """
     X, y = _xy(X, y)
-    Xt = augment(X) if offset else X
+    Xt = _augment(X) if offset else X
     R = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xt, Xt)))) if len(X) else 0.0
+    start = time.perf_counter()
     mm = max_margin(Xt, y, time_budget_s=time_budget_s)
-    mm_origin = max_margin(X, y, time_budget_s=time_budget_s) if offset else None
-    through = mm_origin.separable if mm_origin is not None else mm.separable
+    mm_origin, through = None, mm.separable
+    if offset and mm.separable is not False:   # not separable with offset => not without
+        left = time_budget_s
+        if left is not None:
+            left = max(0.0, left + start - time.perf_counter())
+        mm_origin = max_margin(X, y, time_budget_s=left)
+        through = mm_origin.separable
     bound = (R / mm.gamma) ** 2 if mm.separable else None
 
     if len(X) == 0 or mm.separable is None or not offset:

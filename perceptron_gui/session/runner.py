@@ -25,7 +25,7 @@ from .points import PointSet
 # Work (example visits, pocket counts weighted) above which training leaves the UI thread.
 BACKGROUND_WORK = 3_000_000
 # Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
-LIFTED_THEORY_MAX_N = 300
+LIFTED_THEORY_MAX_N = 200
 THEORY_TIME_BUDGET_S = 0.25
 
 
@@ -94,7 +94,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     lifted_theory = None
     if record.algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
         Xl = th.lift(augment(train.X, record.offset), float(algo.lift_a))  # type: ignore[attr-defined]
-        lifted_theory = th.dataset_theory(Xl, train.y, offset=False)
+        lifted_theory = th.dataset_theory(Xl, train.y, offset=False, time_budget_s=THEORY_TIME_BUDGET_S)
     return RunResult(
         generation=request.generation, algorithm=request.algorithm, params=dict(request.params),
         train=train, test=test, train_index=pts.train_index(), test_index=test_idx,

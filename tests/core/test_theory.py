@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from perceptron_gui.core.theory import (
-    augment,
     dataset_margin,
     dataset_theory,
     hinge_loss,
@@ -26,6 +25,10 @@ from perceptron_gui.core.theory import (
 )
 
 SQ2 = np.sqrt(2.0)
+
+
+def augment(X: np.ndarray) -> np.ndarray:
+    return np.hstack([X, np.ones((len(X), 1))])
 
 
 # ---------------------------------------------------------------- independent references
@@ -321,7 +324,8 @@ def test_perceptron_obeys_novikoff(data):
     assert np.all(pq.dot >= k * res.gamma * (1 - 1e-9))
     assert np.all(pq.norm_sq <= k * R**2 * (1 + 1e-9))
     assert np.all(pq.cos[1:] >= pq.cos_lower[1:] - 1e-9)
-    assert np.all(pq.angle_deg[1:] <= pq.angle_bound_deg[1:] + 1e-6)
+    # arccos turns a rounding error eps near cos = 1 into sqrt(2 eps) rad, ~1e-6 degrees.
+    assert np.all(pq.angle_deg[1:] <= pq.angle_bound_deg[1:] + 1e-4)
 
 
 # ---------------------------------------------------------------- lifting lemma
