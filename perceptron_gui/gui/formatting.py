@@ -1,0 +1,153 @@
+"""How the live panel, the proof plots and the epoch table write numbers (no Qt here).
+
+One place decides the look of a number, so a value in the panel, in a tooltip and in a test
+that checks the panel are formatted alike: 4 significant digits, a real minus sign (−), and
+``n/a`` where a quantity is undefined (None or nan).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+__all__ = [
+    "MINUS", "NA", "DASH", "fmt", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
+    "fmt_deg", "fmt_equation", "subscript", "check_mark", "connect_events",
+]
+
+MINUS = "\u2212"  # typographic minus: "−0.7071", not "-0.7071"
+NA = "n/a"
+DASH = "\u2013"  # "–": the table's cell for a quantity that does not exist (no test set)
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _missing(x: Any) -> bool:
+    return x is None or (isinstance(x, (float, np.floating)) and math.isnan(x))
+
+
+def fmt(x: float | None, digits: int = 4) -> str:
+    """A number with ``digits`` significant digits: '1.234', '−0.7071', '1.2e+05', 'n/a'.
+
+    Examples
+    --------
+    >>> fmt(1.23449), fmt(-0.70710678), fmt(120000.0), fmt(None), fmt(-0.0)
+    ('1.234', '−0.7071', '1.2e+05', 'n/a', '0')
+    """
+    if _missing(x):
+        return NA
+    x = float(x)  # type: ignore[arg-type]
+    if math.isinf(x):
+        return "∞" if x > 0 else MINUS + "∞"
+    if x == 0.0:
+        return "0"  # never "−0"
+    return f"{x:.{digits}g}".replace("-", MINUS)
+
+
+def fmt_int(k: int | None) -> str:
+    """An integer with thin spaces between thousands: '1 000 000' (ISO 31-0 style)."""
+    if k is None:
+        return NA
+    return f"{int(k):,}".replace(",", "\u202f").replace("-", MINUS)
+
+
+def fmt_vec(v: Sequence[float] | np.ndarray | None, digits: int = 4, max_items: int = 4,
+            clean: bool = False) -> str:
+    """A vector in parentheses, '(0.8165, −0.4082)'; long ones are cut: '(a, b, …, z) ∈ ℝ⁶³'.
+
+    ``clean`` writes entries below 1e-9 of the largest as 0: a solver's θ* carries round-off
+    like 1e-32 that would otherwise crowd out the digits that matter.
+    """
+    if v is None:
+        return NA
+    v = np.asarray(v, dtype=np.float64).ravel()
+    if clean and v.size:
+        top = float(np.max(np.abs(v)))
+        v = np.where(np.abs(v) <= 1e-9 * top, 0.0, v)
+    if v.size <= max_items:
+        return "(" + ", ".join(fmt(x, digits) for x in v) + ")"
+    head = ", ".join(fmt(x, digits) for x in v[: max_items - 1])
+    return f"({head}, …, {fmt(v[-1], digits)}) ∈ ℝ{_superscript(v.size)}"
+
+
+def _superscript(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+def subscript(i: int) -> str:
+    """'x' + subscript(12) gives 'x₁₂'."""
+    return str(int(i)).translate(_SUB)
+
+
+def fmt_pct(fraction: float | None, digits: int = 4) -> str:
+    """A fraction as a percentage, '2.5 %'; '–' when there is none (no test set)."""
+    if _missing(fraction):
+        return DASH
+    return f"{fmt(100.0 * float(fraction), digits)} %"  # type: ignore[arg-type]
+
+
+def fmt_count_pct(fraction: float | None, n: int) -> str:
+    """'2.5 % (1 of 40)': the percentage and the count it comes from."""
+    if _missing(fraction) or n <= 0:
+        return DASH
+    wrong = int(round(float(fraction) * n))  # type: ignore[arg-type]
+    return f"{fmt_pct(fraction)} ({fmt_int(wrong)} of {fmt_int(n)})"
+
+
+def fmt_deg(angle: float | None, digits: int = 4) -> str:
+    """An angle in degrees, '48.95°'."""
+    s = fmt(angle, digits)
+    return s if s == NA else s + "°"
+
+
+def fmt_equation(w: np.ndarray, b: float, offset: bool = True, max_terms: int = 4) -> str:
+    """The hyperplane w·x + b = 0 written out: '0.82·x₁ − 1.3·x₂ + 0.5 = 0'.
+
+    Zero coefficients are left out; with more than ``max_terms`` features the middle ones are
+    elided. A zero w has no hyperplane and says so.
+    """
+    w = np.asarray(w, dtype=np.float64).ravel()
+    if not np.any(w != 0.0):
+        return "none (w = 0)"
+    terms = [(float(c), f"x{subscript(i + 1)}") for i, c in enumerate(w) if c != 0.0]
+    cut = len(terms) > max_terms
+    if cut:
+        terms = terms[: max_terms - 1] + [terms[-1]]
+    if offset and b != 0.0:
+        terms.append((float(b), ""))
+    parts: list[str] = []
+    for j, (c, name) in enumerate(terms):
+        mag = fmt(abs(c))
+        body = f"{mag}·{name}" if name else mag
+        if j == 0:
+            parts.append((MINUS if c < 0 else "") + body)
+        else:
+            if cut and j == max_terms - 1:
+                parts.append("+ …")
+            parts.append(f"{MINUS if c < 0 else '+'} {body}")
+    return " ".join(parts) + " = 0"
+
+
+def check_mark(holds: bool | None) -> str:
+    """'✓' where an inequality of the proof holds, '✗' where it does not, '' when unknown."""
+    if holds is None:
+        return ""
+    return "✓" if holds else "✗"
+
+
+def connect_events(owner: Any, pairs: Iterable[tuple[Any, Callable[..., Any]]]) -> None:
+    """Subscribe callbacks to session events for as long as the Qt object ``owner`` lives.
+
+    When Qt deletes ``owner`` (its parent window closed), the callbacks are disconnected, so
+    the session never calls into a deleted widget. ``owner`` only needs a ``destroyed``
+    signal, which keeps this module free of Qt imports.
+    """
+    pairs = list(pairs)
+    for event, callback in pairs:
+        event.connect(callback)
+
+    def disconnect(*_: Any) -> None:
+        for event, callback in pairs:
+            event.disconnect(callback)
+
+    owner.destroyed.connect(disconnect)
