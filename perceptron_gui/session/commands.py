@@ -48,7 +48,10 @@ def _coords(values: object, d: int, what: str = "coordinate") -> np.ndarray:
 
 
 def _labels(values: object, m: int) -> np.ndarray:
-    arr = np.array(values, dtype=np.float64).reshape(-1)
+    try:
+        arr = np.array(values, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError):  # a typed "x": the sentence below, not a traceback
+        raise DatasetError("A label must be +1 or −1.") from None
     if arr.size == 1 and m > 1:
         arr = np.repeat(arr, m)
     if arr.size != m or not np.all(np.isin(arr, (-1.0, 1.0))):
@@ -57,10 +60,33 @@ def _labels(values: object, m: int) -> np.ndarray:
 
 
 def _indices(indices: Sequence[int] | np.ndarray, n: int) -> np.ndarray:
-    idx = np.asarray(indices, dtype=np.int64).reshape(-1)
+    try:
+        raw: np.ndarray | None = np.asarray(indices)
+    except (TypeError, ValueError):
+        raw = None
+    # Only whole numbers pick points: casting would turn 1.5 into 1 and "a" into a traceback.
+    if raw is None or (raw.size and raw.dtype.kind not in "iu"):
+        raise DatasetError("Points are picked by their row number, a whole number; no point was changed.")
+    idx = raw.astype(np.int64).reshape(-1)
     if idx.size and (idx.min() < 0 or idx.max() >= n):
         raise DatasetError("That point no longer exists; it may have been deleted.")
     return idx
+
+
+def _roles(values: object, m: int) -> np.ndarray:
+    try:
+        t = np.asarray(values).reshape(-1)
+    except (TypeError, ValueError):
+        t = np.asarray(["?"])
+    # np.asarray("False", dtype=bool) is True, so strings and other numbers are refused.
+    if t.dtype.kind not in "biu" or not np.all((t == 0) | (t == 1)):
+        raise DatasetError("A point's role must be train or test (False or True).")
+    t = t.astype(bool)
+    if t.size == 1 and m != 1:
+        t = np.repeat(t, m)
+    if t.size != m:
+        raise DatasetError("Give one role (train or test) per point.")
+    return t
 
 
 class Command:
@@ -91,12 +117,14 @@ class AddPoints(Command):
         X = _coords(self.X, points.d)
         m = X.shape[0]
         y = _labels(self.y, m)
-        test = np.zeros(m, dtype=bool) if self.test is None else np.asarray(self.test, dtype=bool).reshape(-1)
+        test = np.zeros(m, dtype=bool) if self.test is None else _roles(self.test, m)
         n_new = points.n + m
         if self.at is None:
             at = np.arange(points.n, n_new)
         else:
-            at = np.asarray(self.at, dtype=np.int64).reshape(-1)
+            at = _indices(self.at, n_new)
+            if at.size != m or np.unique(at).size != m:
+                raise DatasetError("Give one distinct position per added point.")
             order = np.argsort(at)
             at, X, y, test = at[order], X[order], y[order], test[order]
         keep = np.ones(n_new, dtype=bool)
@@ -177,9 +205,7 @@ class SetRoles(Command):
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         idx = _indices(self.indices, points.n)
-        t = np.asarray(self.test, dtype=bool).reshape(-1)
-        if t.size == 1 and idx.size > 1:
-            t = np.repeat(t, idx.size)
+        t = _roles(self.test, idx.size)
         inverse = SetRoles(idx, points.test[idx].copy())
         points.test[idx] = t
         return inverse, Change("role", idx)

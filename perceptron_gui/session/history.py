@@ -54,7 +54,8 @@ class History:
             return None
         step = self._redo.pop()
         undo, change = step.inverse.apply(points)
-        self._undo.append(_Step(undo, step.text))
+        # A redone step is complete: a later move must not merge into it, even with its drag id.
+        self._undo.append(_Step(_Sealed(undo), step.text))
         return change
 
     def can_undo(self) -> bool:
@@ -71,7 +72,9 @@ class History:
 
     def end_merge(self) -> None:
         """Close the current drag: the next move starts a new undo step even with the same id."""
-        if self._undo:
+        # Seal once: views may call this on every mouse release, and nested wrappers would
+        # recurse on undo.
+        if self._undo and not isinstance(self._undo[-1].inverse, _Sealed):
             self._undo[-1] = _Step(_Sealed(self._undo[-1].inverse), self._undo[-1].text)
 
     def mark_clean(self) -> None:

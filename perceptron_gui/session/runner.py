@@ -120,6 +120,10 @@ class Runner:
         t = self._thread
         return t is not None and t.is_alive()
 
+    def runs_in_background(self, request: RunRequest, force_sync: bool = False) -> bool:
+        """Whether :meth:`submit` would hand ``request`` to the worker thread."""
+        return not force_sync and request.estimated_work() > self.background_work
+
     def submit(self, request: RunRequest, done: Callable[[RunResult | None, str | None], None],
                on_progress: Callable[[int, int], None] | None = None, force_sync: bool = False) -> bool:
         """Start ``request``; ``done(result, error)`` is called (via ``post``) when it ends.
@@ -127,7 +131,7 @@ class Runner:
         Returns True when it ran synchronously (``done`` was already called).
         """
         self.cancel()
-        if force_sync or request.estimated_work() <= self.background_work:
+        if not self.runs_in_background(request, force_sync):
             try:
                 result, err = compute(request), None
             except DatasetError as exc:

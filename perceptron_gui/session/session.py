@@ -54,6 +54,7 @@ class Session:
         self._generation = itertools.count(1)
         self._drag_ids = itertools.count(1)
         self._pending_generation = 0
+        self._busy = False  # what busy_changed last announced
         for name in ("points_changed", "run_changed", "playhead_changed", "algorithm_changed",
                      "history_changed", "selection_changed", "busy_changed", "progress_changed",
                      "message", "playing_changed"):
@@ -107,7 +108,11 @@ class Session:
         self.execute(ReplaceAll(PointSet.from_dataset(data, test), label))
 
     def load_preset(self, name: str) -> None:
-        preset = get_preset(name)
+        try:
+            preset = get_preset(name)
+        except DatasetError as exc:  # a name typed on the command line: a sentence, like set_algorithm
+            self.message.emit("error", str(exc))
+            return
         self.load_dataset(preset.data(), preset.title, label=f"Load preset {preset.title}")
         if preset.algorithm != self.algorithm:
             self.set_algorithm(preset.algorithm)
@@ -160,36 +165,47 @@ class Session:
 
     @property
     def busy(self) -> bool:
-        return self.runner.busy
+        """True from a background run's start until its result, its error or a cancel."""
+        return self._busy
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busy_changed.emit(busy)
 
     def recompute(self, force_sync: bool = False) -> None:
         gen = next(self._generation)
         self._pending_generation = gen
         request = RunRequest(gen, self.algorithm, self.current_params(), self.points.copy())
-        was_busy = self.runner.busy
-        sync = self.runner.submit(request, self._on_result, self._on_progress, force_sync=force_sync)
-        if not sync and not was_busy:
-            self.busy_changed.emit(True)
+        # Announce before the worker starts: with a direct post a quick worker would otherwise
+        # report False before this thread reports True. Thread liveness is no guide either: a
+        # superseded worker may still be alive after a quick run has replaced it.
+        if self.runner.runs_in_background(request, force_sync):
+            self._set_busy(True)
+        self.runner.submit(request, lambda res, err: self._on_result(res, err, gen), self._on_progress,
+                           force_sync=force_sync)
 
     def wait(self, timeout: float | None = 60.0) -> None:
         """Block until a background run is done (for scripts and tests)."""
         self.runner.wait(timeout)
 
     def cancel(self) -> None:
-        if self.runner.busy:
+        if self._busy:
             self.runner.cancel()
-            self.busy_changed.emit(False)
+            self._set_busy(False)
             self.message.emit("info", "Training was cancelled; the last finished run is shown.")
 
     def _on_progress(self, epoch: int, total: int) -> None:
         self.progress_changed.emit(epoch, total)
 
-    def _on_result(self, result: RunResult | None, error: str | None) -> None:
-        if result is not None and result.generation != self._pending_generation:
-            return
+    def _on_result(self, result: RunResult | None, error: str | None, generation: int | None = None) -> None:
+        if generation is None and result is not None:
+            generation = result.generation
+        if generation is not None and generation != self._pending_generation:
+            return  # superseded: its result, and its error too, are of no interest
         old = self.run
         was_at_end = self.playhead.at_end(old) or old is None
-        self.busy_changed.emit(False)
+        self._set_busy(False)
         if error is not None:
             self.error = error
             self.message.emit("error", error)
