@@ -22,6 +22,7 @@ settings.register_profile(
     "perceptron",
     deadline=None,
     max_examples=60,
+    database=None,  # no .hypothesis/ folder in the work tree; failures print their example
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "perceptron"))

@@ -106,6 +106,8 @@ class Dataset:
     def subset(self, index: Iterable[int] | np.ndarray) -> "Dataset":
         """The points at ``index`` (any integer array or boolean mask), in that order."""
         idx = np.asarray(index)
+        if idx.size == 0:
+            idx = idx.astype(np.int64)  # np.asarray([]) is float, which numpy refuses as an index
         return Dataset.from_arrays(self.X[idx], self.y[idx], self.feature_names)
 
     @property
@@ -157,7 +159,7 @@ def _as_matrix(X: object) -> np.ndarray:
     if bad.any():
         i, j = map(int, np.argwhere(bad)[0])
         raise DatasetError(
-            f"Row {i + 1}, column {j + 1} is {arr[i, j]!r}, not a finite number; replace it with an ordinary number."
+            f"Row {i + 1}, column {j + 1} is {float(arr[i, j])!r}, not a finite number; replace it with an ordinary number."
         )
     big = np.abs(arr) > MAX_ABS_VALUE
     if big.any():
@@ -179,6 +181,9 @@ def _object_to_float(arr: np.ndarray) -> np.ndarray:
             raise DatasetError(f"The value {v!r} at {_where(idx)} is not a number; use numbers for coordinates.")
         try:
             out[idx] = float(v)
+        except OverflowError:
+            # an integer beyond float64 (10**400): reported with the non-finite values
+            out[idx] = np.inf if v > 0 else -np.inf
         except (TypeError, ValueError):
             raise DatasetError(f"The value {v!r} at {_where(idx)} is not a number; use numbers for coordinates.") from None
     return out
@@ -194,18 +199,20 @@ def _as_labels(y: object, notices: list[str]) -> np.ndarray:
     raw = np.asarray(y, dtype=object).reshape(-1) if not isinstance(y, np.ndarray) else y.reshape(-1)
     try:
         ya = np.array(raw, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         for i, v in enumerate(raw.tolist()):
             try:
                 float(v)
             except (TypeError, ValueError):
                 raise DatasetError(f"Label {i + 1} is {v!r}; labels must be -1 or +1 (or 0 and 1).") from None
+            except OverflowError:
+                raise DatasetError(f"Label {i + 1} is far too large; labels must be -1 or +1 (or 0 and 1).") from None
         raise DatasetError("The labels must be numbers: -1 or +1 (or 0 and 1).") from None
     if ya.size == 0:
         return ya
     if not np.all(np.isfinite(ya)):
         i = int(np.argmax(~np.isfinite(ya)))
-        raise DatasetError(f"Label {i + 1} is {ya[i]!r}; labels must be -1 or +1 (or 0 and 1).")
+        raise DatasetError(f"Label {i + 1} is {float(ya[i])!r}; labels must be -1 or +1 (or 0 and 1).")
     values = set(np.unique(ya).tolist())
     if values <= {-1.0, 1.0}:
         return ya

@@ -94,6 +94,8 @@ def parse_csv_text(text: str, source: str = "the data") -> Dataset:
         m = re.match(r"(Label|Row) (\d+)(.*)", msg)
         if m:
             line_no = lines[int(m.group(2)) - 1][0]
+            if m.group(1) == "Row":  # "Row 3, column 1 is ..." -> "Line 4 of f.csv, column 1 is ..."
+                raise DatasetError(f"Line {line_no} of {source}{m.group(3)}") from None
             raise DatasetError(f"Line {line_no} of {source}: {m.group(1).lower()}{m.group(3)}") from None
         raise
 

@@ -48,8 +48,22 @@ def augment(X: np.ndarray, offset: bool) -> np.ndarray:
 
 
 def predict_scores(X: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
-    """w·x + b for each row."""
-    return np.asarray(X, dtype=np.float64) @ np.asarray(w, dtype=np.float64) + b
+    """w·x + b for each row, with the kernels' arithmetic (see :func:`row_dots`)."""
+    return row_dots(X, w) + b
+
+
+def row_dots(X: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """w·x for each row, summed left to right as the kernels do.
+
+    Not ``X @ w``: BLAS may fuse multiply and add, so a score that training saw as exactly 0
+    (a mistake) could come out as ±1e-18 here and flip a prediction or a pocket count.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    w = np.asarray(w, dtype=np.float64)
+    s = np.zeros(X.shape[0])
+    for j in range(X.shape[1]):
+        s += X[:, j] * w[j]
+    return s
 
 
 class Perceptron:

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..run import RunRecord
 from . import _kernels as K
-from .base import ParamSpec, Perceptron
+from .base import ParamSpec, Perceptron, row_dots
 
 
 class PocketPerceptron(Perceptron):
@@ -53,7 +53,7 @@ class PocketPerceptron(Perceptron):
         return cnt
 
     def _count(self, Xa: np.ndarray, y: np.ndarray, wa: np.ndarray) -> int:
-        v = y * (Xa @ wa)
+        v = y * row_dots(Xa, wa)  # the kernel's arithmetic, so ties count the same way
         return int(np.count_nonzero(v > 0.0) if self.gamma == 0.0 else np.count_nonzero(v >= self.gamma))
 
     def _finish(self, rec: RunRecord, state, Xa, y) -> None:
