@@ -9,11 +9,12 @@ in one sentence on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import inspect
 import math
+import os
 import re
 import sys
 import time
+from pathlib import Path
 from typing import Any, NoReturn, Sequence
 
 from .core.algorithms import REGISTRY, ParamSpec
@@ -22,9 +23,15 @@ from .core.dataset import Dataset, DatasetError
 __all__ = ["main", "build_parser"]
 
 PROG = "perceptron-gui"
-# Wall-clock budget for the max-margin solver: the CLI must answer promptly on 10⁶ points,
-# and an unfinished solve still reports a certified gap.
-THEORY_BUDGET_S = 2.0
+# Wall-clock budget of each max-margin solve (two with an offset): the CLI must answer
+# promptly on 10⁶ points, and an unfinished solve still reports a certified gap.
+THEORY_BUDGET_S = 1.0
+# Variants whose cost grows with n × updates, not n × epochs.
+SLOW_ON_BIG_DATA = {
+    "pocket": "the pocket perceptron counts the points it gets right after every update",
+    "voted": "the voted perceptron's per-epoch errors let every stored vector vote on every point",
+}
+SLOW_N = 20_000
 TABLE_HEAD_ROWS = 25
 TABLE_TAIL_ROWS = 10
 
@@ -116,17 +123,26 @@ def _owners(name: str) -> list[str]:
 
 
 # ---- the parser --------------------------------------------------------------------------
-def build_parser() -> SentenceArgumentParser:
-    parser = SentenceArgumentParser(
-        prog=PROG,
-        description="Teach the perceptron. With no command, open the window.",
-        epilog=f"Train from the command line: {PROG} run DATA.csv --algorithm offset",
-    )
+COMMANDS = ("run", "export")
+
+
+def _window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
     parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
     parser.add_argument("--algorithm", dest="gui_algorithm", metavar="A", choices=list(REGISTRY),
                         help=f"start with this algorithm ({', '.join(REGISTRY)})")
     parser.add_argument("--step", type=_step_type, metavar="K|end", help="show the run after K updates, or at its end")
+
+
+def build_parser() -> SentenceArgumentParser:
+    """The whole command line (its help lists the window options and the commands)."""
+    parser = SentenceArgumentParser(
+        prog=PROG,
+        description="Teach the perceptron. With no command, open the window; Qt's own options "
+                    "(-platform offscreen, -style fusion, ...) are passed on to it.",
+        epilog=f"Train from the command line: {PROG} run DATA.csv --algorithm offset",
+    )
+    _window_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SentenceArgumentParser)
 
     run = sub.add_parser("run", help="train on a CSV file and print the per-epoch table and the theory",
@@ -161,19 +177,32 @@ def build_parser() -> SentenceArgumentParser:
 
 # ---- entry point ---------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 no GUI, 2 a user error)."""
+    """Run the command line; returns the exit status (0 ok, 1 no window, 2 a user error)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     try:
-        ns, rest = parser.parse_known_args(args_list)
+        if any(a in COMMANDS for a in args_list) or any(a in ("-h", "--help") for a in args_list):
+            ns, rest = build_parser().parse_known_args(args_list)
+        else:
+            # No command: only the window's options, the rest is Qt's (a parser with commands
+            # would take the value of "-platform offscreen" for a command name).
+            window = SentenceArgumentParser(prog=PROG, add_help=False)
+            _window_options(window)
+            ns, rest = window.parse_known_args(args_list)
+            ns.command = None
+        window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset),
+                                      ("--algorithm", ns.gui_algorithm), ("--step", ns.step)) if v is not None]
+        if ns.command and window_opts:
+            raise UsageError(f"{', '.join(window_opts)} {'is' if len(window_opts) == 1 else 'are'} for the window; "
+                             f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
+                             f"'{ns.command}' if it has such an option, or use no command.")
         if ns.command == "run":
             if rest:
                 raise UsageError(_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} run"))
             return _cmd_run(ns)
         if ns.command == "export":
-            raise UsageError(f"'{PROG} export' is not available yet; export from the window "
-                             f"(File menu) or write a run file with '{PROG} run ... --out RUN.json'.")
-        return _cmd_gui(ns, rest, parser)
+            raise UsageError(f"'{PROG} export' is not available yet; for now write a run file with "
+                             f"'{PROG} run DATA.csv --algorithm A --out RUN.json'.")
+        return _cmd_gui(ns, rest)
     except UsageError as exc:
         return _fail(str(exc))
     except SystemExit as exc:  # --help, or argparse giving up in a way we did not foresee
@@ -183,12 +212,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _check_qt_arguments(rest: list[str]) -> None:
+    """Qt's options start with one dash; anything else left over is a mistake of the user's."""
+    prev_option = False
+    for a in rest:
+        if a.startswith("--"):
+            raise UsageError(_sentence(f"unrecognized arguments: {a}", PROG))
+        if a.startswith("-"):
+            prev_option = True
+            continue
+        if not prev_option:
+            raise UsageError(f"'{a}' is not a command; use one of {', '.join(COMMANDS)}, or no command to "
+                             f"open the window (see '{PROG} --help').")
+        prev_option = False
+
+
 def _fail(sentence: str, status: int = 2) -> int:
     print(sentence, file=sys.stderr)
     return status
 
 
-def _cmd_gui(ns: argparse.Namespace, rest: list[str], parser: argparse.ArgumentParser) -> int:
+def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
+    _check_qt_arguments(rest)
     if ns.preset is not None:
         from .core.presets import get_preset
         try:
@@ -199,7 +244,7 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str], parser: argparse.ArgumentP
         from .gui.app import run_app
     except ImportError as exc:
         print(f"The window cannot open because a part of it could not be loaded ({exc}).", file=sys.stderr)
-        parser.print_help(sys.stderr)
+        build_parser().print_help(sys.stderr)
         return 1
     status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step)
     return int(status or 0)
@@ -246,16 +291,22 @@ def _read(path: str, what: str) -> Dataset:
     return data
 
 
+def _check_writable(path: str) -> None:
+    """Fail before training, not after it, when an output file cannot be written."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise UsageError(f"{path} is a folder; give a file name to write to.")
+    if not folder.is_dir():
+        raise UsageError(f"The folder {folder} does not exist; create it or write {p.name} elsewhere.")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"The folder {folder} is not writable; write {p.name} elsewhere.")
+
+
 def _theory(X: Any, y: Any, offset: bool) -> Any:
     from .core.theory import dataset_theory
 
-    kwargs: dict[str, Any] = {"offset": offset}
-    sig = inspect.signature(dataset_theory).parameters
-    for name in ("time_budget_s", "time_budget", "budget_s"):
-        if name in sig:
-            kwargs[name] = THEORY_BUDGET_S
-            break
-    return dataset_theory(X, y, **kwargs)
+    return dataset_theory(X, y, offset=offset, time_budget_s=THEORY_BUDGET_S)
 
 
 def _cmd_run(ns: argparse.Namespace) -> int:
@@ -263,6 +314,9 @@ def _cmd_run(ns: argparse.Namespace) -> int:
 
     try:
         params = _algorithm_params(ns)
+        for path in (ns.out, ns.csv):
+            if path:
+                _check_writable(path)
         train = _read(ns.data, "training")
         test = _read(ns.test, "test") if ns.test else None
         if test is not None and test.d != train.d:
@@ -270,6 +324,12 @@ def _cmd_run(ns: argparse.Namespace) -> int:
                                f"use files with the same columns.")
         algo = make_algorithm(ns.algorithm, **params)
         algo.validate()
+        if ns.algorithm in SLOW_ON_BIG_DATA and train.n > SLOW_N:
+            print(f"Note: {SLOW_ON_BIG_DATA[ns.algorithm]}, so on {train.n:,} points this may take long "
+                  f"(Ctrl-C takes effect only between epochs).", flush=True)
+        # Load (or compile) the numba kernels first, so the train time is the training alone.
+        from .core.algorithms._kernels import warm_up
+        warm_up()
         t0 = time.perf_counter()
         rec = algo.fit(train, test)
         fit_s = time.perf_counter() - t0
@@ -336,7 +396,11 @@ def _print_summary(rec: Any, theory: Any, train: Dataset, fit_s: float, theory_s
     upd = f"{K} update{'s' if K != 1 else ''}"
     eps = f"{E} epoch{'s' if E != 1 else ''}"
     print(file=out)
-    if rec.stop_reason == "converged":
+    if rec.stop_reason == "converged" and rec.algorithm == "lifted":
+        slack = len(rec.extras.get("slack_points", ()))
+        print(f"Converged on the lifted points after {upd} in {eps}; {slack} of {rec.n} points needed "
+              f"a dimension of their own, so on the original features alone those may stay wrong.", file=out)
+    elif rec.stop_reason == "converged":
         print(f"Converged after {upd} in {eps} (the last epoch made no update).", file=out)
     elif rec.stop_reason == "fixed_epochs":
         tail = ("; an epoch without updates came, so the plain perceptron had converged" if rec.converged
@@ -347,11 +411,11 @@ def _print_summary(rec: Any, theory: Any, train: Dataset, fit_s: float, theory_s
     else:
         print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
 
-    wb = ", ".join(f"{v:.6g}" for v in rec.final_w.tolist())
+    wb = ", ".join(f"{v + 0.0:.6g}" for v in rec.final_w.tolist())  # + 0.0 prints -0.0 as 0
     what = {"voted": "last vector (the vote uses all {n} vectors)".format(n=K + 1),
             "averaged": "averaged weights", "pocket": "pocket weights (after update {k})".format(k=rec.extras.get("pocket_k", 0)),
             "lifted": "weights on the original features"}.get(rec.algorithm, "weights")
-    print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b:.6g}" if rec.offset else ", no offset (b = 0)"), file=out)
+    print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"), file=out)
 
     R = getattr(theory, "R", None)
     gamma = getattr(theory, "gamma", None)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import tempfile
+import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import numpy as np
 
@@ -27,6 +29,7 @@ __all__ = [
 
 RUN_FORMAT = "perceptron-run"
 RUN_VERSION = 1
+_CHUNK_ROWS = 50_000  # rows formatted at a time when writing big runs
 REQUIRED_KEYS = ("format", "version", "algorithm", "params", "n", "d", "converged", "stop_reason",
                  "epochs_run", "epochs", "updates", "final", "theory", "timing")
 
@@ -131,15 +134,20 @@ def run_to_json_dict(rec: RunRecord, theory: Any, data_train: Dataset,
     data_train, data_test : Dataset
         The training set (its feature names are kept) and the optional test set.
     """
+    d = _json_dict_without_updates(rec, theory, data_train, data_test)
+    d["updates"] = [
+        {"k": k, "epoch": e, "index": i}
+        for k, e, i in zip(range(1, rec.num_updates + 1), rec.update_epoch().tolist(), rec.update_index.tolist())
+    ]
+    return d
+
+
+def _json_dict_without_updates(rec: RunRecord, theory: Any, data_train: Dataset,
+                               data_test: Dataset | None) -> dict[str, Any]:
     epochs = [
         {"epoch": int(r.epoch), "updates": int(r.updates), "train_error": _num(r.train_error),
          "test_error": _num(r.test_error)}
         for r in rec.epochs
-    ]
-    ks = range(1, rec.num_updates + 1)
-    updates = [
-        {"k": k, "epoch": e, "index": i}
-        for k, e, i in zip(ks, rec.update_epoch().tolist(), rec.update_index.tolist())
     ]
     params = {k: (v.item() if isinstance(v, np.generic) else v) for k, v in rec.params.items()}
     return {
@@ -157,18 +165,35 @@ def run_to_json_dict(rec: RunRecord, theory: Any, data_train: Dataset,
         "epochs_run": int(rec.epochs_run),
         "num_updates": int(rec.num_updates),
         "epochs": epochs,
-        "updates": updates,
+        "updates": None,
         "final": _final_dict(rec),
         "theory": _theory_dict(theory, rec.offset),
         "timing": {"train_s": _num(rec.train_seconds)},
     }
 
 
+def _updates_json(rec: RunRecord) -> str:
+    """The ``updates`` list as JSON text, built without one dict per update (10⁶ of them
+    cost seconds and hundreds of MB)."""
+    K = rec.num_updates
+    epoch, index = rec.update_epoch(), rec.update_index
+    parts = []
+    for a in range(0, K, _CHUNK_ROWS):
+        b = min(K, a + _CHUNK_ROWS)
+        parts.append(",".join(map('{{"k":{},"epoch":{},"index":{}}}'.format,
+                                  range(a + 1, b + 1), epoch[a:b].tolist(), index[a:b].tolist())))
+    return "[" + ",".join(parts) + "]"
+
+
 def write_run_json(path: str | os.PathLike[str], rec: RunRecord, theory: Any, data_train: Dataset,
                    data_test: Dataset | None = None) -> None:
-    """Write the run file atomically (see :func:`run_to_json_dict`)."""
-    d = run_to_json_dict(rec, theory, data_train, data_test)
-    atomic_write_text(path, json.dumps(d, allow_nan=False, separators=(",", ":")) + "\n")
+    """Write the run file atomically; the same content as :func:`run_to_json_dict`."""
+    d = _json_dict_without_updates(rec, theory, data_train, data_test)
+    marker = f"@updates-{uuid.uuid4().hex}@"
+    d["updates"] = marker
+    text = json.dumps(d, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace(json.dumps(marker), _updates_json(rec), 1)
+    atomic_write_text(path, text + "\n")
 
 
 def read_run_json(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -214,31 +239,69 @@ def _cell(v: float) -> str:
     return repr(v) if math.isfinite(v) else ""
 
 
+def _update_rows(rec: RunRecord, train: Dataset, theory: Any) -> Iterator[str]:
+    """The update table as text, in chunks of whole lines (each ending in a newline).
+
+    Formatted column by column with ``map`` because ``repr`` of 10⁶ floats is most of the cost.
+    """
+    d = rec.d
+    yield ",".join(["k", "epoch", "index", *(f"x{j + 1}" for j in range(d)), "y",
+                    *(f"w{j + 1}" for j in range(d)), "b", "cos_theta_star"]) + "\n"
+    K = rec.num_updates
+    if K == 0:
+        return
+    epoch = rec.update_epoch()
+    index = rec.update_index
+    theta = _theory_attr(theory, "theta_star")
+    for a in range(0, K, _CHUNK_ROWS):
+        b = min(K, a + _CHUNK_ROWS)
+        idx = index[a:b]
+        X = train.X[idx]
+        W = rec.weights[a + 1:b + 1]
+        cos = cos_theta_star(W, theta)
+        cols = [map(str, range(a + 1, b + 1)), map(str, epoch[a:b].tolist()), map(str, idx.tolist())]
+        cols += [map(repr, X[:, j].tolist()) for j in range(d)]  # a Dataset is finite
+        cols.append(map(str, train.y[idx].astype(np.int64).tolist()))
+        wfmt = repr if np.isfinite(W).all() else _cell
+        cols += [map(wfmt, W[:, j].tolist()) for j in range(d)]
+        cols.append(map(wfmt, W[:, d].tolist()) if rec.offset else ["0.0"] * (b - a))
+        cols.append(map(_cell, cos.tolist()) if cos is not None else [""] * (b - a))
+        yield "\n".join(map(",".join, zip(*cols))) + "\n"
+
+
 def updates_csv_text(rec: RunRecord, train: Dataset, theory: Any) -> str:
     """One row per update: k, epoch, example index, the point, its label, the weights after
-    the update, and cos∠(w_k, θ*) on the augmented vectors (empty without θ* or at w_k = 0)."""
-    d = rec.d
-    header = ["k", "epoch", "index", *(f"x{j + 1}" for j in range(d)), "y",
-              *(f"w{j + 1}" for j in range(d)), "b", "cos_theta_star"]
-    K = rec.num_updates
-    idx = rec.update_index
-    W = rec.weights[1:]
-    cos = cos_theta_star(W, _theory_attr(theory, "theta_star"))
-    Wl = W.tolist()
-    Xl = train.X[idx].tolist()
-    yl = train.y[idx].tolist()
-    cl = cos.tolist() if cos is not None else [math.nan] * K
-    lines = [",".join(header)]
-    offset = rec.offset
-    for k, e, i, x, yv, w, c in zip(range(1, K + 1), rec.update_epoch().tolist(), idx.tolist(), Xl, yl, Wl, cl):
-        wv, b = (w[:-1], w[-1]) if offset else (w, 0.0)
-        lines.append(f"{k},{e},{i},{','.join(map(_cell, x))},{int(yv)},{','.join(map(_cell, wv))},{_cell(b)},{_cell(c)}")
-    return "\n".join(lines) + "\n"
+    the update (b = 0.0 without offset), and cos∠(w_k, θ*) of the augmented vectors (empty
+    without θ* or where w_k = 0)."""
+    return "".join(_update_rows(rec, train, theory))
 
 
 def write_updates_csv(path: str | os.PathLike[str], rec: RunRecord, train: Dataset, theory: Any) -> None:
-    """Write :func:`updates_csv_text` atomically."""
-    atomic_write_text(path, updates_csv_text(rec, train, theory))
+    """Write the table of :func:`updates_csv_text` atomically.
+
+    Streamed to the file chunk by chunk (a run with 10⁶ updates makes ~100 MB of text), so it
+    does not go through :func:`~perceptron_gui.core.io.atomic_write_text`, but follows it:
+    a temporary file beside ``path``, flushed and renamed over it.
+    """
+    _atomic_write_chunks(path, _update_rows(rec, train, theory))
+
+
+def _atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=str(p.parent) or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            for chunk in chunks:
+                fh.write(chunk)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def epochs_csv_text(rec: RunRecord) -> str:

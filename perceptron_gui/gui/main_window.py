@@ -142,6 +142,9 @@ class MainWindow(QtWidgets.QMainWindow):
         return True
 
     def save_csv(self, path: str | None = None) -> bool:
+        if self.session.points.n == 0:
+            self.banner.show_message("error", "There are no points to save; draw some on the canvas first.")
+            return False
         if path is None:
             start = str(self.file_path) if self.file_path else "data.csv"
             path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save data set", start, "CSV files (*.csv)")
