@@ -11,12 +11,14 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Iterable
 
 import numpy as np
 
 from .dataset import Dataset, DatasetError
 
-__all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text"]
+__all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
+           "atomic_write_chunks"]
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
 MAX_FILE_BYTES = 2_000_000_000
@@ -126,13 +128,31 @@ def write_csv(data: Dataset, path: str | os.PathLike[str]) -> None:
     atomic_write_text(path, dataset_to_csv_text(data))
 
 
+def _file_mode(p: Path) -> int:
+    """The mode the file has now, or what a plain open() would give it (mkstemp uses 0600)."""
+    try:
+        return p.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write text to a temporary file beside ``path``, then rename it over ``path``."""
+    atomic_write_chunks(path, (text,))
+
+
+def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
+    """Stream ``chunks`` to a temporary file beside ``path``, flush it to disk, then rename it
+    over ``path``: a crash mid-save leaves the old file, never a half-written one."""
     p = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=str(p.parent) or ".")
     try:
+        os.chmod(tmp, _file_mode(p))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+            for chunk in chunks:
+                fh.write(chunk)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, p)

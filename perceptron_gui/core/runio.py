@@ -10,15 +10,14 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 import uuid
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 import numpy as np
 
 from .dataset import Dataset, DatasetError
-from .io import atomic_write_text
+from .io import atomic_write_chunks, atomic_write_text
 from .run import RunRecord
 
 __all__ = [
@@ -279,29 +278,9 @@ def updates_csv_text(rec: RunRecord, train: Dataset, theory: Any) -> str:
 def write_updates_csv(path: str | os.PathLike[str], rec: RunRecord, train: Dataset, theory: Any) -> None:
     """Write the table of :func:`updates_csv_text` atomically.
 
-    Streamed to the file chunk by chunk (a run with 10⁶ updates makes ~100 MB of text), so it
-    does not go through :func:`~perceptron_gui.core.io.atomic_write_text`, but follows it:
-    a temporary file beside ``path``, flushed and renamed over it.
+    Streamed to the file chunk by chunk (a run with 10⁶ updates makes ~100 MB of text).
     """
-    _atomic_write_chunks(path, _update_rows(rec, train, theory))
-
-
-def _atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=str(p.parent) or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for chunk in chunks:
-                fh.write(chunk)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write_chunks(path, _update_rows(rec, train, theory))
 
 
 def epochs_csv_text(rec: RunRecord) -> str:

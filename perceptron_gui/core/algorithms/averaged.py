@@ -27,8 +27,30 @@ class AveragedPerceptron(Perceptron):
         rec.extras["last_b"] = float(last[-1]) if rec.offset else 0.0
         self._set_final(rec, averaged_weights(rec, rec.num_updates, rec.num_steps))
 
+    def _epoch_rows(self, rec, epoch_updates, end_weights, state, Xa, y, Xt, yt):
+        # One pass over the updates for all epochs, not one pass per epoch.
+        state["epoch_averages"] = epoch_averaged_weights(rec)
+        return super()._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
+
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
-        return averaged_weights(rec, rec.epoch_end_k(epoch), (epoch + 1) * rec.n)
+        return state["epoch_averages"][epoch]
+
+
+def epoch_averaged_weights(rec: RunRecord) -> np.ndarray:
+    """The averaged weights at the end of every epoch, (E, D), from one cumulative sum."""
+    E, n = rec.epochs_run, rec.n
+    if E == 0 or n == 0:
+        return np.zeros((E, rec.D))
+    steps = np.concatenate(([0], rec.update_step))  # step at which w_k came into force
+    c = np.diff(steps).astype(np.float64)  # completed survival of w_0..w_{K-1}
+    # prefix[k] = Σ_{j<k} c_j w_j
+    prefix = np.zeros((rec.num_updates + 1, rec.D))
+    if rec.num_updates:
+        np.cumsum(c[:, None] * rec.weights[:-1], axis=0, out=prefix[1:])
+    ends = (np.arange(E) + 1) * n
+    k_end = np.searchsorted(rec.update_step, ends - 1, side="right")
+    tail = (ends - steps[k_end]).astype(np.float64)
+    return (prefix[k_end] + tail[:, None] * rec.weights[k_end]) / ends[:, None]
 
 
 def averaged_weights(rec: RunRecord, k: int, steps: int) -> np.ndarray:

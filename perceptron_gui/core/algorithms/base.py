@@ -178,9 +178,11 @@ class Perceptron:
         w_buf = np.empty((n, D))
         t0 = time.perf_counter()
         elapsed = 0.0
+        file_order = np.arange(n, dtype=np.int64)
         if n:
             for epoch in range(self.max_epochs):
-                order = epoch_order(n, epoch, self.shuffle, self.seed)
+                # File order is the same array every epoch: build it once.
+                order = epoch_order(n, epoch, True, self.seed) if self.shuffle else file_order
                 cnt = self._epoch(state, Xa, y, order, pos_buf, w_buf)
                 steps_chunks.append(pos_buf[:cnt] + epoch * n)
                 w_chunks.append(w_buf[:cnt].copy())

@@ -8,6 +8,10 @@ from . import _kernels as K
 from .base import Perceptron
 
 
+# Above this many (point, vector) pairs the per-epoch errors use a random sample of points.
+VOTE_WORK_LIMIT = 200_000_000
+
+
 class VotedPerceptron(Perceptron):
     """Keeps every weight vector w_k with its survival count c_k (the number of example steps
     it stayed in force, starting at 1 on the step that created it) and predicts
@@ -25,7 +29,23 @@ class VotedPerceptron(Perceptron):
         rec.extras["survival_counts"] = rec.survival_counts()
         self._set_final(rec, rec.weights[-1])
 
+    def _epoch_rows(self, rec, epoch_updates, end_weights, state, Xa, y, Xt, yt):
+        K_total = rec.num_updates + 1
+        if Xa.shape[0] * K_total > VOTE_WORK_LIMIT:
+            m = max(1000, VOTE_WORK_LIMIT // K_total)
+            rng = np.random.default_rng(0)
+            if Xa.shape[0] > m:
+                pick = np.sort(rng.choice(Xa.shape[0], m, replace=False))
+                Xa, y = Xa[pick], y[pick]
+            if Xt is not None and Xt.shape[0] > m:
+                pick = np.sort(rng.choice(Xt.shape[0], m, replace=False))
+                Xt, yt = Xt[pick], yt[pick]
+            rec.extras["epoch_error_sample"] = int(m)
+        return super()._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
+
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
+        # The vote costs n·K per evaluation; past VOTE_WORK_LIMIT the per-epoch errors are
+        # measured on a fixed random sample of points (recorded in the extras), not all.
         k_end = rec.epoch_end_k(epoch)
         steps = (epoch + 1) * rec.n
         edges = np.concatenate(([0], rec.update_step[:k_end], [steps]))
