@@ -1,0 +1,267 @@
+"""The drawing canvas: the points, the hyperplane at the playhead, and mouse editing.
+
+It reads the session and redraws on its events; mouse input goes out as commands (see
+:mod:`.canvas_tools`). What is drawn for a playhead position comes from
+:func:`~perceptron_gui.session.frame.frame_at`, the same :class:`Frame` the exporters use.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..session.commands import Change, DeletePoints
+from ..session.frame import Frame, frame_at
+from ..session.session import Session
+from .canvas_overlay import POINT_STYLES, FrameOverlay, OverlayOptions, point_style
+from .canvas_projection import Projection, make_projection, view_fit
+from .canvas_scatter import FastScatter
+from .canvas_tools import EditTool, EditViewBox
+
+__all__ = ["Canvas"]
+
+_Key = QtCore.Qt.Key
+_CANVAS_KEYS = (_Key.Key_Delete, _Key.Key_Backspace, _Key.Key_F, _Key.Key_Escape)
+
+
+class Canvas(QtWidgets.QWidget):
+    """A pyqtgraph plot of the session's points and of the run at the playhead.
+
+    Parameters
+    ----------
+    session : the :class:`Session` to show and edit.
+
+    Attributes
+    ----------
+    plot : the ``pg.PlotWidget``; ``view_box`` its :class:`EditViewBox`.
+    active_class : +1 or −1, the class a left click adds.
+    projection : how data rows map to the view plane (identity for 2-D data).
+    view_points : (n, 2) the view-plane positions of the session's points, row for row.
+    frame : the :class:`Frame` drawn last (None before the first run).
+
+    Signals
+    -------
+    view_range_changed(((x0, x1), (y0, y1))) : the visible data range changed.
+    """
+
+    view_range_changed = QtCore.Signal(object)
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.active_class = 1
+        self.options = OverlayOptions()
+        self._features: tuple[int, int | None] = (0, 1)
+        self._lifted = False
+        self.frame: Frame | None = None
+        self._drawn: tuple[object, int] | None = None
+        self._last_range: tuple | None = None
+        self._exporting = False
+        self._axes: tuple | None = None
+
+        self.view_box = EditViewBox()
+        self.plot = pg.PlotWidget(self, background="w", viewBox=self.view_box)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot)
+        self.setFocusProxy(self.plot)
+        item = self.plot.getPlotItem()
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.showGrid(x=True, y=True, alpha=0.18)
+        for name in ("left", "bottom"):
+            axis = item.getAxis(name)
+            axis.setPen(pg.mkPen("#444444"))
+            axis.setTextPen(pg.mkPen("#222222"))
+            axis.setStyle(maxTickLevel=1)  # major and one minor grid level: calmer, and cheaper to paint
+        self.view_box.disableAutoRange()
+        self.points_item = FastScatter(POINT_STYLES)
+        self.points_item.setZValue(10)
+        self.view_box.addItem(self.points_item, ignoreBounds=True)  # we fit the view ourselves
+        self.overlay = FrameOverlay(self.view_box, item)
+        self.tool = EditTool(self)
+        self.view_box.tool = self.tool
+        self.projection: Projection = make_projection(session.points.X, session.points.feature_names,
+                                                      self._features, self._lifted)
+        self.view_points = np.zeros((0, 2))
+
+        self.view_box.sigRangeChanged.connect(self._on_range_changed)
+        self.plot.installEventFilter(self)
+        callbacks = {"points_changed": self._on_points_changed, "run_changed": self._on_run_changed,
+                     "playhead_changed": self._on_playhead_changed, "selection_changed": self._show_selection}
+        for name, cb in callbacks.items():
+            getattr(session, name).connect(cb)
+        # The session may outlive this widget: stop listening when Qt deletes it.
+        self.destroyed.connect(functools.partial(_disconnect, session, callbacks))
+        self._rebuild(fit=True)
+
+    # ---- public API -------------------------------------------------------------------------
+    def fit_view(self) -> None:
+        """Show all points (and, in the lifted view, the origin)."""
+        x0, y0, x1, y1 = view_fit(self.view_points, self.projection.kind)
+        self.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
+
+    def set_active_class(self, c: int) -> None:
+        """The class (+1 or −1) a left click adds; right click / Shift+click adds the other."""
+        if c not in (1, -1):
+            raise ValueError(f"the active class is +1 or -1, not {c!r}")
+        self.active_class = int(c)
+
+    def set_show_theta_star(self, show: bool) -> None:
+        self._set_option("show_theta_star", show)
+
+    def set_show_regions(self, show: bool) -> None:
+        self._set_option("show_regions", show)
+
+    def set_show_margins(self, show: bool) -> None:
+        self._set_option("show_margins", show)
+
+    def set_features(self, i: int, j: int | None) -> None:
+        """For d > 2: show features i and j (0-based), or with ``j is None`` the first two
+        principal components. The hyperplane is drawn where it cuts the slice through the mean."""
+        d = self.session.points.d
+        if j is not None and not (0 <= i < d and 0 <= j < d and i != j) and d > 2:
+            self.session.message.emit("error", f"Choose two different features between 1 and {d}.")
+            return
+        self._features = (int(i), None if j is None else int(j))
+        if d > 2:
+            self._rebuild(fit=True)
+
+    def set_lifted_view(self, lifted: bool) -> None:
+        """For 1-D data: draw each point at (x, 1), so the separator w·x + b·1 = 0 becomes a line
+        through the origin with normal (w, b) (the offset trick of notes 003)."""
+        self._lifted = bool(lifted)
+        if self.session.points.d == 1:
+            self._rebuild(fit=True)
+
+    def render_to_image(self, width: int, height: int) -> QtGui.QImage:
+        """The plot (axes, data, legend) laid out at width × height and rendered offscreen.
+
+        The plot is re-laid out at that size for the render (text keeps its size, the view
+        shows more or less around the same centre) and put back afterwards.
+        """
+        item = self.plot.getPlotItem()
+        old = item.geometry()
+        self._exporting = True
+        try:
+            item.setGeometry(QtCore.QRectF(0, 0, width, height))
+            scene = self.plot.scene()
+            scene.prepareForPaint()
+            img = QtGui.QImage(int(width), int(height), QtGui.QImage.Format.Format_ARGB32)
+            img.fill(QtGui.QColor("white"))
+            painter = QtGui.QPainter(img)
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            scene.render(painter, QtCore.QRectF(0, 0, width, height), item.sceneBoundingRect())
+            painter.end()
+        finally:
+            item.setGeometry(old)
+            self._exporting = False
+        return img
+
+    # ---- session events ---------------------------------------------------------------------------
+    def _on_points_changed(self, change: Change) -> None:
+        pts = self.session.points
+        if change.kind == "move" and self.projection.d == pts.d:
+            idx = np.asarray(change.indices, dtype=np.intp)
+            if self.projection.kind == "features":  # the slice follows the mean; positions do not move
+                self.projection = make_projection(pts.X, pts.feature_names, self._features, self._lifted)
+            self.view_points[idx] = self.projection.points(pts.X[idx])
+            self.points_item.move_points(idx, self.view_points[idx])
+            if np.intersect1d(idx, self.session.selection).size:
+                self._show_selection()
+        elif change.kind in ("label", "role") and self.projection.d == pts.d:
+            idx = np.asarray(change.indices, dtype=np.intp)
+            self.points_item.set_styles(idx, point_style(pts.y[idx], pts.test[idx], pts.n))
+        else:
+            self._rebuild(fit=change.kind == "reset")
+
+    def _on_run_changed(self, result) -> None:
+        self._redraw_frame()
+
+    def _on_playhead_changed(self) -> None:
+        self._redraw_frame()
+
+    def _show_selection(self) -> None:
+        sel = self.session.selection
+        sel = sel[sel < self.view_points.shape[0]]
+        self.overlay.selection.set_points(self.view_points[sel])
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def _rebuild(self, fit: bool) -> None:
+        """New projection and all points re-sent (a new data set, an add/delete, another view)."""
+        pts = self.session.points
+        old_kind = self.projection.kind
+        self.projection = proj = make_projection(pts.X, pts.feature_names, self._features, self._lifted)
+        axes = (proj.x_label, proj.y_label, proj.kind != "line")
+        if axes != self._axes:  # relabelling makes pyqtgraph redo the axes and grid: only on change
+            self._axes = axes
+            item = self.plot.getPlotItem()
+            item.setLabel("bottom", proj.x_label)
+            item.setLabel("left", proj.y_label)
+            item.showAxis("left", axes[2])
+            self.view_box.setAspectLocked(axes[2], ratio=1.0)
+            self.view_box.setMouseEnabled(x=True, y=axes[2])
+        self.view_points = proj.points(pts.X)
+        self.points_item.set_points(self.view_points, point_style(pts.y, pts.test, pts.n))
+        self._show_selection()
+        if fit or proj.kind != old_kind:
+            self.fit_view()
+        self._redraw_frame(force=True)
+
+    def _redraw_frame(self, force: bool = False) -> None:
+        result, t = self.session.result, self.session.playhead.t
+        if not force and self._drawn is not None and self._drawn[0] is result and self._drawn[1] == t:
+            return  # run_changed and playhead_changed both follow a new run: draw once
+        self._drawn = (result, t)
+        frame = frame_at(result, t) if result is not None else None
+        if frame is not None and frame.w.shape[0] != self.projection.d:
+            frame = None  # a run of the previous data set (a new one is being trained)
+        self.frame = frame
+        self.overlay.show_frame(frame, self.projection, self.view_points, int(self.session.points.test.sum()),
+                                self.options, self.session.algorithm)
+
+    def _set_option(self, name: str, value: bool) -> None:
+        setattr(self.options, name, bool(value))
+        self._redraw_frame(force=True)
+
+    def _on_range_changed(self, vb, view_range, changed=None) -> None:
+        (x0, x1), (y0, y1) = view_range
+        self.overlay.set_view_rect((x0, y0, x1, y1))
+        rng = ((float(x0), float(x1)), (float(y0), float(y1)))
+        if rng != self._last_range and not self._exporting:
+            self._last_range = rng
+            self.session.view_range = rng  # exporters draw the range the user is looking at
+            self.view_range_changed.emit(rng)
+
+    # ---- keys -----------------------------------------------------------------------------------
+    def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:
+        if obj is self.plot and ev.type() in (QtCore.QEvent.Type.KeyPress, QtCore.QEvent.Type.ShortcutOverride):
+            if ev.key() in _CANVAS_KEYS and not ev.modifiers() & ~QtCore.Qt.KeyboardModifier.KeypadModifier:
+                if ev.type() == QtCore.QEvent.Type.ShortcutOverride:
+                    ev.accept()  # the canvas, when focused, owns these keys over window shortcuts
+                else:
+                    self._key(ev.key())
+                return True
+        return super().eventFilter(obj, ev)
+
+    def keyPressEvent(self, ev: QtGui.QKeyEvent) -> None:
+        if ev.key() in _CANVAS_KEYS:
+            self._key(ev.key())
+        else:
+            super().keyPressEvent(ev)
+
+    def _key(self, key: int) -> None:
+        if key in (_Key.Key_Delete, _Key.Key_Backspace):
+            if self.session.selection.size:
+                self.session.execute(DeletePoints(self.session.selection.copy()))
+        elif key == _Key.Key_F:
+            self.fit_view()
+        elif key == _Key.Key_Escape:
+            self.session.select([])
+
+
+def _disconnect(session: Session, callbacks: dict, *args) -> None:
+    for name, cb in callbacks.items():
+        getattr(session, name).disconnect(cb)

@@ -1,0 +1,279 @@
+"""The canvas's own graphics items: lines across the view, shading, the normal arrow, legend.
+
+Every item is made once and updated (``set_line``, ``set_view_rect``), never re-created.
+Items whose shape depends on the visible range (a line "across the whole view") are told the
+view rectangle by the canvas and keep a bounding rect that covers what they paint.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+from pyqtgraph.graphicsItems.LegendItem import ItemSample
+
+from .canvas_projection import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
+
+__all__ = ["LineItem", "RegionShade", "BandShade", "NormalArrow", "LegendSwatch", "Legend"]
+
+
+class _ViewSpanItem(pg.GraphicsObject):
+    """An item drawn across the visible view; the canvas passes the view rect on every change."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
+        self._rect: Rect = (-1.0, -1.0, 1.0, 1.0)
+        self._bounds = QtCore.QRectF()
+
+    def set_view_rect(self, rect: Rect) -> None:
+        self._rect = tuple(float(v) for v in rect)  # type: ignore[assignment]
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        raise NotImplementedError
+
+    def _set_bounds(self, pts: np.ndarray | None) -> None:
+        if pts is None or len(pts) == 0:
+            r = QtCore.QRectF()
+        else:
+            (x0, y0), (x1, y1) = np.min(pts, axis=0), np.max(pts, axis=0)
+            # A cosmetic pen is a few pixels wide: pad by 1 % of the view, which covers it.
+            px = 0.01 * (self._rect[2] - self._rect[0])
+            py = 0.01 * (self._rect[3] - self._rect[1])
+            r = QtCore.QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py)
+        self.prepareGeometryChange()
+        self._bounds = r
+        self.update()
+
+    def boundingRect(self) -> QtCore.QRectF:
+        return self._bounds
+
+
+class LineItem(_ViewSpanItem):
+    """The line w·p + b = level clipped to the view (a hyperplane or a margin line)."""
+
+    def __init__(self, pen: QtGui.QPen) -> None:
+        super().__init__()
+        self.opts = {"pen": pen}  # read by legend samples
+        self._pen = pen
+        self._line: tuple[np.ndarray, float, float] | None = None
+        self.segment: np.ndarray | None = None  # (2, 2) end points, view coordinates
+
+    def set_line(self, w: np.ndarray | None, b: float = 0.0, level: float = 0.0) -> None:
+        """Show w·p + b = level; ``w`` None (or zero) hides the line."""
+        ok = w is not None and np.all(np.isfinite(w)) and np.any(np.asarray(w) != 0.0) and np.isfinite(b)
+        self._line = (np.asarray(w, dtype=np.float64), float(b), float(level)) if ok else None
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.segment = None if self._line is None else clip_line(*self._line[:2], self._rect, self._line[2])
+        self._set_bounds(self.segment)
+
+    def paint(self, p: QtGui.QPainter, *args) -> None:
+        if self.segment is None:
+            return
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        p.setPen(self._pen)
+        (x0, y0), (x1, y1) = self.segment
+        p.drawLine(QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1))
+
+
+class _PolygonItem(_ViewSpanItem):
+    def __init__(self) -> None:
+        super().__init__()
+        self._polys: list[tuple[QtGui.QPolygonF, QtGui.QBrush]] = []
+
+    def _set_polys(self, polys: list[tuple[np.ndarray, QtGui.QBrush]]) -> None:
+        polys = [(P, br) for P, br in polys if len(P) >= 3]
+        self._polys = [(QtGui.QPolygonF([QtCore.QPointF(x, y) for x, y in P]), br) for P, br in polys]
+        self._set_bounds(np.concatenate([P for P, _ in polys]) if polys else None)
+
+    def polygons(self) -> list[np.ndarray]:
+        return [np.array([(q.x(), q.y()) for q in poly]) for poly, _ in self._polys]
+
+    def paint(self, p: QtGui.QPainter, *args) -> None:
+        p.setPen(QtCore.Qt.PenStyle.NoPen)
+        for poly, brush in self._polys:
+            p.setBrush(brush)
+            p.drawPolygon(poly)
+
+
+class RegionShade(_PolygonItem):
+    """The two decision regions w·p + b ≥ 0 (class +1) and < 0, clipped to the view."""
+
+    def __init__(self, positive: QtGui.QBrush, negative: QtGui.QBrush) -> None:
+        super().__init__()
+        self._brushes = (positive, negative)
+        self._line: tuple[np.ndarray, float] | None = None
+
+    def set_line(self, w: np.ndarray | None, b: float = 0.0) -> None:
+        self._line = None if w is None else (np.asarray(w, dtype=np.float64), float(b))
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        if self._line is None:
+            self._set_polys([])
+            return
+        w, b = self._line
+        box = rect_polygon(self._rect)
+        if not np.any(w != 0.0):  # constant score on this view: all one region
+            self._set_polys([(box, self._brushes[0 if b >= 0 else 1])])
+            return
+        self._set_polys([(clip_halfplane(box, w, b), self._brushes[0]),
+                         (clip_halfplane(box, -w, -b), self._brushes[1])])
+
+
+class BandShade(_PolygonItem):
+    """The strip |w·p + b| ≤ half_width (θ*'s margin band)."""
+
+    def __init__(self, brush: QtGui.QBrush) -> None:
+        super().__init__()
+        self.opts = {"pen": pg.mkPen(None), "brush": brush}
+        self._brush = brush
+        self._band: tuple[np.ndarray, float, float] | None = None
+
+    def set_band(self, w: np.ndarray | None, b: float = 0.0, half_width: float = 0.0) -> None:
+        ok = w is not None and np.any(np.asarray(w) != 0.0) and half_width > 0
+        self._band = (np.asarray(w, dtype=np.float64), float(b), float(half_width)) if ok else None
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        if self._band is None:
+            self._set_polys([])
+        else:
+            self._set_polys([(clip_strip(*self._band, self._rect), self._brush)])
+
+
+class NormalArrow(_ViewSpanItem):
+    """The normal vector w drawn from the hyperplane, a fixed number of pixels long."""
+
+    def __init__(self, pen: QtGui.QPen, length_px: float = 56.0, label: str = "w") -> None:
+        super().__init__()
+        self.opts = {"pen": pen}
+        self._pen = pen
+        self._brush = QtGui.QBrush(pen.color())
+        self.length_px = length_px
+        self.label = label
+        self.inset: float | None = 0.15  # see arrow_anchor
+        self.target = (0.5, 0.5)
+        self._line: tuple[np.ndarray, float] | None = None
+        self.anchor: np.ndarray | None = None
+        self.direction: np.ndarray | None = None
+
+    def set_line(self, w: np.ndarray | None, b: float = 0.0) -> None:
+        ok = w is not None and np.any(np.asarray(w) != 0.0)
+        self._line = (np.asarray(w, dtype=np.float64), float(b)) if ok else None
+        self._rebuild()
+
+    def viewTransformChanged(self) -> None:  # the pixel size changed: so did our data-space size
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        if self._line is None:
+            self.anchor = self.direction = None
+            self._set_bounds(None)
+            return
+        w, b = self._line
+        self.anchor = arrow_anchor(w, b, self._rect, self.inset, self.target)
+        self.direction = w / np.linalg.norm(w)
+        if self.anchor is None:
+            self._set_bounds(None)
+            return
+        px, py = self.pixelWidth(), self.pixelHeight()
+        if px > 0 and py > 0:
+            r = np.array([px, py]) * (self.length_px + 60.0)
+        else:  # not on screen yet
+            r = 0.3 * np.array([self._rect[2] - self._rect[0], self._rect[3] - self._rect[1]])
+        self._set_bounds(np.array([self.anchor - r, self.anchor + r]))
+
+    def paint(self, p: QtGui.QPainter, *args) -> None:
+        if self.anchor is None or self.direction is None:
+            return
+        tr = p.transform()
+        eps = 1e-3 * max(self._rect[2] - self._rect[0], self._rect[3] - self._rect[1])
+        a = tr.map(QtCore.QPointF(*self.anchor))
+        e = tr.map(QtCore.QPointF(*(self.anchor + eps * self.direction)))
+        v = np.array([e.x() - a.x(), e.y() - a.y()])
+        n = float(np.hypot(*v))
+        if n == 0.0 or not np.isfinite(n):
+            return
+        u = v / n
+        head = 12.0
+        a_ = np.array([a.x(), a.y()])
+        tip = a_ + u * self.length_px
+        back = tip - u * head
+        side = np.array([-u[1], u[0]]) * head * 0.42
+        p.save()
+        p.resetTransform()  # draw in device pixels: a fixed on-screen length
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        p.setPen(self._pen)
+        p.drawLine(QtCore.QPointF(*a_), QtCore.QPointF(*(back + u * 2)))
+        p.setPen(QtCore.Qt.PenStyle.NoPen)
+        p.setBrush(self._brush)
+        p.drawPolygon(QtGui.QPolygonF([QtCore.QPointF(*tip), QtCore.QPointF(*(back + side)),
+                                       QtCore.QPointF(*(back - side))]))
+        p.drawEllipse(QtCore.QPointF(*a_), 3.0, 3.0)
+        if self.label:
+            font = p.font()
+            font.setBold(True)
+            p.setFont(font)
+            size = p.fontMetrics().size(0, self.label)
+            c = tip + u * (6 + 0.5 * max(size.width(), size.height()))
+            box = QtCore.QRectF(c[0] - size.width() / 2 - 2, c[1] - size.height() / 2, size.width() + 4, size.height())
+            p.setBrush(QtGui.QColor(255, 255, 255, 190))  # readable over points and lines
+            p.drawRoundedRect(box, 3, 3)
+            p.setPen(self._pen)
+            p.drawText(box, QtCore.Qt.AlignmentFlag.AlignCenter, self.label)
+        p.restore()
+
+
+class LegendSwatch(ItemSample):
+    """A legend sample not tied to a plot item: a line, a filled box or a symbol."""
+
+    def __init__(self, pen: QtGui.QPen | None = None, brush: QtGui.QBrush | None = None,
+                 symbol: QtGui.QPainterPath | str | None = None, size: float = 12.0,
+                 symbol_pen: QtGui.QPen | None = None) -> None:
+        super().__init__(None)
+        self._pen, self._brush, self._symbol, self._size = pen, brush, symbol, size
+        self._symbol_pen = symbol_pen
+
+    def paint(self, p: QtGui.QPainter, *args) -> None:
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        if self._brush is not None and self._symbol is None:
+            p.setPen(QtCore.Qt.PenStyle.NoPen)
+            p.setBrush(self._brush)
+            p.drawRect(QtCore.QRectF(2, 4, 16, 14))
+        if self._pen is not None:
+            p.setPen(self._pen)
+            p.drawLine(QtCore.QPointF(0, 11), QtCore.QPointF(20, 11))
+        if self._symbol is not None:
+            p.translate(10, 11)
+            pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                p, self._symbol, self._size, self._symbol_pen or pg.mkPen(None),
+                self._brush or QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
+
+    def mouseClickEvent(self, event) -> None:  # no show/hide toggling: the canvas decides
+        event.accept()
+
+
+class Legend(pg.LegendItem):
+    """A legend that swallows clicks, so clicking it never adds a point underneath."""
+
+    def mouseClickEvent(self, ev) -> None:
+        ev.accept()
+
+    def mouseDragEvent(self, ev) -> None:  # it sits in the plot's layout: not draggable
+        ev.ignore()
+
+    def updateSize(self) -> None:
+        # LegendItem moves itself to (0, 0) here, which in a layout puts it over the plot's
+        # corner until the layout runs again; resize in place and let the layout place it.
+        self.adjustSize()
+        self.updateGeometry()
+
+    def set_entries(self, entries: list[tuple[LegendSwatch, str]]) -> None:
+        """Replace the entries (called only when the set of names changes)."""
+        self.clear()
+        for swatch, name in entries:
+            self.addItem(swatch, name)
+        self.setVisible(bool(entries))

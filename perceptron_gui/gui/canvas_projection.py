@@ -1,0 +1,236 @@
+"""What the canvas shows of d-dimensional data, and the plane geometry it draws; no Qt.
+
+The canvas always draws in a 2-D *view plane*. A :class:`Projection` maps data rows to that
+plane and maps the hyperplane w·x + b = 0 to a line w₂·p + b₂ = 0 in it. For d > 2 the line is
+the hyperplane's intersection with a 2-D slice through a point of the data (its mean), so it is
+exact for points in that slice and a guide for the rest.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+__all__ = ["Projection", "make_projection", "clip_line", "clip_halfplane", "clip_strip", "view_fit"]
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 with x0 < x1, y0 < y1
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A map from data rows to the view plane: p = Aᵀ(x − origin); the slice is x = origin + A p.
+
+    Parameters
+    ----------
+    A : (d, 2) array with orthonormal columns (for d = 1: the row (1, 0)).
+    origin : (d,) a point of the slice (zero, or the data mean in the unseen directions).
+    kind : "plane" (d = 2), "line" (d = 1), "lifted" (d = 1 drawn at (x, 1), notes 003),
+        "features" (two chosen features of d > 2) or "pca" (first two principal components).
+    """
+
+    A: np.ndarray
+    origin: np.ndarray
+    kind: str
+    x_label: str
+    y_label: str
+
+    @property
+    def d(self) -> int:
+        return int(self.A.shape[0])
+
+    @property
+    def is_slice(self) -> bool:
+        return self.kind in ("features", "pca")
+
+    @property
+    def can_add(self) -> bool:
+        """Clicking defines a whole data point only when the view shows every feature."""
+        return self.kind in ("plane", "line", "lifted")
+
+    def points(self, X: np.ndarray) -> np.ndarray:
+        """View-plane positions (m, 2) of data rows X (m, d)."""
+        X = np.asarray(X, dtype=np.float64).reshape(-1, self.d)
+        if self.kind == "lifted":
+            return np.column_stack((X[:, 0], np.ones(X.shape[0])))
+        if self.kind == "plane":
+            return X.copy()
+        return (X - self.origin) @ self.A
+
+    def line(self, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:
+        """(w₂, b₂) with w₂·p + b₂ = w·x + b for x = origin + A p on the slice."""
+        w = np.asarray(w, dtype=np.float64).reshape(-1)
+        if self.kind == "lifted":  # w·x + b·1 with the constant feature as the second axis
+            return np.array([w[0], float(b)]), 0.0
+        return self.A.T @ w, float(b + w @ self.origin)
+
+    def to_data(self, P: np.ndarray) -> np.ndarray:
+        """Data rows (m, d) of view-plane points P (m, 2) (the slice through ``origin``)."""
+        P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+        if self.kind == "lifted":
+            return P[:, :1].copy()
+        return self.origin + P @ self.A.T
+
+    def delta_to_data(self, dp: Sequence[float]) -> np.ndarray:
+        """The data-space move (d,) of a drag by dp in the view plane."""
+        dp = np.asarray(dp, dtype=np.float64).reshape(2)
+        if self.kind == "lifted":
+            return np.array([dp[0]])
+        return self.A @ dp
+
+    def scores(self, score: Callable[[np.ndarray], np.ndarray], P: np.ndarray) -> np.ndarray:
+        """A scoring function of data rows evaluated at view-plane points P.
+
+        In the lifted view the plane is homogeneous: each linear vote sign(w·p₁ + b·p₂) equals
+        sign(p₂)·sign(w·(p₁/p₂) + b), so the whole vote is sign(p₂)·score(p₁/p₂).
+        """
+        P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+        if self.kind != "lifted":
+            return np.asarray(score(self.to_data(P)), dtype=np.float64)
+        p2 = P[:, 1]
+        safe = np.where(p2 == 0.0, 1.0, p2)
+        out = np.sign(p2) * np.asarray(score((P[:, 0] / safe).reshape(-1, 1)), dtype=np.float64)
+        return out
+
+
+def make_projection(X: np.ndarray, names: Sequence[str], features: tuple[int, int | None],
+                    lifted: bool) -> Projection:
+    """The projection for data X (n, d): identity for d = 2, the x-axis (or the lifted plane)
+    for d = 1, and for d > 2 two chosen features or, with ``features[1] is None``, PCA."""
+    X = np.asarray(X, dtype=np.float64)
+    d = X.shape[1]
+    names = list(names) + [f"x{j + 1}" for j in range(len(names), d)]
+    if d == 2:
+        return Projection(np.eye(2), np.zeros(2), "plane", names[0], names[1])
+    if d == 1:
+        if lifted:
+            return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "lifted", names[0],
+                              "constant feature 1 (offset trick)")
+        return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "line", names[0], "")
+    mean = X.mean(axis=0) if X.shape[0] else np.zeros(d)
+    i, j = features
+    if j is None:
+        basis = _principal_axes(X, mean)
+        if basis is not None:
+            A, share = basis
+            return Projection(A, mean, "pca", f"PC1 ({share[0]:.0%} of variance)",
+                              f"PC2 ({share[1]:.0%} of variance)")
+        i, j = 0, 1
+    i, j = int(i), int(j)
+    if not (0 <= i < d and 0 <= j < d and i != j):  # chosen for another data set
+        i, j = 0, 1
+    A = np.zeros((d, 2))
+    A[i, 0] = A[j, 1] = 1.0
+    origin = mean.copy()
+    origin[[i, j]] = 0.0
+    return Projection(A, origin, "features", names[i], names[j])
+
+
+def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    if X.shape[0] < 2:
+        return None
+    _, s, vt = np.linalg.svd(X - mean, full_matrices=False)
+    if s.size < 2 or s[0] == 0.0:
+        return None
+    A = vt[:2].T.copy()
+    # SVD signs are arbitrary; fix them so the picture does not flip when a point is added.
+    for c in range(2):
+        if A[np.argmax(np.abs(A[:, c])), c] < 0:
+            A[:, c] *= -1
+    var = s ** 2
+    return A, var[:2] / var.sum()
+
+
+def view_fit(P: np.ndarray, kind: str, pad: float = 0.1) -> Rect:
+    """A view rectangle around view-plane points P, padded; (−1, −1, 1, 1) without points."""
+    if P.shape[0] == 0:
+        x0, y0, x1, y1 = -1.0, -1.0, 1.0, 1.0
+    else:
+        x0, y0 = (float(v) for v in np.min(P, axis=0))
+        x1, y1 = (float(v) for v in np.max(P, axis=0))
+    if kind == "lifted":  # the separator and its normal start at the origin: room around it
+        x0, x1, y0, y1 = min(x0, 0.0), max(x1, 0.0), min(y0, 0.0), max(y1, 1.0)
+        room = 0.25 * max(x1 - x0, 1.0)
+        x0, x1, y0 = min(x0, -room), max(x1, room), min(y0, -room)
+    if kind == "line":
+        y0, y1 = -1.0, 1.0
+        m = pad * (x1 - x0) if x1 - x0 > 1e-9 else 1.0
+        return x0 - m, y0, x1 + m, y1
+    span = max(x1 - x0, y1 - y0)
+    m = pad * span if span > 1e-9 else 1.0
+    return x0 - m, y0 - m, x1 + m, y1 + m
+
+
+# ---- plane geometry ---------------------------------------------------------------------------
+def clip_halfplane(poly: np.ndarray, w: np.ndarray, c: float) -> np.ndarray:
+    """The part of convex polygon ``poly`` (k, 2) where w·p + c ≥ 0 (Sutherland–Hodgman)."""
+    if poly.shape[0] == 0:
+        return poly
+    v = poly @ w + c
+    out: list[np.ndarray] = []
+    k = poly.shape[0]
+    for a in range(k):
+        b = (a + 1) % k
+        pa, pb, va, vb = poly[a], poly[b], v[a], v[b]
+        if va >= 0:
+            out.append(pa)
+        if (va >= 0) != (vb >= 0):
+            out.append(pa + (pb - pa) * (va / (va - vb)))
+    return np.array(out) if out else np.zeros((0, 2))
+
+
+def rect_polygon(rect: Rect) -> np.ndarray:
+    x0, y0, x1, y1 = rect
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+
+
+def clip_line(w: np.ndarray, b: float, rect: Rect, level: float = 0.0) -> np.ndarray | None:
+    """The segment (2, 2) of the line w·p + b = level inside ``rect``, or None."""
+    w = np.asarray(w, dtype=np.float64)
+    nn = float(w @ w)
+    if not np.isfinite(nn) or nn == 0.0:
+        return None
+    x0, y0, x1, y1 = rect
+    foot = w * (level - b) / nn  # the line's point nearest the origin
+    direction = np.array([-w[1], w[0]]) / np.sqrt(nn)
+    t_lo, t_hi = -np.inf, np.inf
+    for k, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
+        if abs(direction[k]) < 1e-15:
+            if not lo <= foot[k] <= hi:
+                return None
+            continue
+        ta, tb = (lo - foot[k]) / direction[k], (hi - foot[k]) / direction[k]
+        t_lo, t_hi = max(t_lo, min(ta, tb)), min(t_hi, max(ta, tb))
+    if not t_lo < t_hi:
+        return None
+    return np.array([foot + t_lo * direction, foot + t_hi * direction])
+
+
+def clip_strip(w: np.ndarray, b: float, half_width: float, rect: Rect) -> np.ndarray:
+    """The polygon of the band |w·p + b| ≤ half_width inside ``rect`` (may be empty)."""
+    poly = clip_halfplane(rect_polygon(rect), np.asarray(w, float), b + half_width)
+    return clip_halfplane(poly, -np.asarray(w, float), -b + half_width)
+
+
+def arrow_anchor(w: np.ndarray, b: float, rect: Rect, inset: float | None = 0.15,
+                 target: tuple[float, float] = (0.5, 0.5)) -> np.ndarray | None:
+    """Where the normal arrow starts: the line's point nearest the origin when that is at
+    least ``inset`` (a share of the view) inside it — its distance to the origin is then
+    |b|/‖w‖, as in the notes — otherwise the point nearest ``target`` (shares of the view's
+    width and height), kept on the visible segment."""
+    seg = clip_line(w, b, rect)
+    if seg is None:
+        return None
+    x0, y0, x1, y1 = rect
+    nn = float(w @ w)
+    foot0 = -w * b / nn
+    if inset is not None:
+        mx, my = inset * (x1 - x0), inset * (y1 - y0)
+        if x0 + mx <= foot0[0] <= x1 - mx and y0 + my <= foot0[1] <= y1 - my:
+            return foot0
+    c = np.array([x0 + target[0] * (x1 - x0), y0 + target[1] * (y1 - y0)])
+    foot = c - w * (w @ c + b) / nn
+    a, e = seg
+    d = e - a
+    t = float(np.clip((foot - a) @ d / max(d @ d, 1e-300), 0.2, 0.8))
+    return a + t * d

@@ -1,0 +1,191 @@
+"""Mouse handling of the canvas: presses and drags become session commands.
+
+The tool never edits data itself: it builds :mod:`~perceptron_gui.session.commands` and hands
+them to ``session.execute``; the canvas redraws when the session announces the change.
+
+=====================================  ==========================================================
+left click on empty space              add a point of the active class
+right click, or Shift + left click     add a point of the other class
+left click on a point                  select it (Shift: add it to / remove it from the selection)
+Ctrl + click on a point                delete it
+left-drag a point                      move it (all selected points if it is selected); one undo step
+left-drag on empty space               rubber band: select the points inside (Shift/Ctrl: add)
+right-drag or middle-drag              pan
+wheel                                  zoom
+=====================================  ==========================================================
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..session.commands import AddPoints, DeletePoints, MovePoints
+
+if TYPE_CHECKING:
+    from .canvas import Canvas
+
+__all__ = ["EditViewBox", "EditTool"]
+
+_Left, _Right, _Middle = (QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.RightButton,
+                          QtCore.Qt.MouseButton.MiddleButton)
+_Shift, _Ctrl = QtCore.Qt.KeyboardModifier.ShiftModifier, QtCore.Qt.KeyboardModifier.ControlModifier
+
+
+class EditViewBox(pg.ViewBox):
+    """A ViewBox whose left button edits (through ``tool``) instead of panning.
+
+    Right-drag and middle-drag pan, the wheel zooms; the context menu is off because the
+    right button adds points.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(enableMenu=False)
+        self.tool: EditTool | None = None
+        self.rubber_band = QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
+        self.rubber_band.setPen(pg.mkPen("#444444", width=1, style=QtCore.Qt.PenStyle.DashLine))
+        self.rubber_band.setBrush(QtGui.QBrush(QtGui.QColor(80, 80, 80, 30)))
+        self.rubber_band.setZValue(1e9)
+        self.rubber_band.hide()
+        # A child of the view box itself, not of the data group: it lives in pixel coordinates.
+        self.rubber_band.setParentItem(self)
+
+    def mouseClickEvent(self, ev) -> None:
+        if self.tool is not None and self.tool.click(ev):
+            return
+        ev.ignore()
+
+    def mouseDragEvent(self, ev, axis=None) -> None:
+        button = ev.button()
+        if axis is None and button == _Left and self.tool is not None:
+            self.tool.drag(ev)
+        elif axis is None and button == _Right:
+            self._pan(ev)
+        else:  # middle button pans; drags on an axis keep pyqtgraph's behaviour
+            super().mouseDragEvent(ev, axis)
+
+    def _pan(self, ev) -> None:
+        ev.accept()
+        inv = pg.functions.invertQTransform(self.childGroup.transform())
+        d = inv.map(ev.lastPos()) - inv.map(ev.pos())
+        mx, my = self.state["mouseEnabled"]
+        self.translateBy(x=d.x() if mx else None, y=d.y() if my else None)
+        self.sigRangeChangedManually.emit(self.state["mouseEnabled"])
+
+    def keyPressEvent(self, ev) -> None:
+        ev.ignore()  # keys are the canvas's (Delete, F); pyqtgraph's Backspace-zoom-history is off
+
+
+@dataclass
+class _MoveDrag:
+    indices: np.ndarray
+    X0: np.ndarray
+    start: np.ndarray
+    drag_id: int
+
+
+@dataclass
+class _BandDrag:
+    additive: bool
+
+
+class EditTool:
+    """Turns clicks and drags on ``canvas`` into commands for ``canvas.session``."""
+
+    hit_radius_px = 8.0
+
+    def __init__(self, canvas: "Canvas") -> None:
+        self.canvas = canvas
+        self._drag: _MoveDrag | _BandDrag | None = None
+
+    @property
+    def session(self):
+        return self.canvas.session
+
+    def hit(self, pos: QtCore.QPointF) -> int | None:
+        """The point drawn nearest to view position ``pos``, if within ``hit_radius_px``."""
+        P = self.canvas.view_points
+        if P.shape[0] == 0:
+            return None
+        pw, ph = self.canvas.view_box.viewPixelSize()
+        if not pw or not ph:
+            return None
+        d2 = ((P[:, 0] - pos.x()) / pw) ** 2 + ((P[:, 1] - pos.y()) / ph) ** 2
+        i = int(np.argmin(d2))
+        return i if d2[i] <= self.hit_radius_px ** 2 else None
+
+    # ---- clicks ---------------------------------------------------------------------------------
+    def click(self, ev) -> bool:
+        button, mods = ev.button(), ev.modifiers()
+        if button not in (_Left, _Right):
+            return False
+        ev.accept()
+        vb = self.canvas.view_box
+        pos = vb.mapToView(ev.pos())
+        i = self.hit(pos)
+        if i is not None:
+            if mods & _Ctrl:
+                self.session.execute(DeletePoints(np.array([i])))
+            elif mods & _Shift:
+                sel = set(self.session.selection.tolist())
+                self.session.select(sorted(sel ^ {i}))
+            else:
+                self.session.select([i])
+            return True
+        if mods & _Ctrl:
+            return True
+        other = button == _Right or bool(mods & _Shift)
+        self.add_point(pos.x(), pos.y(), -self.canvas.active_class if other else self.canvas.active_class)
+        return True
+
+    def add_point(self, x: float, y: float, label: int) -> bool:
+        proj = self.canvas.projection
+        if not proj.can_add:
+            self.session.message.emit(
+                "info", f"This data set has {proj.d} features and the view shows a 2-D projection, "
+                        "so a click cannot say where a new point lies; add points in the table.")
+            return False
+        X = proj.to_data(np.array([[x, y]]))
+        return self.session.execute(AddPoints(X, np.array([float(label)])))
+
+    # ---- drags ----------------------------------------------------------------------------------
+    def drag(self, ev) -> None:
+        ev.accept()
+        vb = self.canvas.view_box
+        if ev.isStart():
+            start = vb.mapToView(ev.buttonDownPos())
+            i = self.hit(start)
+            mods = ev.modifiers()
+            if i is not None and not mods & (_Ctrl | _Shift):
+                sel = self.session.selection
+                idx = np.array(sel if i in set(sel.tolist()) else [i], dtype=np.int64)
+                self._drag = _MoveDrag(idx, self.session.points.X[idx].copy(),
+                                       np.array([start.x(), start.y()]), self.session.new_drag_id())
+            else:
+                self._drag = _BandDrag(additive=bool(mods & (_Ctrl | _Shift)))
+        drag = self._drag
+        if isinstance(drag, _MoveDrag):
+            pos = vb.mapToView(ev.pos())
+            delta = self.canvas.projection.delta_to_data(np.array([pos.x(), pos.y()]) - drag.start)
+            self.session.execute(MovePoints(drag.indices, drag.X0 + delta, drag.drag_id))
+            if ev.isFinish():
+                self.session.end_drag()
+        elif isinstance(drag, _BandDrag):
+            rect = QtCore.QRectF(ev.buttonDownPos(), ev.pos()).normalized()
+            vb.rubber_band.setRect(rect)
+            vb.rubber_band.setVisible(not ev.isFinish())
+            if ev.isFinish():
+                self._select_in(vb.childGroup.mapRectFromParent(rect), drag.additive)
+        if ev.isFinish():
+            self._drag = None
+
+    def _select_in(self, r: QtCore.QRectF, additive: bool) -> None:
+        P = self.canvas.view_points
+        inside = np.flatnonzero((P[:, 0] >= r.left()) & (P[:, 0] <= r.right())
+                                & (P[:, 1] >= r.top()) & (P[:, 1] <= r.bottom()))
+        if additive:
+            inside = np.union1d(inside, self.session.selection)
+        self.session.select(inside)
