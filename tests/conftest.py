@@ -13,6 +13,10 @@ _runtime_dir = tempfile.mkdtemp(prefix="perceptron-gui-xdg-")
 os.chmod(_runtime_dir, 0o700)
 os.environ["XDG_RUNTIME_DIR"] = _runtime_dir
 atexit.register(shutil.rmtree, _runtime_dir, ignore_errors=True)
+# Autosaves and the recent-files list go to a throwaway folder, never the user's own.
+_state_dir = tempfile.mkdtemp(prefix="perceptron-gui-state-")
+os.environ["PERCEPTRON_GUI_STATE_DIR"] = _state_dir
+atexit.register(shutil.rmtree, _state_dir, ignore_errors=True)
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 

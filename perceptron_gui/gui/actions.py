@@ -139,9 +139,19 @@ def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
     m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(win), "F1"))
     m.addAction(act("about_algorithms", "&The six algorithms…", lambda: show_algorithms(win)))
 
+    short = {"open": "Open…", "save": "Save", "undo": "Undo", "redo": "Redo", "class_pos": "Add +1",
+             "class_neg": "Add −1", "fit": "Fit view", "theta_star": "θ*"}
+    for name, text in short.items():
+        acts[name].setIconText(text)  # fixed toolbar labels while menu texts change
+    acts["class_pos"].setToolTip("Clicks add class +1 (blue +); right click adds −1 (key 1)")
+    acts["class_neg"].setToolTip("Clicks add class −1 (vermillion −); right click adds +1 (key 2)")
+    acts["undo"].setToolTip("Undo the last edit (Ctrl+Z)")
+    acts["redo"].setToolTip("Redo (Ctrl+Shift+Z)")
+    acts["theta_star"].setToolTip("Show θ*, the max-margin separator of the proof, with its margin band (T)")
     tb = win.addToolBar("Main")
     tb.setObjectName("main toolbar")
     tb.setMovable(False)
+    tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     for name in ("open", "save", "undo", "redo"):
         tb.addAction(acts[name])
     tb.addSeparator()

@@ -13,6 +13,7 @@ from ..session.session import Session
 from .actions import build_actions
 from .canvas import Canvas
 from .epoch_table import EpochTable
+from .file_actions import install_file_actions
 from .live_panel import LivePanel
 from .picker import AlgorithmPicker
 from .playback_bar import PlaybackBar
@@ -98,6 +99,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.status = StatusBar(s)
         self.setStatusBar(self.status)
         self.actions_by_name = build_actions(self)
+        install_file_actions(self)
         s.message.connect(self._on_message)
         s.history_changed.connect(self._update_title)
         s.points_changed.connect(lambda *_: self._update_title())

@@ -47,7 +47,7 @@ class PlaybackBar(QtWidgets.QWidget):
         self.slider.valueChanged.connect(self._on_slider)
         self.position = QtWidgets.QLabel()
         self.position.setMinimumWidth(150)
-        self.position.setToolTip("k: updates made so far; epoch and example being visited (counted from 0)")
+        self.position.setToolTip("k: updates made so far; the epoch (counted from 0) and the table row of the example being visited")
         self.unit = QtWidgets.QComboBox()
         self.unit.addItems(["update", "visit", "epoch"])
         self.unit.setToolTip("What one playback step is: one update, one example visit, or one epoch")
@@ -118,5 +118,6 @@ class PlaybackBar(QtWidgets.QWidget):
         if v is None:
             text = f"k = {self.session.k} of {run.num_updates} · start"
         else:
-            text = f"k = {self.session.k} of {run.num_updates} · epoch {v.epoch} · example {v.position}"
+            row = int(self.session.result.train_index[v.index]) + 1
+            text = f"k = {self.session.k} of {run.num_updates} · epoch {v.epoch} · row {row}"
         self.position.setText(text)

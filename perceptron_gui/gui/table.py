@@ -63,7 +63,7 @@ class PointTableModel(QtCore.QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if c < self.d:
                 v = float(pts.X[r, c])
-                return f"{v:.6g}" if role == Qt.ItemDataRole.DisplayRole else repr(v)
+                return f"{v:.4g}" if role == Qt.ItemDataRole.DisplayRole else repr(v)
             if c == self.d:
                 return "+1" if pts.y[r] > 0 else "−1"
             return "test" if pts.test[r] else "train"
@@ -74,8 +74,11 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 return self._grey
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter) if c < self.d else int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and c == self.d + 1:
-            return "Double-click to switch between train and test."
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if c == self.d + 1:
+                return "Double-click to switch between train and test."
+            if c < self.d:
+                return repr(float(pts.X[r, c]))
         return None
 
     def setData(self, index: QtCore.QModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802

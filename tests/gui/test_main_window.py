@@ -31,7 +31,7 @@ def test_table_edit_is_an_undoable_command_and_reaches_the_run(make_main_window)
     assert s.result.train.X[0, 0] == 0.25  # re-trained live
     s.undo()
     assert s.points.X[0, 0] != 0.25
-    assert model.data(idx) == f"{s.points.X[0, 0]:.6g}"
+    assert model.data(idx) == f"{s.points.X[0, 0]:.4g}"
 
 
 def test_typed_abc_gives_a_sentence_and_changes_nothing(make_main_window):

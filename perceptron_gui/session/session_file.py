@@ -1,0 +1,350 @@
+"""The session file ``*.perceptron.json``: the data, the algorithm and its parameters, and
+where the window was looking, so a lesson can be saved and reopened exactly (no Qt).
+
+Format ``perceptron-session``, version 1 (the README section "Session file format" documents
+it for people)::
+
+    {
+      "format": "perceptron-session",
+      "version": 1,
+      "saved_with": "perceptron-gui 0.1.0",
+      "title": "XOR",
+      "data": {"feature_names": ["x1", "x2"], "X": [[0.0, 1.0], ...], "y": [1, -1, ...],
+               "test": [false, true, ...]},
+      "algorithm": "pocket",
+      "params": {"standard": {...}, "offset": {...}, "pocket": {...}, ...},
+      "playhead": {"t": 41},
+      "view_range": [[-1.5, 1.5], [-1.2, 1.2]]
+    }
+
+Floats are written by ``json`` with ``repr``, so every coordinate reads back bit for bit and a
+reopened session trains the identical run. Reading validates everything and turns each fault
+into a :class:`SessionFileError` whose message is one sentence for a message box.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .. import __version__
+from ..core.algorithms import REGISTRY, make_algorithm
+from ..core.dataset import Dataset, DatasetError
+from ..core.io import atomic_write_text
+
+if TYPE_CHECKING:
+    from .runner import RunResult
+    from .session import Session
+
+__all__ = ["SESSION_FORMAT", "SESSION_VERSION", "SESSION_SUFFIX", "SessionFileError", "SessionSnapshot",
+           "take_snapshot", "snapshot_to_dict", "session_to_dict", "session_to_json", "save_session",
+           "save_snapshot", "load_session", "validate_session_dict", "apply_session"]
+
+SESSION_FORMAT = "perceptron-session"
+SESSION_VERSION = 1
+SESSION_SUFFIX = ".perceptron.json"
+REQUIRED_KEYS = ("format", "version", "data", "algorithm", "params", "playhead")
+DATA_KEYS = ("feature_names", "X", "y", "test")
+
+
+class SessionFileError(DatasetError):
+    """A session file that cannot be read or written; ``str(err)`` is one sentence."""
+
+
+@dataclass(frozen=True)
+class SessionSnapshot:
+    """Copies of everything a session file holds, safe to hand to another thread."""
+
+    X: np.ndarray
+    y: np.ndarray
+    test: np.ndarray
+    feature_names: tuple[str, ...]
+    algorithm: str
+    params: dict[str, dict[str, Any]]
+    t: int
+    view_range: tuple[tuple[float, float], tuple[float, float]] | None
+    title: str
+
+
+# ---- writing ---------------------------------------------------------------------------------
+def take_snapshot(session: "Session") -> SessionSnapshot:
+    """Copy the session's state (call on the thread that owns the session)."""
+    pts = session.points
+    return SessionSnapshot(
+        X=pts.X.copy(), y=pts.y.copy(), test=pts.test.copy(), feature_names=tuple(pts.feature_names),
+        algorithm=session.algorithm, params=copy.deepcopy(session.params), t=int(session.playhead.t),
+        view_range=_view_or_none(session.view_range), title=str(session.data_title or ""),
+    )
+
+
+def _plain(v: Any) -> Any:
+    """numpy scalars to Python ones, so ``json`` writes them (and writes floats with repr)."""
+    if isinstance(v, np.generic):
+        return v.item()
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _view_or_none(view: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    if view is None:
+        return None
+    try:
+        (x0, x1), (y0, y1) = view
+        out = ((float(x0), float(x1)), (float(y0), float(y1)))
+    except (TypeError, ValueError):
+        return None
+    return out if all(math.isfinite(v) for pair in out for v in pair) else None
+
+
+def snapshot_to_dict(snap: SessionSnapshot) -> dict[str, Any]:
+    """The JSON-ready dict of a snapshot (format ``perceptron-session`` version 1)."""
+    return {
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "saved_with": f"perceptron-gui {__version__}",
+        "title": snap.title,
+        "data": {
+            "feature_names": list(snap.feature_names),
+            "X": snap.X.tolist(),
+            "y": [int(v) for v in snap.y.tolist()],
+            "test": [bool(v) for v in snap.test.tolist()],
+        },
+        "algorithm": snap.algorithm,
+        "params": _plain(snap.params),
+        "playhead": {"t": snap.t},
+        "view_range": None if snap.view_range is None else [list(snap.view_range[0]), list(snap.view_range[1])],
+    }
+
+
+def session_to_dict(session: "Session") -> dict[str, Any]:
+    """The session as a JSON-ready dict in the ``perceptron-session`` version 1 format."""
+    return snapshot_to_dict(take_snapshot(session))
+
+
+def session_to_json(snap: SessionSnapshot) -> str:
+    """The file's text: one key per line, one point per line (big data sets stay readable)."""
+    d = snapshot_to_dict(snap)
+    markers: dict[str, Any] = {}
+
+    def mark(values: Any) -> str:
+        m = f"@{uuid.uuid4().hex}@"
+        markers[m] = values
+        return m
+
+    for key in DATA_KEYS:
+        d["data"][key] = mark(d["data"][key])
+    if d["view_range"] is not None:
+        d["view_range"] = mark(d["view_range"])
+    text = json.dumps(d, indent=2, ensure_ascii=False, allow_nan=False)
+    for m, values in markers.items():
+        if values and isinstance(values[0], list) and len(values) > 2:
+            body = "[\n      " + ",\n      ".join(json.dumps(row, allow_nan=False) for row in values) + "\n    ]"
+        else:
+            body = json.dumps(values, ensure_ascii=False, allow_nan=False)
+        text = text.replace(json.dumps(m), body, 1)
+    return text + "\n"
+
+
+def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
+    """Write a snapshot atomically: a temporary file beside ``path``, then renamed over it,
+    so a crash mid-save leaves the previous file whole."""
+    p = Path(path)
+    try:
+        atomic_write_text(p, session_to_json(snap))
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise SessionFileError(f"{p.name} could not be saved ({reason}); choose another folder or free some space.") from exc
+
+
+def save_session(session: "Session", path: str | os.PathLike[str]) -> None:
+    """Save the session to ``path`` (``*.perceptron.json``) atomically."""
+    save_snapshot(take_snapshot(session), path)
+
+
+# ---- reading ---------------------------------------------------------------------------------
+def load_session(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read and validate a session file.
+
+    Returns
+    -------
+    dict
+        The file's content, checked: the keys of the format, with ``view_range`` as a tuple or
+        None, ``title`` a string (empty when absent), and the ``params`` of every known
+        algorithm completed with defaults. Pass it to :func:`apply_session`.
+
+    Raises
+    ------
+    SessionFileError
+        One sentence: missing file, not JSON, another format, a newer version, missing keys,
+        bad data, an unknown algorithm or bad parameters.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise SessionFileError(f"The session file {p} does not exist; check the name and folder.") from None
+    except IsADirectoryError:
+        raise SessionFileError(f"{p} is a folder, not a session file; choose a {SESSION_SUFFIX} file.") from None
+    except UnicodeDecodeError:
+        raise SessionFileError(f"{p.name} is not UTF-8 text, so it is not a session file.") from None
+    except OSError as exc:
+        raise SessionFileError(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionFileError(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
+                               "it may be damaged or not a session file.") from None
+    return validate_session_dict(doc, p.name)
+
+
+def validate_session_dict(doc: Any, source: str = "The session file") -> dict[str, Any]:
+    """Check a parsed session document (see :func:`load_session`); ``source`` names it in errors."""
+    if not isinstance(doc, dict) or doc.get("format") != SESSION_FORMAT:
+        if isinstance(doc, dict) and doc.get("format") == "perceptron-run":
+            raise SessionFileError(f"{source} is a run file, not a session file; open a {SESSION_SUFFIX} file "
+                                   "(a run file records a finished run and cannot be edited).")
+        raise SessionFileError(f"{source} is not a perceptron session file (its \"format\" is not \"{SESSION_FORMAT}\").")
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SessionFileError(f"{source} has no valid \"version\" number, so it is damaged or not a session file.")
+    if version > SESSION_VERSION:
+        raise SessionFileError(f"{source} was saved by a newer version of perceptron-gui (session format version "
+                               f"{version}, this program reads version {SESSION_VERSION}); update the program to open it.")
+    if version != SESSION_VERSION:
+        raise SessionFileError(f"{source} has session format version {version}, which this program cannot read "
+                               f"(it reads version {SESSION_VERSION}).")
+    missing = [k for k in REQUIRED_KEYS if k not in doc]
+    if missing:
+        raise SessionFileError(f"{source} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
+                               "it is incomplete or damaged.")
+    data, test = _check_data(doc["data"], source)
+    algorithm = doc["algorithm"]
+    if not isinstance(algorithm, str) or algorithm not in REGISTRY:
+        raise SessionFileError(f"{source} uses the algorithm {algorithm!r}, which this program does not know; "
+                               f"it knows {', '.join(REGISTRY)}.")
+    params = _check_params(doc["params"], source)
+    playhead = doc["playhead"]
+    t = playhead.get("t") if isinstance(playhead, dict) else None
+    if isinstance(t, bool) or not isinstance(t, int) or t < -1:
+        raise SessionFileError(f"{source} has a bad playhead: \"t\" must be a whole number of at least -1, not {t!r}.")
+    view = doc.get("view_range")
+    if view is not None:
+        view = _view_or_none(view)
+        if view is None or not (view[0][0] < view[0][1] and view[1][0] < view[1][1]):
+            raise SessionFileError(f"{source} has a bad \"view_range\": it must be [[xmin, xmax], [ymin, ymax]] "
+                                   "with finite numbers and min < max, or null.")
+    title = doc.get("title", "")
+    if title is None:
+        title = ""
+    if not isinstance(title, str):
+        raise SessionFileError(f"{source} has a bad \"title\": it must be text, not {title!r}.")
+    return {
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "saved_with": str(doc.get("saved_with", "")),
+        "title": title,
+        "data": {"feature_names": list(data.feature_names), "X": data.X, "y": data.y, "test": test},
+        "algorithm": algorithm,
+        "params": params,
+        "playhead": {"t": t},
+        "view_range": view,
+    }
+
+
+def _check_data(raw: Any, source: str) -> tuple[Dataset, np.ndarray]:
+    if not isinstance(raw, dict):
+        raise SessionFileError(f"The \"data\" of {source} must be an object with {', '.join(DATA_KEYS)}; it is damaged.")
+    missing = [k for k in DATA_KEYS if k not in raw]
+    if missing:
+        raise SessionFileError(f"The \"data\" of {source} lacks {', '.join(missing)}; it is incomplete or damaged.")
+    names = raw["feature_names"]
+    if (not isinstance(names, list) or not names or not all(isinstance(s, str) for s in names)):
+        raise SessionFileError(f"The feature names in {source} must be a non-empty list of texts; the file is damaged.")
+    X, y, test = raw["X"], raw["y"], raw["test"]
+    if not isinstance(X, list) or not isinstance(y, list) or not isinstance(test, list):
+        raise SessionFileError(f"In {source}, \"X\", \"y\" and \"test\" must be lists; the file is damaged.")
+    if any(isinstance(v, bool) for v in y):
+        raise SessionFileError(f"The labels in {source} must be -1 or +1, not true or false; the file is damaged.")
+    try:
+        Xa = np.zeros((0, len(names))) if len(X) == 0 else X
+        data = Dataset.from_arrays(Xa, y, names)
+    except DatasetError as exc:
+        msg = str(exc)
+        raise SessionFileError(f"The data in {source} are damaged: {msg[:1].lower()}{msg[1:]}") from None
+    if len(test) != data.n:
+        raise SessionFileError(f"In {source}, \"test\" has {len(test)} entries for {data.n} points; "
+                               "it needs one true/false per point.")
+    if not all(isinstance(v, bool) for v in test):
+        raise SessionFileError(f"In {source}, \"test\" must hold only true or false (is the point a test point?).")
+    return data, np.array(test, dtype=bool)
+
+
+def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
+    if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
+        raise SessionFileError(f"The \"params\" of {source} must map each algorithm to its parameters; it is damaged.")
+    out: dict[str, dict[str, Any]] = {}
+    for name, cls in REGISTRY.items():
+        # Parameters missing from the file (an algorithm added later) take their defaults.
+        params = {p.name: p.default for p in cls.param_specs()}
+        params.update(raw.get(name, {}))
+        try:
+            make_algorithm(name, **params).validate()
+        except DatasetError as exc:
+            msg = str(exc)
+            raise SessionFileError(f"The {name} parameters in {source} are not valid: "
+                                   f"{msg[:1].lower()}{msg[1:]}") from None
+        out[name] = params
+    # Algorithms this program does not know are ignored: their parameters could not be used.
+    return out
+
+
+# ---- restoring -------------------------------------------------------------------------------
+def apply_session(session: "Session", loaded: dict[str, Any]) -> None:
+    """Restore a :func:`load_session` result into ``session``.
+
+    The data become one undoable step ("Open session"); the algorithm and every algorithm's
+    parameters are set; the playhead goes to the saved ``t`` once the run is computed (at once
+    for a small run, when the background run arrives for a big one; then clamped to the run);
+    ``session.view_range`` gets the saved range. Does not mark the history clean: the caller
+    knows whether the state is saved somewhere (an opened file) or not (a recovered autosave).
+    """
+    d = loaded["data"]
+    data = Dataset.from_arrays(d["X"], d["y"], d["feature_names"])
+    target_t = int(loaded["playhead"]["t"])
+    session.set_playing(False)
+    session.params = {name: dict(p) for name, p in loaded["params"].items()}
+    for name, cls in REGISTRY.items():  # a hand-built dict may omit some: keep every name present
+        session.params.setdefault(name, {p.name: p.default for p in cls.param_specs()})
+    session.algorithm = loaded["algorithm"]
+    # Set without Session.set_algorithm, which would retrain on the old data: the load below
+    # retrains once. Announce it first so the picker shows the restored parameters.
+    session.algorithm_changed.emit()
+    expected: list[int | None] = [None]
+
+    def place(result: "RunResult | None") -> None:
+        if result is None or (expected[0] is not None and result.generation != expected[0]):
+            session.run_changed.disconnect(place)
+            return
+        session.run_changed.disconnect(place)
+        session.playhead.t = target_t
+        session.playhead.clamp(session.run)
+        # The session emits playhead_changed right after run_changed.
+
+    session.run_changed.connect(place)
+    session.load_dataset(data, loaded.get("title", "") or "", test=np.asarray(d["test"], dtype=bool),
+                         label="Open session")
+    if session.busy:
+        expected[0] = session._pending_generation  # noqa: SLF001 - the run this load started
+    else:
+        session.run_changed.disconnect(place)  # placed already, or the run failed (a message said why)
+    session.view_range = loaded.get("view_range")
