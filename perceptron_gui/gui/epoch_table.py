@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.run import EpochRow
 from .formatting import DASH, connect_events, fmt_int, fmt_pct
+from .throttle import DragThrottle
 
 __all__ = ["EpochTable", "EpochTableModel"]
 
@@ -147,8 +148,8 @@ class EpochTable(QtWidgets.QTableView):
             header.resizeSection(col, self.fontMetrics().horizontalAdvance(sample) + 12)
         self.setToolTip("Per-epoch run table (notes 002): updates made in each epoch and the "
                         "errors of the predictor after it. The playhead's epoch is highlighted.")
-        connect_events(self, [(session.run_changed, self._on_run_changed),
-                              (session.playhead_changed, self._on_playhead_changed)])
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
+                              (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802

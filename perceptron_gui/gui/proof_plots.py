@@ -13,6 +13,7 @@ from PySide6 import QtCore, QtWidgets
 
 from . import style
 from .formatting import connect_events, fmt
+from .throttle import DragThrottle, cache_axes
 
 __all__ = ["AnglePlot", "EpochPlot", "bound_angle_deg", "NO_DOWNSAMPLE_MAX"]
 
@@ -82,6 +83,7 @@ class AnglePlot(QtWidgets.QWidget):
         self.plot = pg.PlotWidget(background="w")
         item = self.plot.getPlotItem()
         _white_plot(item)
+        cache_axes(item)
         item.setLabel("bottom", "updates k")
         item.setLabel("left", "angle to θ* (°)")
         item.getAxis("left").setTicks([[(a, f"{a}°") for a in (0, 30, 60, 90, 120, 150, 180)],
@@ -112,8 +114,9 @@ class AnglePlot(QtWidgets.QWidget):
         self.stack = QtWidgets.QStackedLayout(self)
         self.stack.addWidget(self.plot)
         self.stack.addWidget(self.message)
-        connect_events(self, [(session.run_changed, self._on_run_changed),
-                              (session.playhead_changed, self._on_playhead_changed)])
+        # Not the focus of a drag: redraw at most every 100 ms while a point is dragged.
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
+                              (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
 
     # ---- reading (tests, exporters) ------------------------------------------------------
@@ -246,6 +249,7 @@ class EpochPlot(QtWidgets.QWidget):
         self.error_plot.setXLink(self.updates_plot)
         for item in (self.updates_plot, self.error_plot):
             _white_plot(item)
+            cache_axes(item)
             item.setMenuEnabled(False)
             item.getAxis("left").setWidth(48)
         self.updates_plot.setLabel("left", "updates")
@@ -266,8 +270,9 @@ class EpochPlot(QtWidgets.QWidget):
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.view)
-        connect_events(self, [(session.run_changed, self._on_run_changed),
-                              (session.playhead_changed, self._on_playhead_changed)])
+        # Not the focus of a drag: redraw at most every 100 ms while a point is dragged.
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
+                              (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
 
     def _on_run_changed(self, result) -> None:

@@ -45,6 +45,7 @@ class Session:
         self.result: RunResult | None = None
         self.error: str | None = None
         self.playing = False
+        self.dragging = False
         self.play_unit = "update"  # "update", "visit" or "epoch"
         self.play_speed = 5.0  # steps per second
         self.view_range: tuple[tuple[float, float], tuple[float, float]] | None = None
@@ -86,10 +87,14 @@ class Session:
         return True
 
     def new_drag_id(self) -> int:
-        """An id shared by the moves of one drag, so they undo as one step."""
+        """An id shared by the moves of one drag, so they undo as one step. Until
+        :meth:`end_drag`, ``dragging`` is True: views that are not the focus of a drag may
+        then redraw less often than the run changes."""
+        self.dragging = True
         return next(self._drag_ids)
 
     def end_drag(self) -> None:
+        self.dragging = False
         self.history.end_merge()
 
     def _after_edit(self, change: Change) -> None:
