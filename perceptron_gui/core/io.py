@@ -7,6 +7,7 @@ blank lines and lines starting with ``#`` are skipped. Every fault ends in a
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -18,7 +19,7 @@ import numpy as np
 from .dataset import Dataset, DatasetError
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
-           "atomic_write_chunks"]
+           "atomic_write_chunks", "read_json_file"]
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
 MAX_FILE_BYTES = 2_000_000_000
@@ -126,6 +127,31 @@ def dataset_to_csv_text(data: Dataset) -> str:
 def write_csv(data: Dataset, path: str | os.PathLike[str]) -> None:
     """Write ``data`` as CSV, atomically (a crash mid-save leaves the old file)."""
     atomic_write_text(path, dataset_to_csv_text(data))
+
+
+def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
+                   error: type[DatasetError] = DatasetError) -> object:
+    """Parse a JSON file; every way it can fail becomes ``error`` with one sentence.
+
+    ``what`` names the kind of file in messages ("run file"), ``choose`` what to pick
+    instead of a folder ("a .json file").
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise error(f"The {what} {p} does not exist; check the name and folder.") from None
+    except IsADirectoryError:
+        raise error(f"{p} is a folder, not a {what}; choose {choose}.") from None
+    except UnicodeDecodeError:
+        raise error(f"{p.name} is not UTF-8 text, so it is not a {what}.") from None
+    except OSError as exc:
+        raise error(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
+                    f"it may be damaged or not a {what}.") from None
 
 
 def _file_mode(p: Path) -> int:

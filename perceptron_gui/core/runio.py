@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from .dataset import Dataset, DatasetError
-from .io import atomic_write_chunks, atomic_write_text
+from .io import atomic_write_chunks, atomic_write_text, read_json_file
 from .run import RunRecord
 
 __all__ = [
@@ -204,21 +204,7 @@ def read_run_json(path: str | os.PathLike[str]) -> dict[str, Any]:
         One sentence: missing file, not JSON, another format or version, missing keys.
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RunFileError(f"The run file {p} does not exist; check the name and folder.") from None
-    except IsADirectoryError:
-        raise RunFileError(f"{p} is a folder, not a run file; choose a .json file.") from None
-    except UnicodeDecodeError:
-        raise RunFileError(f"{p.name} is not UTF-8 text, so it is not a run file.") from None
-    except OSError as exc:
-        raise RunFileError(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
-    try:
-        d = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RunFileError(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
-                           f"it may be damaged or not a run file.") from None
+    d = read_json_file(p, "run file", "a .json file", RunFileError)
     if not isinstance(d, dict) or d.get("format") != RUN_FORMAT:
         raise RunFileError(f"{p.name} is not a perceptron run file (its \"format\" is not \"{RUN_FORMAT}\").")
     version = d.get("version")

@@ -37,7 +37,7 @@ import numpy as np
 from .. import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
-from ..core.io import atomic_write_text
+from ..core.io import atomic_write_text, read_json_file
 
 if TYPE_CHECKING:
     from .runner import RunResult
@@ -189,21 +189,7 @@ def load_session(path: str | os.PathLike[str]) -> dict[str, Any]:
         bad data, an unknown algorithm or bad parameters.
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise SessionFileError(f"The session file {p} does not exist; check the name and folder.") from None
-    except IsADirectoryError:
-        raise SessionFileError(f"{p} is a folder, not a session file; choose a {SESSION_SUFFIX} file.") from None
-    except UnicodeDecodeError:
-        raise SessionFileError(f"{p.name} is not UTF-8 text, so it is not a session file.") from None
-    except OSError as exc:
-        raise SessionFileError(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SessionFileError(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
-                               "it may be damaged or not a session file.") from None
+    doc = read_json_file(p, "session file", f"a {SESSION_SUFFIX} file", SessionFileError)
     return validate_session_dict(doc, p.name)
 
 
