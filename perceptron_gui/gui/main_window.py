@@ -13,6 +13,7 @@ from ..session.session import Session
 from .actions import build_actions
 from .canvas import Canvas
 from .epoch_table import EpochTable
+from .feature_picker import FeaturePicker
 from .file_actions import install_file_actions
 from .live_panel import LivePanel
 from .picker import AlgorithmPicker
@@ -62,6 +63,8 @@ class MainWindow(QtWidgets.QMainWindow):
         col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(2)
         col.addWidget(self.banner)
+        self.feature_picker = FeaturePicker(s, self.canvas)
+        col.addWidget(self.feature_picker)
         col.addWidget(self.canvas, 1)
         col.addWidget(self.playback)
         self.setCentralWidget(centre)

@@ -198,3 +198,23 @@ def test_background_run_shows_progress_and_keeps_window_alive(make_main_window, 
     s.load_dataset(random_noisy(2000, 0.1, seed=1), "big")
     qtbot.waitUntil(lambda: not s.busy and s.result is not None and s.result.train.n == 2000, timeout=20000)
     assert s.run.n == 2000
+
+
+def test_more_than_two_features_open_with_a_feature_picker(make_main_window, tmp_path):
+    win = make_main_window()
+    assert not win.feature_picker.isVisibleTo(win)
+    path = tmp_path / "d4.csv"
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 4))
+    y = np.where(X[:, 0] + X[:, 2] > 0, 1, -1)
+    path.write_text("a,b,c,d,y\n" + "\n".join(",".join(map(str, [*x, int(t)])) for x, t in zip(X, y)))
+    assert win.open_csv(str(path))
+    assert win.feature_picker.isVisibleTo(win)
+    assert win.session.run.d == 4
+    win.feature_picker.y_combo.setCurrentIndex(2)  # a against c
+    assert win.canvas._features == (0, 2)
+    win.feature_picker.y_combo.setCurrentIndex(4)  # PCA
+    assert win.canvas._features[1] is None
+    win.feature_picker.x_combo.setCurrentIndex(1)
+    win.feature_picker.y_combo.setCurrentIndex(1)  # same feature twice: a sentence
+    assert "different features" in win.banner.text()
