@@ -95,7 +95,7 @@ class MainWindow(QtWidgets.QMainWindow):
         per_epoch.addWidget(self.epoch_table)
         per_epoch.setSizes([500, 300])
         self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.docks["Data"]], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["Data"]], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["Algorithm and live panel"]], [370], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["Angle to θ*"]], [210], Qt.Orientation.Vertical)
 
