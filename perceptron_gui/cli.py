@@ -3,8 +3,9 @@
 ``perceptron-gui`` alone opens the window; ``--screenshot OUT.png`` (with ``--preset``,
 ``--algorithm``, ``--step``) asks the window to draw a state and save it. ``perceptron-gui run
 DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory, and can write
-the run file (``--out``) and the update table (``--csv``). Every error a user can cause ends
-in one sentence on stderr and exit status 2, never a traceback.
+the run file (``--out``) and the update table (``--csv``). ``perceptron-gui export`` writes
+slide figures and animations with no display (see :mod:`perceptron_gui.cli_export`). Every
+error a user can cause ends in one sentence on stderr and exit status 2, never a traceback.
 """
 from __future__ import annotations
 
@@ -151,6 +152,17 @@ def build_parser() -> SentenceArgumentParser:
     run.add_argument("data", metavar="DATA.csv", help="training data: one point per line, the coordinates then the label")
     run.add_argument("--algorithm", required=True, choices=list(REGISTRY), help="which perceptron")
     run.add_argument("--test", metavar="TEST.csv", help="a test set with the same columns; its error is shown per epoch")
+    _algorithm_options(run)
+    run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
+    run.add_argument("--csv", metavar="UPDATES.csv", help="write one row per update: point, label, weights, cos(w, θ*)")
+    run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
+
+    _export_parser(sub)
+    return parser
+
+
+def _algorithm_options(parser: argparse.ArgumentParser) -> None:
+    """One option per algorithm parameter (shared by ``run`` and ``export``)."""
     for spec in _all_specs().values():
         opt = _option(spec)
         owners = _owners(spec.name)
@@ -159,20 +171,61 @@ def build_parser() -> SentenceArgumentParser:
             helptext = (f"train without the offset b, so the hyperplane passes through the origin "
                         f"(only {', '.join(owners)}; standard never has one, offset always does)")
         if spec.kind is bool:
-            run.add_argument(opt, dest=spec.name, action="store_const", const=not spec.default, default=None, help=helptext)
+            parser.add_argument(opt, dest=spec.name, action="store_const", const=not spec.default, default=None,
+                                help=helptext)
         elif spec.choices is not None:
-            run.add_argument(opt, dest=spec.name, choices=list(spec.choices), default=None, help=helptext)
+            parser.add_argument(opt, dest=spec.name, choices=list(spec.choices), default=None, help=helptext)
         elif spec.kind is int:
-            run.add_argument(opt, dest=spec.name, type=_int_type(opt), default=None, metavar="N", help=helptext)
+            parser.add_argument(opt, dest=spec.name, type=_int_type(opt), default=None, metavar="N", help=helptext)
         else:
-            run.add_argument(opt, dest=spec.name, type=_float_type(opt), default=None,
-                             metavar=spec.name.split("_")[-1].upper(), help=helptext)
-    run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
-    run.add_argument("--csv", metavar="UPDATES.csv", help="write one row per update: point, label, weights, cos(w, θ*)")
-    run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
+            parser.add_argument(opt, dest=spec.name, type=_float_type(opt), default=None,
+                                metavar=spec.name.split("_")[-1].upper(), help=helptext)
 
-    sub.add_parser("export", help="(not available yet)", add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
-    return parser
+
+def _export_parser(sub: Any) -> None:
+    from .cli_export import FIGURE_NAMES, FRAME_UNITS
+
+    exp = sub.add_parser(
+        "export", help="write slide figures, an animation, the run file or the update table, with no window",
+        description="Train (or restore a saved session) and write what File → Export writes in the window: "
+                    "PNG, SVG, PDF or TikZ of a figure, a GIF or MP4 of the run, the run file and the update "
+                    "table. Needs no display.",
+        epilog=f"Example: {PROG} export data.csv --algorithm offset --step end --png fig.png --gif run.gif")
+    exp.add_argument("input", metavar="SESSION.perceptron.json|DATA.csv",
+                     help="a saved session (data, algorithm, parameters, step and view) or a data CSV")
+    exp.add_argument("--algorithm", choices=list(REGISTRY),
+                     help="which perceptron (needed for a CSV; for a session, replaces the saved one)")
+    exp.add_argument("--test", metavar="TEST.csv", help="with a data CSV: a test set with the same columns")
+    _algorithm_options(exp)
+    exp.add_argument("--step", dest="export_step", type=_step_type, metavar="K|end",
+                     help="draw the run after K updates, or at its end (default: a session's saved step, else the end)")
+    exp.add_argument("--figure", choices=list(FIGURE_NAMES), default="canvas",
+                     help="which figure --png, --svg, --pdf, --gif and --mp4 show: the canvas (default), "
+                          "the angle to θ*, or the per-epoch plot")
+    exp.add_argument("--theta-star", action="store_true", help="draw θ* and its margin band on the canvas")
+    exp.add_argument("--png", metavar="FIG.png", help="write the figure as PNG")
+    exp.add_argument("--width", type=_int_type("--width"), default=1920, metavar="PX",
+                     help="PNG width in pixels (default 1920; the height follows a 3:2 shape)")
+    exp.add_argument("--transparent", action="store_true", help="no white background in PNG, SVG and PDF")
+    exp.add_argument("--svg", metavar="FIG.svg", help="write the figure as SVG (vector)")
+    exp.add_argument("--pdf", metavar="FIG.pdf", help="write the figure as a one-page PDF (vector)")
+    exp.add_argument("--tikz", metavar="FIG.tex", help="write the canvas as a standalone TikZ picture")
+    exp.add_argument("--gif", metavar="RUN.gif", help="write the run as an animated GIF")
+    exp.add_argument("--mp4", metavar="RUN.mp4", help="write the run as an MP4 video (needs the mp4 extra)")
+    exp.add_argument("--fps", type=_float_type("--fps"), default=4.0, metavar="N",
+                     help="animation frames per second (default 4)")
+    exp.add_argument("--frames", choices=list(FRAME_UNITS), default="update",
+                     help="one animation frame per update (default) or per example visit")
+    exp.add_argument("--from", dest="k_from", type=_int_type("--from"), default=0, metavar="K",
+                     help="animate from update K (default 0, the start)")
+    exp.add_argument("--to", dest="k_to", type=_int_type("--to"), default=None, metavar="K",
+                     help="animate up to update K (default: the last)")
+    exp.add_argument("--max-frames", type=_int_type("--max-frames"), default=300, metavar="N",
+                     help="at most N frames; more are thinned evenly (default 300)")
+    exp.add_argument("--frame-width", type=_int_type("--frame-width"), default=800, metavar="PX",
+                     help="animation width in pixels (default 800)")
+    exp.add_argument("--json", metavar="RUN.json", help="write the run file, as 'run --out' does")
+    exp.add_argument("--csv", metavar="UPDATES.csv", help="write the update table, as 'run --csv' does")
 
 
 # ---- entry point ---------------------------------------------------------------------------
@@ -200,8 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError(_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} run"))
             return _cmd_run(ns)
         if ns.command == "export":
-            raise UsageError(f"'{PROG} export' is not available yet; for now write a run file with "
-                             f"'{PROG} run DATA.csv --algorithm A --out RUN.json'.")
+            if rest:
+                raise UsageError(_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} export"))
+            from .cli_export import cmd_export
+            return cmd_export(ns)
         return _cmd_gui(ns, rest)
     except UsageError as exc:
         return _fail(str(exc))

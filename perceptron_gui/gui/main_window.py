@@ -13,6 +13,7 @@ from ..session.session import Session
 from .actions import build_actions
 from .canvas import Canvas
 from .epoch_table import EpochTable
+from .export_dialog import install_export_actions
 from .feature_picker import FeaturePicker
 from .file_actions import install_file_actions
 from .live_panel import LivePanel
@@ -103,6 +104,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setStatusBar(self.status)
         self.actions_by_name = build_actions(self)
         install_file_actions(self)
+        install_export_actions(self)
         s.message.connect(self._on_message)
         s.history_changed.connect(self._update_title)
         s.points_changed.connect(lambda *_: self._update_title())

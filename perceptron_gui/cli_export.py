@@ -1,0 +1,231 @@
+"""``perceptron-gui export``: the window's File → Export, with no window and no display.
+
+The input is a saved session (``*.perceptron.json``: data, algorithm, parameters, step and
+view range, restored with :func:`~perceptron_gui.session.session_file.apply_session`) or a
+data CSV with ``--algorithm``. A headless :class:`~perceptron_gui.session.session.Session`
+trains exactly as the window's does, and every file is written by the code the window uses:
+:mod:`perceptron_gui.export.plots` (PNG, SVG, PDF), :mod:`perceptron_gui.export.tikz`,
+:mod:`perceptron_gui.export.animation` (GIF, MP4) and :mod:`perceptron_gui.core.runio` (the
+run file and the update table, the writers of ``run --out`` and ``run --csv``).
+
+This module imports no Qt at load time: the parser reads its constants, and an export of
+only ``--json``/``--csv`` never starts Qt. For figures it selects Qt's offscreen platform
+before Qt is imported, so it works over ssh and in CI.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from .core.algorithms import REGISTRY, make_algorithm
+from .core.dataset import Dataset, DatasetError
+
+__all__ = ["cmd_export", "FIGURE_NAMES", "FRAME_UNITS"]
+
+# Kept here (Qt-free) for the parser; plots.FIGURES and animation.UNITS say the same.
+FIGURE_NAMES = ("canvas", "angle", "epochs")
+FRAME_UNITS = ("update", "visit")
+FIGURE_OUTPUTS = ("png", "svg", "pdf", "tikz")
+ANIMATION_OUTPUTS = ("gif", "mp4")
+_APP: Any = None  # the QApplication of a figure export (kept referenced while it lives)
+
+
+def mp4_available() -> bool:
+    """Whether MP4 can be written (looked up here so tests can pretend it cannot)."""
+    from .export.animation import mp4_available as available  # Qt-free at import
+
+    return available()
+
+
+def _is_session_file(path: str) -> bool:
+    return path.lower().endswith(".json")
+
+
+def cmd_export(ns: argparse.Namespace) -> int:
+    """Run ``perceptron-gui export``; returns the exit status (0, or 2 with one sentence)."""
+    from .cli import UsageError, _algorithm_params, _check_writable, _fail, _read
+
+    outputs = {name: getattr(ns, name) for name in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS, "json", "csv")}
+    outputs = {k: v for k, v in outputs.items() if v}
+    try:
+        if not outputs:
+            raise UsageError("Nothing to export; give at least one of --png, --svg, --pdf, --tikz, --gif, --mp4, "
+                             "--json or --csv with a file name.")
+        names = [str(Path(p).resolve()) for p in outputs.values()]
+        if len(set(names)) < len(names):
+            raise UsageError("Two outputs have the same file name; give each its own.")
+        for path in outputs.values():
+            _check_writable(path)
+        _check_options(ns, outputs)
+        session, view_range, notes = _load(ns, _algorithm_params, _read)
+        result = session.result
+        t = _playhead(ns, session)
+    except DatasetError as exc:  # includes ExportError and SessionFileError
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); "
+                     "check the name and permissions.")
+    except MemoryError:
+        return _fail("The run needs more memory than there is; use fewer points or fewer epochs.")
+    except UsageError as exc:
+        return _fail(str(exc))
+
+    out = sys.stdout
+    for note in notes:
+        print(f"Note: {note}", file=out)
+    from .core.runio import write_run_json, write_updates_csv
+
+    writers: list[tuple[str, Callable[[str], Any]]] = []
+    if "json" in outputs:
+        writers.append((outputs["json"], lambda p: write_run_json(p, result.record, result.theory, result.train,
+                                                                   result.test)))
+    if "csv" in outputs:
+        writers.append((outputs["csv"], lambda p: write_updates_csv(p, result.record, result.train, result.theory)))
+    needs_qt = any(k in outputs for k in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS))
+    if needs_qt:
+        writers.extend(_figure_writers(ns, outputs, session, t, view_range))
+    for path, write in writers:
+        try:
+            write(path)
+        except DatasetError as exc:
+            return _fail(str(exc))
+        except OSError as exc:
+            return _fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
+        print(f"Wrote {path}.", file=out)
+    return 0
+
+
+def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
+    from .cli import UsageError
+
+    if not 100 <= ns.width <= 10_000:
+        raise UsageError(f"--width must be between 100 and 10000 pixels, not {ns.width}.")
+    if not 100 <= ns.frame_width <= 4000:
+        raise UsageError(f"--frame-width must be between 100 and 4000 pixels, not {ns.frame_width}.")
+    if not 0 < ns.fps <= 60:
+        raise UsageError(f"--fps must be more than 0 and at most 60, not {ns.fps:g}.")
+    if not 1 <= ns.max_frames <= 5000:
+        raise UsageError(f"--max-frames must be between 1 and 5000, not {ns.max_frames}.")
+    if ns.k_from < 0 or (ns.k_to is not None and ns.k_to < ns.k_from):
+        raise UsageError("--from and --to are update numbers with 0 <= --from <= --to.")
+    if "tikz" in outputs and ns.figure != "canvas":
+        raise UsageError(f"--tikz draws the canvas only, not --figure {ns.figure}; drop --tikz or use --png, "
+                         "--svg or --pdf for that figure.")
+    if "mp4" in outputs:
+        from .export.animation import MP4_HINT
+
+        if not mp4_available():
+            raise UsageError(f"--mp4 needs the optional ffmpeg package; install it with {MP4_HINT}, or use --gif.")
+    if ns.test and _is_session_file(ns.input):
+        raise UsageError("--test goes with a data CSV; a session file keeps its own test points.")
+
+
+class _Loaded:
+    """Collects the session's messages while loading (errors end the export)."""
+
+    def __init__(self, session: Any) -> None:
+        self.notes: list[str] = []
+        self.errors: list[str] = []
+        session.message.connect(self._on_message)
+
+    def _on_message(self, level: str, text: str) -> None:
+        (self.errors if level == "error" else self.notes).append(text)
+
+
+def _load(ns: argparse.Namespace, algorithm_params: Callable, read: Callable) -> tuple[Any, Any, list[str]]:
+    """A headless session trained on the input (synchronously), the saved view range, and the
+    notes about the data (a skipped header, ...)."""
+    from .cli import UsageError
+    from .session.session import Session
+
+    session = Session(background_work=float("inf"))  # train on this thread: nothing else to do
+    log = _Loaded(session)
+    view_range = None
+    if _is_session_file(ns.input):
+        from .session.session_file import apply_session, load_session
+
+        loaded = load_session(ns.input)
+        ns.algorithm = ns.algorithm or loaded["algorithm"]
+        params = {**loaded["params"][ns.algorithm], **algorithm_params(ns)}
+        make_algorithm(ns.algorithm, **params).validate()
+        loaded = {**loaded, "algorithm": ns.algorithm, "params": {**loaded["params"], ns.algorithm: params}}
+        apply_session(session, loaded)
+        view_range = loaded.get("view_range")
+    else:
+        if ns.algorithm is None:
+            raise UsageError(f"Give --algorithm (one of {', '.join(REGISTRY)}) to train on a CSV file; "
+                             "a session file remembers its own.")
+        params = algorithm_params(ns)
+        make_algorithm(ns.algorithm, **params).validate()
+        train = read(ns.input, "training")
+        test = read(ns.test, "test") if ns.test else None
+        if test is not None and test.d != train.d:
+            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
+                               "use files with the same columns.")
+        for note in (*train.notices, *(test.notices if test is not None else ())):
+            log.notes.append(note)
+        data, mask = train, None
+        if test is not None:
+            data = Dataset.from_arrays(np.concatenate([train.X, test.X]), np.concatenate([train.y, test.y]),
+                                       train.feature_names)
+            mask = np.concatenate([np.zeros(train.n, dtype=bool), np.ones(test.n, dtype=bool)])
+        # Parameters and algorithm first, with no points yet: the load below trains once.
+        session.params[ns.algorithm].update(params)
+        session.algorithm = ns.algorithm
+        session.load_dataset(Dataset.from_arrays(data.X, data.y, data.feature_names), Path(ns.input).name,
+                             test=mask)
+    if log.errors:
+        raise DatasetError(log.errors[0])
+    if session.result is None:
+        raise DatasetError("No run could be made from this input; it needs training points.")
+    return session, view_range, log.notes
+
+
+def _playhead(ns: argparse.Namespace, session: Any) -> int:
+    from .cli import UsageError
+
+    run = session.result.record
+    step = ns.export_step
+    if step is None:
+        return session.playhead.t if _is_session_file(ns.input) else run.num_steps - 1
+    if step == "end":
+        return run.num_steps - 1
+    if step > run.num_updates:
+        raise UsageError(f"--step {step} is more than the {run.num_updates} updates of this run; "
+                         f"give 0 to {run.num_updates} or 'end'.")
+    return run.step_of_update(step)
+
+
+def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: Any, t: int,
+                    view_range: Any) -> list[tuple[str, Callable[[str], Any]]]:
+    """Writers of the figures and animations, after Qt is started offscreen."""
+    from .gui.app import _prepare_environment
+
+    _prepare_environment(offscreen=True)
+    from PySide6 import QtWidgets
+
+    global _APP
+    _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
+    from .export.animation import AnimationJob, AnimationSettings
+    from .export.plots import ExportSession, ViewOptions, export_figure
+
+    options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range)
+    figure = ns.figure
+
+    def figure_writer(fmt: str) -> Callable[[str], Any]:
+        return lambda p: export_figure(ExportSession.from_session(session, t), p, fmt, figure=figure,
+                                       width=ns.width, options=options, transparent=ns.transparent)
+
+    def animation_writer(fmt: str) -> Callable[[str], Any]:
+        settings = AnimationSettings(unit=ns.frames, k_from=ns.k_from, k_to=ns.k_to, fps=ns.fps,
+                                     max_frames=ns.max_frames, width=ns.frame_width)
+        return lambda p: AnimationJob(ExportSession.from_session(session, t), p, figure=figure, settings=settings,
+                                      options=options, fmt=fmt).run()
+
+    writers = [(outputs[f], figure_writer(f)) for f in FIGURE_OUTPUTS if f in outputs]
+    writers += [(outputs[f], animation_writer(f)) for f in ANIMATION_OUTPUTS if f in outputs]
+    return writers

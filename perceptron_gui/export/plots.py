@@ -1,0 +1,353 @@
+"""Slide figures of the canvas, the angle plot and the per-epoch plot: PNG, SVG, PDF (and TikZ).
+
+How a figure is made (the same for the window's File → Export and for ``perceptron-gui
+export``):
+
+1. :class:`~.source.ExportSession` freezes what is drawn (a copy of the points, the run, a
+   playhead of its own), so the window's own session, views and playhead are never touched.
+2. :class:`SlideFigure` builds a fresh offscreen view over it (a real
+   :class:`~perceptron_gui.gui.canvas.Canvas`, :class:`~perceptron_gui.gui.proof_plots.AnglePlot`
+   or :class:`~perceptron_gui.gui.proof_plots.EpochPlot`, so the figure shows exactly what the
+   window draws), restyles it with :mod:`.slide_style`, gives it the window's view range,
+   and lays it out at the figure's logical size. We chose a separate view over a style switch
+   on the window's widgets: the on-screen widgets stay untouched, and headless export needs
+   no window at all.
+3. The scene is painted with a ``QPainter`` onto a ``QImage`` (PNG, at ``device_scale``
+   pixels per logical pixel), a ``QSvgGenerator`` (SVG; pyqtgraph's own SVG exporter is broken
+   on Qt ≥ 6.11) or a ``QPdfWriter`` (PDF, one page the size of the figure in points). Items
+   are put in pyqtgraph's export mode first, so points are drawn as vector symbols.
+4. :meth:`SlideFigure.close` deletes the offscreen widget.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtSvg, QtWidgets
+
+from ..session.commands import Change
+from .slide_style import (SLIDE, SlideStyle, angle_legend_entries, epoch_legend_entries, header_text, logical_size,
+                          pixel_font, restyle_epoch_axis, set_header, style_angle_plot, style_canvas,
+                          style_epoch_plot)
+from .source import (FIGURES, FORMATS, MAX_WIDTH_PX, MIN_WIDTH_PX, ExportError, ExportSession, ViewOptions,
+                     atomic_output, check_writable, format_of)
+
+__all__ = ["FIGURES", "FORMATS", "ExportError", "ExportSession", "ViewOptions", "SlideFigure",
+           "render_figure", "export_figure", "format_of", "check_writable", "logical_size",
+           "MAX_WIDTH_PX", "MIN_WIDTH_PX"]
+
+# ---- the figure ----------------------------------------------------------------------------------
+class SlideFigure:
+    """An offscreen, slide-styled view of ``figure`` over an :class:`ExportSession`.
+
+    Parameters
+    ----------
+    source : ExportSession
+        What to draw; :meth:`set_t` moves its playhead (frames of an animation).
+    figure : 'canvas', 'angle' or 'epochs'
+    options : ViewOptions, optional
+        View switches, view range and shape (default: :class:`ViewOptions()`).
+    device_scale : float
+        Device pixels per logical pixel of the target (``width_px / logical width`` for PNG,
+        1 for SVG and PDF); pens are widened by it (see :mod:`.slide_style`).
+    transparent : bool
+        No background (PNG, SVG, PDF); otherwise white.
+    style : SlideStyle
+
+    Raises
+    ------
+    ExportError
+        The figure does not exist for this run (the angle plot without θ*, no run at all).
+    """
+
+    def __init__(self, source: ExportSession, figure: str = "canvas", *, options: ViewOptions | None = None,
+                 device_scale: float = 1.0, transparent: bool = False, style: SlideStyle = SLIDE) -> None:
+        if figure not in FIGURES:
+            raise ExportError(f"There is no figure '{figure}'; choose one of {', '.join(FIGURES)}.")
+        if source.result is None and figure != "canvas":
+            raise ExportError(f"There is no run yet, so {FIGURES[figure]} is empty; add points of both classes first.")
+        self.source = source
+        self.figure = figure
+        self.options = options or ViewOptions()
+        self.device_scale = float(device_scale)
+        self.transparent = bool(transparent)
+        self.style = style
+        self.size = logical_size(self.options.aspect)
+        self._legend = None
+        self.widget: QtWidgets.QWidget | None = None
+        try:
+            {"canvas": self._build_canvas, "angle": self._build_angle, "epochs": self._build_epochs}[figure]()
+            self._update_header()
+            self.root.setGeometry(QtCore.QRectF(0, 0, *self.size))
+            self._settle()
+            self._warm_up()
+        except BaseException:
+            self.close()
+            raise
+
+    # ---- building ------------------------------------------------------------------------
+    def _build_canvas(self) -> None:
+        from ..gui.canvas import Canvas
+
+        src, o = self.source, self.options
+        result = src.result
+        src.result = None  # styled before the run is drawn: the legend copies the restyled pens
+        self.widget = canvas = Canvas(src)
+        canvas.set_show_theta_star(o.show_theta_star)
+        canvas.set_show_regions(o.show_regions)
+        canvas.set_show_margins(o.show_margins)
+        i, j = o.features
+        if src.points.d > 2:
+            canvas.set_features(i, j)
+        canvas.set_lifted_view(o.lifted)
+        style_canvas(canvas, self.style, self.device_scale, self.transparent)
+        src.result = result
+        src.playhead.clamp(src.run)
+        src.points_changed.emit(Change("reset", np.zeros(0, dtype=np.intp)))  # re-send the points to the new items
+        if o.view_range is not None:
+            (x0, x1), (y0, y1) = o.view_range
+            canvas.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
+        self.scene = canvas.plot.scene()
+        self.root = canvas.plot.getPlotItem()
+        self.plot_item = self.root
+
+    def _build_angle(self) -> None:
+        from ..gui.proof_plots import AnglePlot
+
+        self.widget = plot = AnglePlot(self.source)
+        if not plot.has_theta_star():
+            text = plot.message.text().split("\n")[0].rstrip(".")
+            raise ExportError(f"The angle plot needs θ*, and this run has none ({text}); export the canvas "
+                              "or the per-epoch plot instead.")
+        self._legend = style_angle_plot(plot, self.style, self.device_scale, self.transparent)
+        plot.angle_curve.setSymbolSize(8)
+        self.source.playhead_changed.connect(self._refresh_angle_legend)
+        self._refresh_angle_legend()
+        self.scene = plot.plot.scene()
+        self.root = plot.plot.getPlotItem()
+        self.plot_item = self.root
+
+    def _refresh_angle_legend(self) -> None:
+        self._legend.set_entries(angle_legend_entries(self.widget))
+
+    def _build_epochs(self) -> None:
+        from ..gui.proof_plots import EpochPlot
+
+        self.widget = plot = EpochPlot(self.source)
+        self._legend = style_epoch_plot(plot, self.style, self.device_scale, self.transparent)
+        restyle_epoch_axis(plot, self.style)
+        self._legend.set_entries(epoch_legend_entries(plot))
+        self.scene = plot.view.scene()
+        self.root = plot.view.ci
+        self.plot_item = plot.updates_plot
+
+    # ---- layout ------------------------------------------------------------------------------
+    def _settle(self) -> None:
+        """Apply pending layout requests now (pyqtgraph resizes axes lazily)."""
+        for _ in range(3):
+            QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
+            layout = QtWidgets.QGraphicsWidget.layout(self.root)  # PlotItem shadows layout()
+            if layout is not None:
+                layout.activate()
+
+    def _warm_up(self) -> None:
+        """Paint once, small: the axes measure their tick labels while painting and widen
+        themselves; the real paint then finds them at their final width (nothing clipped)."""
+        w, h = self.size
+        img = QtGui.QImage(max(1, w // 4), max(1, h // 4), QtGui.QImage.Format.Format_RGB32)
+        p = QtGui.QPainter(img)
+        p.scale(0.25, 0.25)
+        self.scene.render(p, QtCore.QRectF(0, 0, w, h), self.root.sceneBoundingRect())
+        p.end()
+        self._settle()
+
+    def _update_header(self) -> None:
+        set_header(self.plot_item, header_text(self.source), self.style)
+
+    # ---- driving -------------------------------------------------------------------------------
+    def set_t(self, t: int) -> None:
+        """Show the run after visit ``t`` (the next render draws it)."""
+        self.source.set_t(t)
+        self._update_header()
+        self._settle()  # the legend may have gained or lost entries
+
+    def fix_layout(self, ts: Any) -> None:
+        """Keep the plot the same size over the frames ``ts`` of an animation: the canvas's
+        legend gains entries as the run goes on (the hyperplane, the visit rings), and a
+        legend that widens would shrink the plot between frames."""
+        if self.figure != "canvas":
+            return
+        legend = self.widget.overlay.legend
+        widest = 0.0
+        for t in ts:
+            self.set_t(int(t))
+            widest = max(widest, legend.effectiveSizeHint(QtCore.Qt.SizeHint.PreferredSize).width())
+        legend.setMinimumWidth(widest)
+        self._settle()
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """The PNG size in device pixels at this figure's ``device_scale``."""
+        w, h = self.size
+        return max(1, int(round(w * self.device_scale))), max(1, int(round(h * self.device_scale)))
+
+    def data_to_figure(self, x: float, y: float) -> tuple[float, float]:
+        """Where the data point (x, y) lands in the figure, in logical pixels from its top left
+        (the canvas; for tests and for annotating a figure)."""
+        vb = self.widget.view_box if self.figure == "canvas" else self.plot_item.getViewBox()
+        p = vb.mapViewToScene(QtCore.QPointF(x, y)) - self.root.sceneBoundingRect().topLeft()
+        return p.x(), p.y()
+
+    # ---- painting ----------------------------------------------------------------------------
+    def paint(self, painter: QtGui.QPainter) -> None:
+        """Paint the figure into the logical rectangle (0, 0, width, height) of ``painter``."""
+        w, h = self.size
+        target = QtCore.QRectF(0, 0, w, h)
+        if not self.transparent:
+            painter.fillRect(target, QtGui.QColor(self.style.background))
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QtGui.QPainter.RenderHint.TextAntialiasing, True)
+        # Items that draw text with the painter's own font (the normal vector's "w") get this.
+        painter.setFont(pixel_font(self.style.legend_font_px, bold=True))
+        opts = {"antialias": True, "background": QtGui.QColor(0, 0, 0, 0) if self.transparent
+                else QtGui.QColor(self.style.background), "painter": painter, "resolutionScale": 1.0}
+        items = [it for it in self.scene.items() if hasattr(it, "setExportMode")]
+        for it in items:
+            it.setExportMode(True, opts)
+        try:
+            self.scene.render(painter, target, self.root.sceneBoundingRect())
+        finally:
+            for it in items:
+                it.setExportMode(False)
+
+    def render_image(self) -> QtGui.QImage:
+        """The figure as an ARGB32 image of :attr:`pixel_size`."""
+        W, H = self.pixel_size
+        img = QtGui.QImage(W, H, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(QtGui.QColor(0, 0, 0, 0))
+        img.setDevicePixelRatio(W / self.size[0])
+        p = QtGui.QPainter(img)
+        try:
+            self.paint(p)
+        finally:
+            p.end()
+        img.setDevicePixelRatio(1.0)
+        return img
+
+    def write_png(self, path: str | os.PathLike[str]) -> Path:
+        img = self.render_image()
+        with atomic_output(path) as tmp:
+            if not img.save(str(tmp), "PNG"):
+                raise ExportError(f"{Path(path).name} could not be written; check the folder and the free space.")
+        return Path(path)
+
+    def write_svg(self, path: str | os.PathLike[str]) -> Path:
+        w, h = self.size
+        with atomic_output(path) as tmp:
+            gen = QtSvg.QSvgGenerator()
+            gen.setFileName(str(tmp))
+            gen.setSize(QtCore.QSize(w, h))
+            gen.setViewBox(QtCore.QRect(0, 0, w, h))
+            gen.setResolution(96)
+            gen.setTitle(header_text(self.source))
+            gen.setDescription(f"{FIGURES[self.figure]}, exported by perceptron-gui")
+            p = QtGui.QPainter()
+            if not p.begin(gen):
+                raise ExportError(f"{Path(path).name} could not be written; check the folder and the free space.")
+            try:
+                self.paint(p)
+            finally:
+                p.end()
+        return Path(path)
+
+    def write_pdf(self, path: str | os.PathLike[str]) -> Path:
+        """One page the size of the figure, in points (1 logical pixel = 1 pt)."""
+        w, h = self.size
+        with atomic_output(path) as tmp:
+            writer = QtGui.QPdfWriter(str(tmp))
+            writer.setCreator("perceptron-gui")
+            writer.setTitle(header_text(self.source))
+            size = QtGui.QPageSize(QtCore.QSizeF(w, h), QtGui.QPageSize.Unit.Point, "figure",
+                                   QtGui.QPageSize.SizeMatchPolicy.ExactMatch)
+            # Portrait keeps the size as given (Landscape would swap a wide size to tall).
+            writer.setPageLayout(QtGui.QPageLayout(size, QtGui.QPageLayout.Orientation.Portrait,
+                                                   QtCore.QMarginsF(0, 0, 0, 0)))
+            writer.setResolution(72)
+            p = QtGui.QPainter()
+            if not p.begin(writer):
+                raise ExportError(f"{Path(path).name} could not be written; check the folder and the free space.")
+            try:
+                # The page is w × h points; map the figure onto it whatever Qt made of the size.
+                p.scale(writer.width() / w, writer.height() / h)
+                self.paint(p)
+            finally:
+                p.end()
+        return Path(path)
+
+    # ---- disposal ------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Delete the offscreen widget (it listens only to this figure's ExportSession)."""
+        if self._legend is not None and self.figure == "angle":
+            self.source.playhead_changed.disconnect(self._refresh_angle_legend)
+        w, self.widget = self.widget, None
+        if w is not None:
+            w.deleteLater()
+
+    def __enter__(self) -> "SlideFigure":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+# ---- one call ------------------------------------------------------------------------------------
+def _device_scale(options: ViewOptions, width_px: int) -> float:
+    if not (MIN_WIDTH_PX <= int(width_px) <= MAX_WIDTH_PX):
+        raise ExportError(f"The width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width_px}.")
+    return int(width_px) / logical_size(options.aspect)[0]
+
+
+def render_figure(source: ExportSession, figure: str = "canvas", *, width: int = 1920,
+                  options: ViewOptions | None = None, transparent: bool = False,
+                  style: SlideStyle = SLIDE) -> QtGui.QImage:
+    """The figure as an image ``width`` pixels wide (height from ``options.aspect``)."""
+    options = options or ViewOptions()
+    with SlideFigure(source, figure, options=options, device_scale=_device_scale(options, width),
+                     transparent=transparent, style=style) as fig:
+        return fig.render_image()
+
+
+def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str | None = None, *,
+                  figure: str = "canvas", width: int = 1920, options: ViewOptions | None = None,
+                  transparent: bool = False, style: SlideStyle = SLIDE) -> Path:
+    """Write one figure to ``path`` as PNG (``width`` pixels wide), SVG, PDF or TikZ.
+
+    ``fmt`` defaults to the file's ending. TikZ exists for the canvas only and is written by
+    :func:`perceptron_gui.export.tikz.write_tikz` with the same view range and θ* switch.
+    Raises :class:`ExportError` (or DatasetError) with one sentence.
+    """
+    fmt = fmt or format_of(path)
+    options = options or ViewOptions()
+    check_writable(path)
+    if fmt == "tikz":
+        if figure != "canvas":
+            raise ExportError(f"TikZ is written for the canvas only; export {FIGURES[figure]} as PNG, SVG or PDF.")
+        if source.result is None:
+            raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
+        from .tikz import write_tikz
+
+        view = options.view_range if not options.lifted else None
+        if view is not None and source.points.d == 1:
+            view = (view[0], (-1.0, 1.0))
+        write_tikz(path, source.result, source.playhead.t, view=view, show_theta_star=options.show_theta_star,
+                   show_margins=options.show_margins)
+        return Path(path)
+    if fmt not in ("png", "svg", "pdf"):
+        raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")
+    scale = _device_scale(options, width) if fmt == "png" else 1.0
+    with SlideFigure(source, figure, options=options, device_scale=scale, transparent=transparent,
+                     style=style) as fig:
+        return {"png": fig.write_png, "svg": fig.write_svg, "pdf": fig.write_pdf}[fmt](path)
+

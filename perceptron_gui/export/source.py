@@ -1,0 +1,177 @@
+"""What an export draws, and where it goes (no Qt): the frozen session, the view options,
+the figure and format names, and safe file writing.
+
+:class:`ExportSession` freezes what is drawn: a copy of the session's points, its finished
+run and a playhead of its own. The exported views subscribe to *its* events, never to the
+user's session, so an export cannot move the window's playhead or view, and nothing is left
+subscribed to the session afterwards.
+"""
+from __future__ import annotations
+
+import math
+import os
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+
+from ..core.dataset import DatasetError
+from ..session.events import Event
+from ..session.playback import Playhead
+from ..session.points import PointSet
+from .geometry import View
+
+__all__ = ["FIGURES", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
+           "format_of", "check_writable", "atomic_output", "temporary_path", "logical_size"]
+
+FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot"}
+FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
+MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels
+REFERENCE_SIZE = (960, 640)  # the logical size of a 3:2 figure; other shapes keep its area
+MIN_ASPECT, MAX_ASPECT = 0.5, 3.0
+
+
+def logical_size(aspect: float = 1.5) -> tuple[int, int]:
+    """The logical (width, height) of a figure of this width/height ratio, with the area of
+    960 × 640, so text has the same size relative to the figure whatever its shape."""
+    a = min(max(float(aspect) if math.isfinite(aspect) and aspect > 0 else 1.5, MIN_ASPECT), MAX_ASPECT)
+    area = REFERENCE_SIZE[0] * REFERENCE_SIZE[1]
+    w = math.sqrt(area * a)
+    return int(round(w)), int(round(w / a))
+
+
+class ExportError(DatasetError):
+    """An export that cannot be made; ``str(err)`` is one sentence for the user."""
+
+
+# ---- what is drawn -----------------------------------------------------------------------------
+class ExportSession:
+    """A read-only stand-in for the :class:`~perceptron_gui.session.session.Session` that the
+    exported views read: the points and the finished run, with a playhead of its own.
+
+    It has the attributes and events the views use (``points``, ``result``, ``playhead``,
+    ``selection``, ``algorithm``, ``run``, ``k``, and ``points_changed``, ``run_changed``,
+    ``playhead_changed``, ``selection_changed``, ``message``); edits are refused.
+    """
+
+    def __init__(self, points: PointSet, result: Any, algorithm: str, t: int = -1,
+                 view_range: View | None = None, data_title: str = "") -> None:
+        self.points = points
+        self.result = result
+        self.algorithm = algorithm
+        self.playhead = Playhead(int(t))
+        self.playhead.clamp(self.run)
+        self.selection = np.zeros(0, dtype=np.int64)
+        self.view_range = view_range
+        self.data_title = data_title
+        for name in ("points_changed", "run_changed", "playhead_changed", "selection_changed", "message",
+                     "algorithm_changed", "history_changed"):
+            setattr(self, name, Event(name))
+
+    @classmethod
+    def from_session(cls, session: Any, t: int | None = None) -> "ExportSession":
+        """Freeze ``session``: its points (copied), its finished run, and ``t`` (default: its playhead)."""
+        return cls(session.points.copy(), session.result, session.algorithm,
+                   session.playhead.t if t is None else int(t), session.view_range, session.data_title)
+
+    @property
+    def run(self) -> Any:
+        return None if self.result is None else self.result.record
+
+    @property
+    def k(self) -> int:
+        return self.playhead.k(self.run)
+
+    def set_t(self, t: int) -> None:
+        """Move this copy's playhead (clamped to the run) and announce it."""
+        self.playhead.t = int(t)
+        self.playhead.clamp(self.run)
+        self.playhead_changed.emit()
+
+    # Never called by offscreen views (they get no mouse input); present so a stray call is harmless.
+    def execute(self, command: Any) -> bool:
+        return False
+
+    def select(self, indices: Any) -> None:
+        pass
+
+    def jump_to_update(self, k: int) -> None:
+        pass
+
+    def new_drag_id(self) -> int:
+        return 0
+
+    def end_drag(self) -> None:
+        pass
+
+
+@dataclass
+class ViewOptions:
+    """How the canvas is drawn: what the window's View menu shows, and the figure's shape.
+
+    ``view_range`` ((x0, x1), (y0, y1)) is the data range to show (None: fit the points);
+    ``aspect`` the figure's width / height.
+    """
+
+    show_theta_star: bool = False
+    show_regions: bool = True
+    show_margins: bool = True
+    features: tuple[int, int | None] = (0, 1)
+    lifted: bool = False
+    view_range: View | None = None
+    aspect: float = 1.5
+
+    @classmethod
+    def from_canvas(cls, canvas: Any, aspect: float | None = None) -> "ViewOptions":
+        """The options of an on-screen canvas: its View-menu switches, view range and shape."""
+        o = canvas.options
+        (x0, x1), (y0, y1) = canvas.view_box.viewRange()
+        w, h = canvas.width(), canvas.height()
+        return cls(show_theta_star=o.show_theta_star, show_regions=o.show_regions, show_margins=o.show_margins,
+                   features=getattr(canvas, "_features", (0, 1)), lifted=bool(getattr(canvas, "_lifted", False)),
+                   view_range=((float(x0), float(x1)), (float(y0), float(y1))),
+                   aspect=aspect if aspect is not None else (w / h if w > 0 and h > 0 else 1.5))
+
+
+# ---- files -----------------------------------------------------------------------------------------
+def format_of(path: str | os.PathLike[str]) -> str:
+    """'png', 'svg', 'pdf' or 'tikz' from a file name; ExportError for another ending."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise ExportError(f"{Path(path).name} has no known ending; name it .png, .svg, .pdf or .tex (TikZ).")
+    return FORMATS[suffix]
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """Fail before rendering, not after, when ``path`` cannot be written."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise ExportError(f"{p} is a folder; give a file name to write to.")
+    if not folder.is_dir():
+        raise ExportError(f"The folder {folder} does not exist; create it or write {p.name} elsewhere.")
+    if not os.access(folder, os.W_OK):
+        raise ExportError(f"The folder {folder} is not writable; write {p.name} elsewhere.")
+    return p
+
+
+@contextmanager
+def atomic_output(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A temporary name beside ``path`` to write to; it replaces ``path`` only if the block
+    succeeds, so a failed or cancelled export never leaves half a file."""
+    p = check_writable(path)
+    tmp = temporary_path(p)
+    try:
+        yield tmp
+        os.replace(tmp, p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def temporary_path(path: Path) -> Path:
+    """A hidden name beside ``path`` with the same ending (ffmpeg picks its format by it)."""
+    return path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.part{path.suffix}")

@@ -1,0 +1,125 @@
+"""The Export figure dialog: which figure, which format, and for PNG the size and background."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6 import QtWidgets
+
+from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, logical_size
+
+__all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "export_sentence"]
+
+FIGURE_TITLES = {"canvas": "Canvas", "angle": "Angle to θ*", "epochs": "Per epoch"}
+
+
+@dataclass
+class FigureSettings:
+    """A figure export: which figure, which format, and for PNG the size and background.
+
+    ``width`` (pixels) wins over ``scale`` (1–4 times the figure's size on screen).
+    """
+
+    figure: str = "canvas"
+    fmt: str = "png"
+    width: int | None = None
+    scale: float = 2.0
+    transparent: bool = False
+
+
+def export_sentence(exc: BaseException, path: Any) -> str:
+    """One sentence for a failed export (OSError has none of its own)."""
+    if isinstance(exc, OSError):
+        return f"{Path(path).name} could not be written ({exc.strerror or exc}); choose another folder."
+    return str(exc)
+
+
+def enable_item(box: QtWidgets.QComboBox, row: int, enabled: bool, why: str) -> None:
+    """Grey out (or back) one entry of a combo box, with a tooltip saying why."""
+    item = box.model().item(row)
+    if item is not None:
+        item.setEnabled(enabled)
+        item.setToolTip("" if enabled else why)
+
+
+class FigureDialog(QtWidgets.QDialog):
+    """Which figure, which format, and for PNG the size (width or scale) and background."""
+
+    def __init__(self, actions: Any, initial: FigureSettings) -> None:
+        super().__init__(actions.win)
+        self.setWindowTitle("Export figure")
+        self._actions = actions
+        form = QtWidgets.QFormLayout(self)
+        self.figure_box = QtWidgets.QComboBox()
+        result = actions.session.result
+        for name, title in FIGURE_TITLES.items():
+            self.figure_box.addItem(title, name)
+        if result is None or result.proof is None:  # no θ*: no angle plot to export
+            enable_item(self.figure_box, 1, False, "The angle plot needs θ*; this data has none.")
+        self.format_box = QtWidgets.QComboBox()
+        for fmt, text in (("png", "PNG (image)"), ("svg", "SVG (vector)"), ("pdf", "PDF (vector)"),
+                          ("tikz", "TikZ (LaTeX source, canvas only)")):
+            self.format_box.addItem(text, fmt)
+        self.scale_radio = QtWidgets.QRadioButton("Scale")
+        self.scale_box = QtWidgets.QComboBox()
+        for k in (1, 2, 3, 4):
+            self.scale_box.addItem(f"{k}× the size on screen", float(k))
+        self.width_radio = QtWidgets.QRadioButton("Width")
+        self.width_spin = QtWidgets.QSpinBox()
+        self.width_spin.setRange(MIN_WIDTH_PX, MAX_WIDTH_PX)
+        self.width_spin.setSuffix(" px")
+        self.width_spin.setValue(initial.width or 1920)
+        self.size_label = QtWidgets.QLabel()
+        self.size_label.setToolTip("The PNG's size in pixels; fonts and lines grow with it, so it looks the same, sharper.")
+        self.background_box = QtWidgets.QComboBox()
+        self.background_box.addItem("White", False)
+        self.background_box.addItem("Transparent", True)
+        size_row = QtWidgets.QGridLayout()
+        size_row.addWidget(self.scale_radio, 0, 0)
+        size_row.addWidget(self.scale_box, 0, 1)
+        size_row.addWidget(self.width_radio, 1, 0)
+        size_row.addWidget(self.width_spin, 1, 1)
+        form.addRow("Figure:", self.figure_box)
+        form.addRow("Format:", self.format_box)
+        form.addRow("PNG size:", size_row)
+        form.addRow("", self.size_label)
+        form.addRow("Background:", self.background_box)
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.figure_box.setCurrentIndex(max(0, self.figure_box.findData(initial.figure)))
+        self.format_box.setCurrentIndex(max(0, self.format_box.findData(initial.fmt)))
+        self.scale_box.setCurrentIndex(max(0, self.scale_box.findData(float(initial.scale))))
+        self.background_box.setCurrentIndex(1 if initial.transparent else 0)
+        (self.width_radio if initial.width else self.scale_radio).setChecked(True)
+        for sig in (self.figure_box.currentIndexChanged, self.format_box.currentIndexChanged,
+                    self.scale_box.currentIndexChanged, self.width_spin.valueChanged, self.scale_radio.toggled):
+            sig.connect(self._refresh)
+        self._refresh()
+
+    def settings(self) -> FigureSettings:
+        return FigureSettings(figure=self.figure_box.currentData(), fmt=self.format_box.currentData(),
+                              width=self.width_spin.value() if self.width_radio.isChecked() else None,
+                              scale=float(self.scale_box.currentData()),
+                              transparent=bool(self.background_box.currentData()))
+
+    def _refresh(self, *_: Any) -> None:
+        s = self.settings()
+        d = self._actions.session.points.d
+        tikz_ok = s.figure == "canvas" and d <= 2
+        enable_item(self.format_box, 3, tikz_ok, "TikZ draws the canvas of 1-D or 2-D data only.")
+        if s.fmt == "tikz" and not tikz_ok:
+            self.format_box.setCurrentIndex(0)
+            return
+        png = s.fmt == "png"
+        for w in (self.scale_radio, self.scale_box, self.width_radio, self.width_spin, self.size_label):
+            w.setEnabled(png)
+        self.background_box.setEnabled(s.fmt != "tikz")
+        self.scale_box.setEnabled(png and self.scale_radio.isChecked())
+        self.width_spin.setEnabled(png and self.width_radio.isChecked())
+        W = self._actions.pixel_width(s)
+        lw, lh = logical_size(self._actions.view_options(s.figure).aspect)
+        self.size_label.setText(f"{W} × {int(round(W * lh / lw))} pixels" if png else "vector: any size")
