@@ -54,14 +54,28 @@ def drag_latency(n: int, algorithm: str = "offset", moves: int = 25) -> tuple[fl
         scene = win.canvas.view_box.mapViewToScene(QtCore.QPointF(x, y))
         return QtCore.QPointF(win.canvas.plot.mapFromScene(scene))
 
-    _mouse(vp, QtCore.QEvent.Type.MouseButtonPress, to_px(x0, y0), Qt.MouseButton.LeftButton)
-    # pyqtgraph starts a drag only after a few pixels or half a second: get past that first.
-    time.sleep(0.6)
-    _mouse(vp, QtCore.QEvent.Type.MouseMove, to_px(x0 + 0.005, y0), Qt.MouseButton.LeftButton)
-    app.processEvents()
+    # pyqtgraph starts a drag only after a few pixels or half a second; synthetic events
+    # sometimes miss that, so press again until the session reports a drag in progress.
+    for _attempt in range(5):
+        _mouse(vp, QtCore.QEvent.Type.MouseButtonPress, to_px(x0, y0), Qt.MouseButton.LeftButton)
+        time.sleep(0.6)
+        _mouse(vp, QtCore.QEvent.Type.MouseMove, to_px(x0 + 0.005, y0), Qt.MouseButton.LeftButton)
+        app.processEvents()
+        if s.dragging:
+            break
+        _mouse(vp, QtCore.QEvent.Type.MouseButtonRelease, to_px(x0 + 0.005, y0), Qt.MouseButton.LeftButton)
+        app.processEvents()
+        x0, y0 = (float(v) for v in s.points.X[0])
+    else:
+        raise RuntimeError("could not start a drag on the canvas: the benchmark would measure nothing")
     times = []
     k_before = s.run.num_updates
+    last = time.perf_counter()
     for i in range(moves):
+        # pyqtgraph drops mouse moves closer than 10 ms apart (its mouseRateLimit, 100 Hz):
+        # wait that out between steps, untimed, as a user's hand would.
+        time.sleep(max(0.0, 0.012 - (time.perf_counter() - last)))
+        before = float(s.points.X[0, 0])
         t0 = time.perf_counter()
         _mouse(vp, QtCore.QEvent.Type.MouseMove, to_px(x0 + 0.01 * (i + 1), y0 + 0.005 * (i + 1)),
                Qt.MouseButton.LeftButton)
@@ -70,6 +84,9 @@ def drag_latency(n: int, algorithm: str = "offset", moves: int = 25) -> tuple[fl
         app.processEvents()
         app.processEvents()
         times.append(time.perf_counter() - t0)
+        last = time.perf_counter()
+        assert float(s.points.X[0, 0]) != before, f"a drag step moved nothing (step {i}, dragging={s.dragging}, range={win.canvas.view_box.viewRange()})"
+
     _mouse(vp, QtCore.QEvent.Type.MouseButtonRelease, to_px(x0 + 0.01 * moves, y0), Qt.MouseButton.LeftButton)
     moved = abs(float(s.points.X[0, 0]) - x0) > 1e-9
     steps = len(s.history._undo)
