@@ -1,7 +1,7 @@
 """The sequential hot loops, compiled with numba (cached on disk).
 
 Every kernel runs one epoch over ``order`` and records each update: the position in
-the epoch at which it happened and the weights right after it. Dot products are summed
+the epoch at which it happened, the example's index, and the weights right after it. Dot products are summed
 left to right over the augmented vector, so with the offset column last the score is
 ``(w·x) + b`` exactly as scikit-learn computes it.
 """
@@ -12,7 +12,7 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True)
-def perceptron_epoch(Xa, y, order, w, pos_out, w_out):  # pragma: no cover - compiled
+def perceptron_epoch(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
     """One epoch of the perceptron; update when y·(w·x) <= 0. Returns the update count."""
     D = Xa.shape[1]
     cnt = 0
@@ -26,6 +26,7 @@ def perceptron_epoch(Xa, y, order, w, pos_out, w_out):  # pragma: no cover - com
             for j in range(D):
                 w[j] += yi * Xa[i, j]
             pos_out[cnt] = t
+            idx_out[cnt] = i
             for j in range(D):
                 w_out[cnt, j] = w[j]
             cnt += 1
@@ -33,7 +34,7 @@ def perceptron_epoch(Xa, y, order, w, pos_out, w_out):  # pragma: no cover - com
 
 
 @njit(cache=True, nogil=True)
-def pocket_epoch(Xa, y, order, w, pos_out, w_out, count_out, gamma):  # pragma: no cover
+def pocket_epoch(Xa, y, order, w, pos_out, idx_out, w_out, count_out, gamma):  # pragma: no cover
     """Perceptron epoch that also counts, after each update, #{i: y_i w·x_i >= gamma}
     (``> 0`` when gamma == 0), the pocket algorithm's quality measure."""
     n, D = Xa.shape
@@ -48,6 +49,7 @@ def pocket_epoch(Xa, y, order, w, pos_out, w_out, count_out, gamma):  # pragma: 
             for j in range(D):
                 w[j] += yi * Xa[i, j]
             pos_out[cnt] = t
+            idx_out[cnt] = i
             for j in range(D):
                 w_out[cnt, j] = w[j]
             good = 0
@@ -67,7 +69,7 @@ def pocket_epoch(Xa, y, order, w, pos_out, w_out, count_out, gamma):  # pragma: 
 
 
 @njit(cache=True, nogil=True)
-def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, w_out):  # pragma: no cover
+def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, idx_out, w_out):  # pragma: no cover
     """Perceptron on the lifted points [a·x_i ; c·e_i] without building them.
 
     ``v`` holds a·(feature part of the lifted weights), so the score of a lifted point is
@@ -87,6 +89,7 @@ def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, w_out):  # pragma: no cover
                 v[j] += yi * a2 * Xa[i, j]
             s[i] += yi * c
             pos_out[cnt] = t
+            idx_out[cnt] = i
             for j in range(D):
                 w_out[cnt, j] = v[j]
             cnt += 1
@@ -126,6 +129,23 @@ def vote_scores(Xa, W, c):  # pragma: no cover
     return out
 
 
+@njit(cache=True, nogil=True)
+def weighted_prefix_sums(W, c, ks):  # pragma: no cover
+    """For each k in ``ks`` (non-decreasing), Σ_{j<k} c_j · W_j, in one pass over W."""
+    D = W.shape[1]
+    out = np.zeros((ks.shape[0], D))
+    acc = np.zeros(D)
+    j = 0
+    for r in range(ks.shape[0]):
+        while j < ks[r]:
+            for d in range(D):
+                acc[d] += c[j] * W[j, d]
+            j += 1
+        for d in range(D):
+            out[r, d] = acc[d]
+    return out
+
+
 def warm_up() -> None:
     """Compile (or load from cache) every kernel on tiny inputs, with the read-only arrays
     that ``fit`` passes (a Dataset's arrays are read-only) as well as writable ones."""
@@ -143,8 +163,10 @@ def _warm(readonly: bool) -> None:
     w = np.zeros(2)
     pos = np.empty(2, dtype=np.int64)
     wo = np.empty((2, 2))
-    perceptron_epoch(X, y, order, w.copy(), pos, wo)
-    pocket_epoch(X, y, order, w.copy(), pos, wo, np.empty(2, dtype=np.int64), 0.0)
-    lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, wo)
+    idx = np.empty(2, dtype=np.int64)
+    perceptron_epoch(X, y, order, w.copy(), pos, idx, wo)
+    pocket_epoch(X, y, order, w.copy(), pos, idx, wo, np.empty(2, dtype=np.int64), 0.0)
+    lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo)
     count_errors(X, y, w)
     vote_scores(X, wo, np.ones(2))
+    weighted_prefix_sums(wo, np.ones(2), np.array([1, 2], dtype=np.int64))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..run import RunRecord
+from . import _kernels as K
 from .base import Perceptron
 
 
@@ -43,14 +44,12 @@ def epoch_averaged_weights(rec: RunRecord) -> np.ndarray:
         return np.zeros((E, rec.D))
     steps = np.concatenate(([0], rec.update_step))  # step at which w_k came into force
     c = np.diff(steps).astype(np.float64)  # completed survival of w_0..w_{K-1}
-    # prefix[k] = Σ_{j<k} c_j w_j
-    prefix = np.zeros((rec.num_updates + 1, rec.D))
-    if rec.num_updates:
-        np.cumsum(c[:, None] * rec.weights[:-1], axis=0, out=prefix[1:])
     ends = (np.arange(E) + 1) * n
     k_end = np.searchsorted(rec.update_step, ends - 1, side="right")
+    # prefix[e] = Σ_{j<k_end[e]} c_j w_j, in one pass without a K×D temporary
+    prefix = K.weighted_prefix_sums(np.ascontiguousarray(rec.weights), c, k_end.astype(np.int64))
     tail = (ends - steps[k_end]).astype(np.float64)
-    return (prefix[k_end] + tail[:, None] * rec.weights[k_end]) / ends[:, None]
+    return (prefix + tail[:, None] * rec.weights[k_end]) / ends[:, None]
 
 
 def averaged_weights(rec: RunRecord, k: int, steps: int) -> np.ndarray:

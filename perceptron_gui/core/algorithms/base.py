@@ -168,14 +168,11 @@ class Perceptron:
         if self.init == "first" and n:
             w = y[0] * Xa[0]
         state = self._start(Xa, y, w)
-        steps_chunks: list[np.ndarray] = []
-        w_chunks: list[np.ndarray] = [state["w"].copy()[None, :]]
+        log = _UpdateLog(state["w"], n)
         epoch_updates: list[int] = []
         end_weights: list[np.ndarray] = []
         converged = False
         stop_reason = "no_data" if n == 0 else ("fixed_epochs" if self.fixed_epochs else "max_epochs")
-        pos_buf = np.empty(n, dtype=np.int64)
-        w_buf = np.empty((n, D))
         t0 = time.perf_counter()
         elapsed = 0.0
         file_order = np.arange(n, dtype=np.int64)
@@ -183,9 +180,9 @@ class Perceptron:
             for epoch in range(self.max_epochs):
                 # File order is the same array every epoch: build it once.
                 order = epoch_order(n, epoch, True, self.seed) if self.shuffle else file_order
-                cnt = self._epoch(state, Xa, y, order, pos_buf, w_buf)
-                steps_chunks.append(pos_buf[:cnt] + epoch * n)
-                w_chunks.append(w_buf[:cnt].copy())
+                pos_buf, idx_buf, w_buf = log.room(n)
+                cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, w_buf)
+                log.commit(cnt, epoch * n)
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())
                 if cnt == 0:
@@ -201,18 +198,7 @@ class Perceptron:
                         stop_reason = "cancelled"
                         break
         elapsed += time.perf_counter() - t0
-        weights = np.concatenate(w_chunks) if len(w_chunks) > 1 else w_chunks[0]
-        update_step = np.concatenate(steps_chunks) if steps_chunks else np.zeros(0, dtype=np.int64)
-        update_index = np.empty(update_step.shape[0], dtype=np.int64)
-        if update_step.size:
-            ep = update_step // n
-            pos = update_step % n
-            if self.shuffle:
-                for e in np.unique(ep):
-                    sel = ep == e
-                    update_index[sel] = epoch_order(n, int(e), True, self.seed)[pos[sel]]
-            else:
-                update_index[:] = pos
+        weights, update_step, update_index = log.arrays()
         rec = RunRecord(
             algorithm=self.name, params=self.get_params(), n=n, d=train.d, offset=self.offset,
             shuffle=self.shuffle, seed=self.seed, weights=weights, update_step=update_step,
@@ -229,8 +215,8 @@ class Perceptron:
         return {"w": w}
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
-               pos_buf: np.ndarray, w_buf: np.ndarray) -> int:
-        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, w_buf))
+               pos_buf: np.ndarray, idx_buf: np.ndarray, w_buf: np.ndarray) -> int:
+        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, w_buf))
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         self._set_final(rec, rec.weights[-1])
@@ -258,6 +244,47 @@ class Perceptron:
             te = _error(Xt, yt, pred) if Xt is not None else None
             rows.append(EpochRow(epoch=e, updates=int(cnt), train_error=tr, test_error=te))
         return rows
+
+
+class _UpdateLog:
+    """The weights after every update and the step of each, written by the kernels straight
+    into one buffer that doubles when an epoch might not fit (an epoch makes at most n
+    updates), so a run is not copied epoch by epoch and then concatenated."""
+
+    def __init__(self, w0: np.ndarray, n: int) -> None:
+        self.W = np.empty((n + 1, w0.shape[0]))
+        self.W[0] = w0
+        self.steps = np.empty(n, dtype=np.int64)
+        self.index = np.empty(n, dtype=np.int64)
+        self.K = 0
+
+    def room(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Views the kernel writes the next epoch's positions, indices and weights into."""
+        K, need = self.K, self.K + n
+        if need > self.steps.shape[0]:
+            cap = max(2 * self.steps.shape[0], need)
+            W = np.empty((cap + 1, self.W.shape[1]))
+            W[: K + 1] = self.W[: K + 1]
+            steps = np.empty(cap, dtype=np.int64)
+            steps[:K] = self.steps[:K]
+            index = np.empty(cap, dtype=np.int64)
+            index[:K] = self.index[:K]
+            self.W, self.steps, self.index = W, steps, index
+        return self.steps[K:need], self.index[K:need], self.W[K + 1: need + 1]
+
+    def commit(self, count: int, first_step: int) -> None:
+        """Keep ``count`` updates of the epoch whose first step is ``first_step``."""
+        self.steps[self.K: self.K + count] += first_step
+        self.K += count
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(weights (K+1, D), update_step (K,), update_index (K,)); copied down when the
+        buffer is mostly empty."""
+        K = self.K
+        W, steps, index = self.W[: K + 1], self.steps[:K], self.index[:K]
+        if self.W.shape[0] > 2 * (K + 1):
+            W, steps, index = W.copy(), steps.copy(), index.copy()
+        return W, steps, index
 
 
 def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarray], np.ndarray]) -> float:

@@ -62,8 +62,9 @@ class LiftedPerceptron(Perceptron):
             s[0] = y[0] * c
         return {"w": np.array(w, dtype=np.float64), "s": s, "a": a, "c": c}
 
-    def _epoch(self, state, Xa, y, order, pos_buf, w_buf) -> int:
-        return int(K.lifted_epoch(Xa, y, order, state["w"], state["s"], state["a"] ** 2, state["c"], pos_buf, w_buf))
+    def _epoch(self, state, Xa, y, order, pos_buf, idx_buf, w_buf) -> int:
+        return int(K.lifted_epoch(Xa, y, order, state["w"], state["s"], state["a"] ** 2, state["c"],
+                                  pos_buf, idx_buf, w_buf))
 
     def _finish(self, rec: RunRecord, state, Xa, y) -> None:
         s = state["s"]

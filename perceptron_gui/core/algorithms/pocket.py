@@ -46,9 +46,9 @@ class PocketPerceptron(Perceptron):
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
         return {"w": w, "counts": [], "w0": w.copy()}
 
-    def _epoch(self, state, Xa, y, order, pos_buf, w_buf) -> int:
+    def _epoch(self, state, Xa, y, order, pos_buf, idx_buf, w_buf) -> int:
         cbuf = np.empty(Xa.shape[0], dtype=np.int64)
-        cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, w_buf, cbuf, float(self.gamma)))
+        cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, w_buf, cbuf, float(self.gamma)))
         state["counts"].append(cbuf[:cnt].copy())
         return cnt
 
