@@ -26,12 +26,11 @@ class AveragedPerceptron(Perceptron):
         last = rec.weights[-1]
         rec.extras["last_w"] = last[:-1].copy() if rec.offset else last.copy()
         rec.extras["last_b"] = float(last[-1]) if rec.offset else 0.0
-        self._set_final(rec, averaged_weights(rec, rec.num_updates, rec.num_steps))
-
-    def _epoch_rows(self, rec, epoch_updates, end_weights, state, Xa, y, Xt, yt):
-        # One pass over the updates for all epochs, not one pass per epoch.
-        state["epoch_averages"] = epoch_averaged_weights(rec)
-        return super()._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
+        # One pass over the updates gives the average at every epoch's end; the output is the
+        # last of them (all n·E steps).
+        averages = epoch_averaged_weights(rec)
+        state["epoch_averages"] = averages
+        self._set_final(rec, averages[-1] if len(averages) else rec.weights[0])
 
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
         return state["epoch_averages"][epoch]

@@ -37,10 +37,12 @@ class ParamSpec:
 
 
 def augment(X: np.ndarray, offset: bool) -> np.ndarray:
-    """X with a constant-1 column appended when ``offset`` (C-contiguous float64)."""
-    X = np.ascontiguousarray(X, dtype=np.float64)
+    """A new, writable, C-contiguous float64 copy of X, with a constant-1 column appended
+    when ``offset``. Always a fresh writable array, so the kernels see one array type and
+    numba compiles one signature each (a Dataset's own arrays are read-only)."""
+    X = np.asarray(X, dtype=np.float64)
     if not offset:
-        return X
+        return np.array(X, dtype=np.float64, order="C")
     out = np.empty((X.shape[0], X.shape[1] + 1))
     out[:, :-1] = X
     out[:, -1] = 1.0
@@ -159,10 +161,10 @@ class Perceptron:
         if test is not None and test.n and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
         Xa = augment(train.X, self.offset)
-        y = np.ascontiguousarray(train.y, dtype=np.float64)
+        y = np.array(train.y, dtype=np.float64)  # writable: see augment()
         n, D = Xa.shape
         Xt = augment(test.X, self.offset) if test is not None and test.n else None
-        yt = np.ascontiguousarray(test.y, dtype=np.float64) if Xt is not None else None
+        yt = np.array(test.y, dtype=np.float64) if Xt is not None else None
 
         w = np.zeros(D)
         if self.init == "first" and n:
