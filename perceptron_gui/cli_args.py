@@ -1,0 +1,203 @@
+"""The ``perceptron-gui`` command line's grammar: options, their types, and argparse errors
+turned into one sentence each."""
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from typing import Any, NoReturn
+
+from .core.algorithms import REGISTRY, ParamSpec
+
+PROG = "perceptron-gui"
+
+
+class UsageError(Exception):
+    """A bad command line; ``str(err)`` is one sentence."""
+
+
+class SentenceArgumentParser(argparse.ArgumentParser):
+    """argparse that turns its complaints into one sentence (raised, so ``main`` returns 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(_sentence(message, self.prog))
+
+
+def _sentence(message: str, prog: str) -> str:
+    msg = message.strip()
+    # Our own type checks already name the option: drop argparse's "argument --x: " prefix.
+    m = re.match(r"argument ([^:]+): (.*)$", msg, re.S)
+    choice = re.match(r"invalid choice: (.*?) \(choose from (.*)\)$", m.group(2), re.S) if m else None
+    if m and choice:
+        given, options = choice.group(1), choice.group(2).replace("'", "")
+        if m.group(1) == "COMMAND":
+            return (f"{given} is not a command; use one of {options}, or no command to open the window "
+                    f"(see '{prog} --help').")
+        return f"{m.group(1)} cannot be {given}; choose one of {options} (see '{prog} --help')."
+    if m and m.group(2).startswith("-"):
+        msg = m.group(2)
+    elif m:
+        msg = f"{m.group(1)}: {m.group(2)}"
+    msg = msg[0].upper() + msg[1:] if msg and not msg.startswith("-") else msg
+    msg = msg.rstrip(".")
+    return f"{msg}; see '{prog} --help'."
+
+
+# ---- option types ------------------------------------------------------------------------
+def _int_type(opt: str):
+    def parse(s: str) -> int:
+        try:
+            return int(s)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{opt} must be a whole number, not '{s}'") from None
+    return parse
+
+
+def _float_type(opt: str):
+    def parse(s: str) -> float:
+        try:
+            v = float(s)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{opt} must be a number, not '{s}'") from None
+        if not math.isfinite(v):
+            raise argparse.ArgumentTypeError(f"{opt} must be a finite number, not '{s}'")
+        return v
+    return parse
+
+
+def _step_type(s: str) -> int | str:
+    if s == "end":
+        return s
+    try:
+        k = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--step must be a whole number of updates or 'end', not '{s}'") from None
+    if k < 0:
+        raise argparse.ArgumentTypeError(f"--step must be 0 or more, not {k}")
+    return k
+
+
+def _option(spec: ParamSpec) -> str:
+    """The command-line flag of a parameter (``--no-offset`` for a default-on switch)."""
+    flag = spec.name.replace("_", "-")
+    if spec.kind is bool and spec.default:
+        return f"--no-{flag}"
+    return f"--{flag}"
+
+
+def _all_specs() -> dict[str, ParamSpec]:
+    """Every parameter of every registered algorithm, first definition wins (for the flags)."""
+    specs: dict[str, ParamSpec] = {}
+    for cls in REGISTRY.values():
+        for s in cls.param_specs():
+            specs.setdefault(s.name, s)
+    return specs
+
+
+def _owners(name: str) -> list[str]:
+    return [a for a, cls in REGISTRY.items() if any(s.name == name for s in cls.param_specs())]
+
+
+# ---- the parser --------------------------------------------------------------------------
+COMMANDS = ("run", "export")
+
+
+def _window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
+    parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
+    parser.add_argument("--algorithm", dest="gui_algorithm", metavar="A", choices=list(REGISTRY),
+                        help=f"start with this algorithm ({', '.join(REGISTRY)})")
+    parser.add_argument("--step", type=_step_type, metavar="K|end", help="show the run after K updates, or at its end")
+
+
+def build_parser() -> SentenceArgumentParser:
+    """The whole command line (its help lists the window options and the commands)."""
+    parser = SentenceArgumentParser(
+        prog=PROG,
+        description="Teach the perceptron. With no command, open the window; Qt's own options "
+                    "(-platform offscreen, -style fusion, ...) are passed on to it.",
+        epilog=f"Train from the command line: {PROG} run DATA.csv --algorithm offset",
+    )
+    _window_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SentenceArgumentParser)
+
+    run = sub.add_parser("run", help="train on a CSV file and print the per-epoch table and the theory",
+                         description="Train a perceptron on DATA.csv (columns x1,...,xd,y) and print "
+                                     "the per-epoch table, the Novikoff bound and the separability verdict.")
+    run.add_argument("data", metavar="DATA.csv", help="training data: one point per line, the coordinates then the label")
+    run.add_argument("--algorithm", required=True, choices=list(REGISTRY), help="which perceptron")
+    run.add_argument("--test", metavar="TEST.csv", help="a test set with the same columns; its error is shown per epoch")
+    _algorithm_options(run)
+    run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
+    run.add_argument("--csv", metavar="UPDATES.csv", help="write one row per update: point, label, weights, cos(w, θ*)")
+    run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
+
+    _export_parser(sub)
+    return parser
+
+
+def _algorithm_options(parser: argparse.ArgumentParser) -> None:
+    """One option per algorithm parameter (shared by ``run`` and ``export``)."""
+    for spec in _all_specs().values():
+        opt = _option(spec)
+        owners = _owners(spec.name)
+        helptext = spec.help if len(owners) == len(REGISTRY) else f"{spec.help} (only {', '.join(owners)})"
+        if spec.name == "offset":
+            helptext = (f"train without the offset b, so the hyperplane passes through the origin "
+                        f"(only {', '.join(owners)}; standard never has one, offset always does)")
+        if spec.kind is bool:
+            parser.add_argument(opt, dest=spec.name, action="store_const", const=not spec.default, default=None,
+                                help=helptext)
+        elif spec.choices is not None:
+            parser.add_argument(opt, dest=spec.name, choices=list(spec.choices), default=None, help=helptext)
+        elif spec.kind is int:
+            parser.add_argument(opt, dest=spec.name, type=_int_type(opt), default=None, metavar="N", help=helptext)
+        else:
+            parser.add_argument(opt, dest=spec.name, type=_float_type(opt), default=None,
+                                metavar=spec.name.split("_")[-1].upper(), help=helptext)
+
+
+def _export_parser(sub: Any) -> None:
+    from .cli_export import FIGURE_NAMES, FRAME_UNITS
+
+    exp = sub.add_parser(
+        "export", help="write slide figures, an animation, the run file or the update table, with no window",
+        description="Train (or restore a saved session) and write what File → Export writes in the window: "
+                    "PNG, SVG, PDF or TikZ of a figure, a GIF or MP4 of the run, the run file and the update "
+                    "table. Needs no display.",
+        epilog=f"Example: {PROG} export data.csv --algorithm offset --step end --png fig.png --gif run.gif")
+    exp.add_argument("input", metavar="SESSION.perceptron.json|DATA.csv",
+                     help="a saved session (data, algorithm, parameters, step and view) or a data CSV")
+    exp.add_argument("--algorithm", choices=list(REGISTRY),
+                     help="which perceptron (needed for a CSV; for a session, replaces the saved one)")
+    exp.add_argument("--test", metavar="TEST.csv", help="with a data CSV: a test set with the same columns")
+    _algorithm_options(exp)
+    exp.add_argument("--step", dest="export_step", type=_step_type, metavar="K|end",
+                     help="draw the run after K updates, or at its end (default: a session's saved step, else the end)")
+    exp.add_argument("--figure", choices=list(FIGURE_NAMES), default="canvas",
+                     help="which figure --png, --svg, --pdf, --gif and --mp4 show: the canvas (default), "
+                          "the angle to θ*, or the per-epoch plot")
+    exp.add_argument("--theta-star", action="store_true", help="draw θ* and its margin band on the canvas")
+    exp.add_argument("--png", metavar="FIG.png", help="write the figure as PNG")
+    exp.add_argument("--width", type=_int_type("--width"), default=1920, metavar="PX",
+                     help="PNG width in pixels (default 1920; the height follows a 3:2 shape)")
+    exp.add_argument("--transparent", action="store_true", help="no white background in PNG, SVG and PDF")
+    exp.add_argument("--svg", metavar="FIG.svg", help="write the figure as SVG (vector)")
+    exp.add_argument("--pdf", metavar="FIG.pdf", help="write the figure as a one-page PDF (vector)")
+    exp.add_argument("--tikz", metavar="FIG.tex", help="write the canvas as a standalone TikZ picture")
+    exp.add_argument("--gif", metavar="RUN.gif", help="write the run as an animated GIF")
+    exp.add_argument("--mp4", metavar="RUN.mp4", help="write the run as an MP4 video (needs the mp4 extra)")
+    exp.add_argument("--fps", type=_float_type("--fps"), default=4.0, metavar="N",
+                     help="animation frames per second (default 4)")
+    exp.add_argument("--frames", choices=list(FRAME_UNITS), default="update",
+                     help="one animation frame per update (default) or per example visit")
+    exp.add_argument("--from", dest="k_from", type=_int_type("--from"), default=0, metavar="K",
+                     help="animate from update K (default 0, the start)")
+    exp.add_argument("--to", dest="k_to", type=_int_type("--to"), default=None, metavar="K",
+                     help="animate up to update K (default: the last)")
+    exp.add_argument("--max-frames", type=_int_type("--max-frames"), default=300, metavar="N",
+                     help="at most N frames; more are thinned evenly (default 300)")
+    exp.add_argument("--frame-width", type=_int_type("--frame-width"), default=800, metavar="PX",
+                     help="animation width in pixels (default 800)")
+    exp.add_argument("--json", metavar="RUN.json", help="write the run file, as 'run --out' does")
+    exp.add_argument("--csv", metavar="UPDATES.csv", help="write the update table, as 'run --csv' does")

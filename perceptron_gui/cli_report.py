@@ -1,0 +1,92 @@
+"""What ``perceptron-gui run`` prints: the per-epoch table and the summary."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+TABLE_HEAD_ROWS = 25
+TABLE_TAIL_ROWS = 10
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{100.0 * v:.2f}%"
+
+
+def print_epoch_table(rec: Any, *, all_rows: bool, out: Any) -> None:
+    """The run table of notes 002: epoch, updates, train and test error (long runs shortened)."""
+    rows = rec.epochs
+    w_ep = max(5, len(str(len(rows))))
+    w_up = max(7, len(str(max((r.updates for r in rows), default=0))))
+    print(f"{'epoch':>{w_ep}}  {'updates':>{w_up}}  {'train error':>11}  {'test error':>10}", file=out)
+    shown: list[Any] = list(rows)
+    hidden = 0
+    if not all_rows and len(rows) > TABLE_HEAD_ROWS + TABLE_TAIL_ROWS:
+        hidden = len(rows) - TABLE_HEAD_ROWS - TABLE_TAIL_ROWS
+        shown = rows[:TABLE_HEAD_ROWS] + [None] + rows[-TABLE_TAIL_ROWS:]
+    for r in shown:
+        if r is None:
+            print(f"{'…':>{w_ep}}  ({hidden} epochs not shown; --all-epochs prints them)", file=out)
+            continue
+        print(f"{r.epoch:>{w_ep}}  {r.updates:>{w_up}}  {_pct(r.train_error):>11}  {_pct(r.test_error):>10}", file=out)
+
+
+def _fmt(v: float | None) -> str:
+    return "-" if v is None else f"{v:.6g}"
+
+
+def _seconds(s: float) -> str:
+    return f"{s * 1e3:.3g} ms" if s < 1.0 else f"{s:.3g} s"
+
+
+def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: Any) -> None:
+    """How the run ended, the final predictor, R, γ, the bound against k, the verdict, times."""
+    K, E = rec.num_updates, rec.epochs_run
+    upd = f"{K} update{'s' if K != 1 else ''}"
+    eps = f"{E} epoch{'s' if E != 1 else ''}"
+    print(file=out)
+    if rec.stop_reason == "converged" and rec.algorithm == "lifted":
+        slack = len(rec.extras.get("slack_points", ()))
+        print(f"Converged on the lifted points after {upd} in {eps}; {slack} of {rec.n} points needed "
+              f"a dimension of their own, so on the original features alone those may stay wrong.", file=out)
+    elif rec.stop_reason == "converged":
+        print(f"Converged after {upd} in {eps} (the last epoch made no update).", file=out)
+    elif rec.stop_reason == "fixed_epochs":
+        tail = ("; an epoch without updates came, so the plain perceptron had converged" if rec.converged
+                else "; every epoch still made updates")
+        print(f"Ran its fixed {eps} with {upd}{tail}.", file=out)
+    elif rec.stop_reason == "max_epochs":
+        print(f"Stopped at the epoch limit ({eps}) after {upd} without converging.", file=out)
+    else:
+        print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
+
+    wb = ", ".join(f"{v + 0.0:.6g}" for v in rec.final_w.tolist())  # + 0.0 prints -0.0 as 0
+    what = {"voted": "last vector (the vote uses all {n} vectors)".format(n=K + 1),
+            "averaged": "averaged weights", "pocket": "pocket weights (after update {k})".format(k=rec.extras.get("pocket_k", 0)),
+            "lifted": "weights on the original features"}.get(rec.algorithm, "weights")
+    print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"), file=out)
+
+    R = getattr(theory, "R", None)
+    gamma = getattr(theory, "gamma", None)
+    bound = getattr(theory, "bound", None)
+    mm = getattr(theory, "mm", None)
+    aug = " with the constant 1 appended" if rec.offset else ""
+    print(f"R = {_fmt(R)} (the largest ‖x‖{aug})", file=out)
+    if gamma is not None:
+        exact = mm is None or getattr(mm, "exact", True)
+        note = "" if exact else (f"; at least this much: the solver ran out of time with the best margin "
+                                 f"at most {getattr(mm, 'gap', float('nan')):.3g} higher")
+        where = "with the offset as an extra weight" if rec.offset else "through the origin"
+        print(f"γ = {_fmt(gamma)} (the largest margin of a unit separator {where}{note})", file=out)
+    if bound is not None and math.isfinite(bound):
+        if rec.algorithm == "lifted":
+            cmp = (f"the lifted perceptron trains on lifted points, so its {upd} are not bound by it")
+        elif rec.params.get("init") == "first":
+            cmp = f"starting at w = y₁x₁ counts as one update, so {K} + 1 = {K + 1} {'≤' if K + 1 <= bound else '>'} the bound"
+        else:
+            cmp = f"this run made {K} {'≤' if K <= bound else '>'} {bound:.6g}"
+        print(f"(R/γ)² = {bound:.6g}: the most updates the perceptron can make on this data; {cmp}.", file=out)
+    verdict = getattr(theory, "verdict", None)
+    if verdict:
+        print(f"Verdict: {verdict.rstrip('.')}.", file=out)
+    print(f"Train time: {_seconds(rec.train_seconds)} (training loop), {_seconds(fit_s)} with the per-epoch "
+          f"errors; theory {_seconds(theory_s)}.", file=out)
