@@ -14,10 +14,10 @@ from typing import Any, Callable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core import runio
 from ..core.dataset import DatasetError
 from ..session.autosave import Autosaver, RecentFiles, default_state_dir, recovery_file
 from ..session.session_file import SESSION_SUFFIX, apply_session, load_session, save_session
+from .run_exports import RunExportMixin
 
 __all__ = ["install_file_actions", "FileActions"]
 
@@ -44,7 +44,7 @@ def _is_session_path(path: Path | None) -> bool:
     return path is not None and path.name.lower().endswith(".json")
 
 
-class FileActions(QtCore.QObject):
+class FileActions(RunExportMixin, QtCore.QObject):
     """Owns the actions, the :class:`Autosaver` and the :class:`RecentFiles` of one window.
 
     Signals
@@ -297,66 +297,6 @@ class FileActions(QtCore.QObject):
         if p is not None and p != self._seen_path and Path(p).exists():
             self.recent.add(p)
         self._seen_path = p
-
-    # ---- exports ---------------------------------------------------------------------------------------
-    def _finished_run(self) -> Any:
-        s = self.session
-        if s.result is None or s.busy:
-            self.win.banner.show_message(
-                "error", "There is no finished run to export yet; wait for training to finish or add points.")
-            return None
-        return s.result
-
-    def _ask_export_path(self, path: str | Path | None, title: str, suffix: str, filt: str) -> Path | None:
-        if path is not None:
-            return Path(path)
-        chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self.win, title, self._suggest(suffix), filt)
-        if not chosen:
-            return None
-        return Path(chosen if Path(chosen).suffix else chosen + suffix)
-
-    def _export(self, path: str | Path | None, title: str, suffix: str, filt: str,
-                write: Callable[[Path, Any], None], what: str) -> bool:
-        result = self._finished_run()
-        if result is None:
-            return False
-        p = self._ask_export_path(path, title, suffix, filt)
-        if p is None:
-            return False
-        try:
-            write(p, result)
-        except (OSError, DatasetError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QtWidgets.QMessageBox.warning(self.win, "Could not export",
-                                          f"{p.name} could not be written ({reason}); choose another folder.")
-            return False
-        self.win.banner.show_message("info", f"Exported {what} to {p.name}.")
-        return True
-
-    def export_run_json(self, path: str | Path | None = None) -> bool:
-        """The run file (format perceptron-run, version 1)."""
-        return self._export(path, "Export run as JSON", ".json", "JSON files (*.json);;All files (*)",
-                            lambda p, r: runio.write_run_json(p, r.record, r.theory, r.train, r.test), "the run")
-
-    def export_updates_csv(self, path: str | Path | None = None) -> bool:
-        return self._export(path, "Export updates as CSV", ".csv", "CSV files (*.csv);;All files (*)",
-                            lambda p, r: runio.write_updates_csv(p, r.record, r.train, r.theory),
-                            f"{self.session.run.num_updates if self.session.run else 0} updates")
-
-    def export_epochs_csv(self, path: str | Path | None = None) -> bool:
-        return self._export(path, "Export per-epoch table as CSV", ".csv", "CSV files (*.csv);;All files (*)",
-                            lambda p, r: runio.write_epochs_csv(p, r.record), "the per-epoch table")
-
-    def copy_epochs_latex(self) -> bool:
-        result = self._finished_run()
-        if result is None:
-            return False
-        text = runio.epochs_latex_tabular(result.record)
-        QtWidgets.QApplication.clipboard().setText(text)
-        n = len(result.record.epochs)
-        self.win.banner.show_message("info", f"Copied the per-epoch table ({n} epoch{'s' if n != 1 else ''}) "
-                                             "as a LaTeX tabular; paste it into your slides.")
-        return True
 
     def _start_dir(self) -> str:
         p = self.win.file_path
