@@ -13,7 +13,69 @@ from numba import njit
 
 @njit(cache=True, nogil=True)
 def perceptron_epoch(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
-    """One epoch of the perceptron; update when y·(w·x) <= 0. Returns the update count."""
+    """One epoch of the perceptron; update when y·(w·x) <= 0. Returns the update count.
+
+    Two and three weights (2-D data, or 2-D with an offset) get loops with the weights in
+    local variables, about a fifth faster; the arithmetic is the same to the bit (the score
+    starts at 0.0 and adds w_j·x_j left to right in every version).
+    """
+    D = Xa.shape[1]
+    if D == 3:
+        return _epoch_3(Xa, y, order, w, pos_out, idx_out, w_out)
+    if D == 2:
+        return _epoch_2(Xa, y, order, w, pos_out, idx_out, w_out)
+    return _epoch_any_d(Xa, y, order, w, pos_out, idx_out, w_out)
+
+
+@njit(cache=True, nogil=True)
+def _epoch_3(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
+    w0, w1, w2 = w[0], w[1], w[2]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        s += w0 * Xa[i, 0]
+        s += w1 * Xa[i, 1]
+        s += w2 * Xa[i, 2]
+        yi = y[i]
+        if yi * s <= 0.0:
+            w0 += yi * Xa[i, 0]
+            w1 += yi * Xa[i, 1]
+            w2 += yi * Xa[i, 2]
+            pos_out[cnt] = t
+            idx_out[cnt] = i
+            w_out[cnt, 0] = w0
+            w_out[cnt, 1] = w1
+            w_out[cnt, 2] = w2
+            cnt += 1
+    w[0], w[1], w[2] = w0, w1, w2
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def _epoch_2(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
+    w0, w1 = w[0], w[1]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        s += w0 * Xa[i, 0]
+        s += w1 * Xa[i, 1]
+        yi = y[i]
+        if yi * s <= 0.0:
+            w0 += yi * Xa[i, 0]
+            w1 += yi * Xa[i, 1]
+            pos_out[cnt] = t
+            idx_out[cnt] = i
+            w_out[cnt, 0] = w0
+            w_out[cnt, 1] = w1
+            cnt += 1
+    w[0], w[1] = w0, w1
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def _epoch_any_d(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
     D = Xa.shape[1]
     cnt = 0
     for t in range(order.shape[0]):
@@ -98,9 +160,19 @@ def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, idx_out, w_out):  # pragma:
 
 @njit(cache=True, nogil=True)
 def count_errors(Xa, y, w):  # pragma: no cover
-    """Number of points with sign(w·x) != y, sign(0) = +1."""
+    """Number of points with sign(w·x) != y, sign(0) = +1 (scores summed as in training)."""
     D = Xa.shape[1]
     bad = 0
+    if D == 3:
+        w0, w1, w2 = w[0], w[1], w[2]
+        for i in range(Xa.shape[0]):
+            s = 0.0
+            s += w0 * Xa[i, 0]
+            s += w1 * Xa[i, 1]
+            s += w2 * Xa[i, 2]
+            if (s >= 0.0) != (y[i] > 0.0):
+                bad += 1
+        return bad
     for i in range(Xa.shape[0]):
         s = 0.0
         for j in range(D):

@@ -280,11 +280,15 @@ class _UpdateLog:
         self.K += count
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(weights (K+1, D), update_step (K,), update_index (K,)); copied down when the
-        buffer is mostly empty."""
+        """(weights (K+1, D), update_step (K,), update_index (K,)), views of the buffer.
+
+        The buffer's unused tail was never written, so the OS never gave it memory; only a
+        buffer far larger than its content (a first epoch sized for n updates that made a
+        few) is copied down, so a long-lived record does not pin a large allocation.
+        """
         K = self.K
         W, steps, index = self.W[: K + 1], self.steps[:K], self.index[:K]
-        if self.W.shape[0] > 2 * (K + 1):
+        if self.W.shape[0] > 8 * (K + 1):
             W, steps, index = W.copy(), steps.copy(), index.copy()
         return W, steps, index
 
