@@ -5,7 +5,7 @@ points within a small gap of the line removed) and with 5 % label noise, n = 10�
 10 epochs in file order. Standard and offset stop once an epoch makes no update; scikit-learn
 then gets ``max_iter`` = the epochs ours actually ran, so both do the same work. (The labels
 need an offset, b = 0.1, so standard, through the origin, never converges and runs all 10.)
-Ours and scikit-learn's runs alternate, after one untimed round each; times are medians of 5:
+Ours and scikit-learn's runs alternate, after two untimed rounds each; times are medians of 5:
 
 * ``train`` — ``rec.train_seconds``, the training loop alone;
 * ``fit``   — the whole ``fit()`` call, including the per-epoch train error of every epoch;
@@ -38,6 +38,7 @@ from perceptron_gui.core.dataset import Dataset
 
 EPOCHS = 10
 REPEATS = 5
+WARMUP_ROUNDS = 2
 SIZES = (10**5, 10**6)
 ALGORITHMS = ("standard", "offset", "averaged")
 RATIO_TARGET = 0.5
@@ -75,10 +76,12 @@ def bench_row(data: Dataset, algorithm: str) -> dict:
     # Ours and scikit-learn's alternate, so a busy machine slows both alike.
     train, fit_wall, sk = [], [], []
     rec = clf = None
-    # One untimed round each first: the first large allocations of a process fault their
-    # pages in, which would be charged to whichever fit() came first.
-    make_algorithm(algorithm, max_epochs=EPOCHS).fit(data)
-    sklearn_model(algorithm, EPOCHS).fit(data.X, data.y)
+    # Untimed rounds first: the first large allocations of a process fault their pages in
+    # (measured: the first two fits of a 10⁶-point run take 3-6x the steady time), which
+    # would be charged to whichever fit() came first.
+    for _ in range(WARMUP_ROUNDS):
+        make_algorithm(algorithm, max_epochs=EPOCHS).fit(data)
+        sklearn_model(algorithm, EPOCHS).fit(data.X, data.y)
     for _ in range(REPEATS):
         algo = make_algorithm(algorithm, max_epochs=EPOCHS)
         t0 = time.perf_counter()
