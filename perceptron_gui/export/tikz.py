@@ -25,7 +25,8 @@ from ..gui import style  # the colour constants only; style.py imports no Qt
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
 from .geometry import View, band_polygon, check_view, default_view, hyperplane_segment
-from .latex import Axis, exponent_for, feature_label, make_axis, round_to, sig, tex_escape
+from .latex import Axis, exponent_for, make_axis, sig, tex_escape
+from .tikz_axes import ONE_D_HALF_HEIGHT, TikzPicture, grid_and_axes_1d, grid_and_axes_2d
 
 __all__ = ["frame_to_tikz", "write_tikz", "tex_escape"]
 
@@ -36,7 +37,6 @@ UNEQUAL_HEIGHT_CM = 6.0
 # perpendicular to the line; beyond it the picture would be a sliver, and each axis gets its own.
 EQUAL_ASPECT_RATIO = 3.0
 ARROW_CM = 1.3  # length of the drawn normal vector
-ONE_D_HALF_HEIGHT = 0.8  # half-height (in cm) of the lines drawn across 1-D data
 LEGEND_ROW_CM = 0.45
 
 _COLOURS = {
@@ -44,23 +44,6 @@ _COLOURS = {
     "percmargin": style.MARGIN, "perctheta": style.THETA_STAR, "percoutput": style.OUTPUT,
     "percupdate": style.VISIT_UPDATE, "percvisit": style.VISIT_NO_UPDATE,
 }
-
-
-# ---- the picture ---------------------------------------------------------------------------
-class _Tikz:
-    """Collects lines; maps data coordinates to the picture's."""
-
-    def __init__(self, ax: Axis, ay: Axis | None) -> None:
-        self.ax, self.ay = ax, ay
-        self.lines: list[str] = []
-
-    def add(self, line: str) -> None:
-        self.lines.append(line)
-
-    def xy(self, x: float, y: float) -> str:
-        """A data point (y is already a picture coordinate in 1-D)."""
-        py = self.ay.fmt(self.ay.pic(y)) if self.ay is not None else round_to(y, 1e-4)
-        return f"({self.ax.fmt(self.ax.pic(x))},{py})"
 
 
 def frame_to_tikz(result: RunResult, t: int, *, view: View | None = None, show_theta_star: bool = False,
@@ -129,7 +112,7 @@ def frame_to_tikz(result: RunResult, t: int, *, view: View | None = None, show_t
         ux, uy = WIDTH_CM / ax.span, UNEQUAL_HEIGHT_CM / ay.span
         equal = False
 
-    tk = _Tikz(ax, ay)
+    tk = TikzPicture(ax, ay)
     names = list(result.train.feature_names) or [f"x{j + 1}" for j in range(d)]
     _header(tk, result, frame, standalone, equal, ax, ay)
     tk.add(f"\\begin{{tikzpicture}}[x={ux:.6g}cm, y={uy:.6g}cm,")
@@ -139,9 +122,9 @@ def frame_to_tikz(result: RunResult, t: int, *, view: View | None = None, show_t
         tk.add(f"\\definecolor{{{name}}}{{HTML}}{{{hexa.lstrip('#').upper()}}}")
 
     if d == 2:
-        _grid_and_axes_2d(tk, vw, names)
+        grid_and_axes_2d(tk, vw, names)
     else:
-        _grid_and_axes_1d(tk, vw, names[0])
+        grid_and_axes_1d(tk, vw, names[0])
 
     legend: list[tuple[str, str]] = []  # (TikZ style of a sample line, text)
     if show_theta_star and frame.theta_w is not None and frame.gamma is not None:
@@ -172,7 +155,7 @@ def write_tikz(path: str | os.PathLike[str], result: RunResult, t: int, **option
     atomic_write_text(path, frame_to_tikz(result, t, **options))  # type: ignore[arg-type]
 
 
-def _header(tk: _Tikz, result: RunResult, frame: Frame, standalone: bool, equal: bool,
+def _header(tk: TikzPicture, result: RunResult, frame: Frame, standalone: bool, equal: bool,
             ax: Axis, ay: Axis | None) -> None:
     tk.add(f"% Perceptron picture exported by perceptron-gui {__version__}: "
            f"{result.algorithm} perceptron, update k = {frame.k}, epoch {frame.epoch}, visit t = {frame.t}.")
@@ -186,58 +169,7 @@ def _header(tk: _Tikz, result: RunResult, frame: Frame, standalone: bool, equal:
         tk.add("% The axes have different units, so the normal vector w need not look perpendicular.")
 
 
-def _grid_and_axes_2d(tk: _Tikz, vw: View, names: list[str]) -> None:
-    ax, ay = tk.ax, tk.ay
-    assert ay is not None
-    (x0, x1), (y0, y1) = vw
-    X0, X1, Y0, Y1 = ax.fmt(ax.plo), ax.fmt(ax.phi), ay.fmt(ay.plo), ay.fmt(ay.phi)
-    xt, yt = ax.ticks(), ay.ticks()
-    tk.add("% grid")
-    if xt:
-        tk.add(f"\\foreach \\x in {{{','.join(ax.fmt(v) for v in xt)}}} \\draw[thin, gray!30] (\\x,{Y0}) -- (\\x,{Y1});")
-    if yt:
-        tk.add(f"\\foreach \\y in {{{','.join(ay.fmt(v) for v in yt)}}} \\draw[thin, gray!30] ({X0},\\y) -- ({X1},\\y);")
-    # Axes through the origin when it is in view (as in the notes), else along the box's edges.
-    yaxis_at = 0.0 if x0 <= 0.0 <= x1 else x0
-    xaxis_at = 0.0 if y0 <= 0.0 <= y1 else y0
-    XA, YA = ax.fmt(ax.pic(yaxis_at)), ay.fmt(ay.pic(xaxis_at))
-    tk.add("% axes")
-    tk.add(f"\\draw[<->] ({X0},{YA}) -- ({X1},{YA}) node[right] {{{feature_label(names[0])}{_suffix(ax)}}};")
-    tk.add(f"\\draw[<->] ({XA},{Y0}) -- ({XA},{Y1}) node[above] {{{feature_label(names[1])}{_suffix(ay)}}};")
-    at_origin = yaxis_at == 0.0 and xaxis_at == 0.0 and ax.origin == 0.0 and ay.origin == 0.0
-    xs = [v for v in xt if not (at_origin and abs(v) < 1e-12)]
-    ys = [v for v in yt if not (at_origin and abs(v) < 1e-12)]
-    if xs:
-        tk.add(f"\\foreach \\x/\\l in {{{','.join(f'{ax.fmt(v)}/{ax.tick_label(v)}' for v in xs)}}} "
-               f"\\draw (\\x,{YA}) -- ++(0,-2pt) node[below, font=\\scriptsize, inner sep=1pt] {{\\l}};")
-    if ys:
-        tk.add(f"\\foreach \\y/\\l in {{{','.join(f'{ay.fmt(v)}/{ay.tick_label(v)}' for v in ys)}}} "
-               f"\\draw ({XA},\\y) -- ++(-2pt,0) node[left, font=\\scriptsize, inner sep=1pt] {{\\l}};")
-    if at_origin:
-        tk.add("\\node[below left, font=\\scriptsize, inner sep=1pt] at (0,0) {$0$};")
-
-
-def _grid_and_axes_1d(tk: _Tikz, vw: View, name: str) -> None:
-    ax = tk.ax
-    X0, X1 = ax.fmt(ax.plo), ax.fmt(ax.phi)
-    h = round_to(ONE_D_HALF_HEIGHT, 1e-4)
-    xt = ax.ticks()
-    tk.add("% grid (1-D data: the points lie on the x-axis)")
-    if xt:
-        tk.add(f"\\foreach \\x in {{{','.join(ax.fmt(v) for v in xt)}}} \\draw[thin, gray!30] (\\x,-{h}) -- (\\x,{h});")
-    tk.add("% axis")
-    tk.add(f"\\draw[<->] ({X0},0) -- ({X1},0) node[right] {{{feature_label(name)}{_suffix(ax)}}};")
-    if xt:
-        tk.add(f"\\foreach \\x/\\l in {{{','.join(f'{ax.fmt(v)}/{ax.tick_label(v)}' for v in xt)}}} "
-               f"\\draw (\\x,0) -- ++(0,-2pt) node[below, font=\\scriptsize, inner sep=1pt] {{\\l}};")
-
-
-def _suffix(axis: Axis) -> str:
-    s = axis.label_suffix()
-    return f" ${s}$" if s else ""
-
-
-def _line_1d(tk: _Tikz, w0: float, b: float, level: float, vw: View) -> tuple[str, str] | None:
+def _line_1d(tk: TikzPicture, w0: float, b: float, level: float, vw: View) -> tuple[str, str] | None:
     """Endpoints of the vertical line w·x + b = level across the 1-D band, or None if outside."""
     if w0 == 0.0:
         return None
@@ -248,7 +180,7 @@ def _line_1d(tk: _Tikz, w0: float, b: float, level: float, vw: View) -> tuple[st
     return tk.xy(x, -ONE_D_HALF_HEIGHT), tk.xy(x, ONE_D_HALF_HEIGHT)
 
 
-def _line(tk: _Tikz, w: np.ndarray, b: float, vw: View, d: int, style_: str, comment: str,
+def _line(tk: TikzPicture, w: np.ndarray, b: float, vw: View, d: int, style_: str, comment: str,
           level: float = 0.0, extra: str = "") -> tuple[str, str] | None:
     """Draw w·x + b = level clipped to the view; returns the endpoints written (or None)."""
     if d == 1:
@@ -264,7 +196,7 @@ def _line(tk: _Tikz, w: np.ndarray, b: float, vw: View, d: int, style_: str, com
     return ends
 
 
-def _theta_star(tk: _Tikz, frame: Frame, vw: View, d: int, legend: list[tuple[str, str]]) -> None:
+def _theta_star(tk: TikzPicture, frame: Frame, vw: View, d: int, legend: list[tuple[str, str]]) -> None:
     tw, tb, g = np.asarray(frame.theta_w, dtype=np.float64), float(frame.theta_b), float(frame.gamma or 0.0)
     if not np.any(tw != 0.0):
         return
@@ -285,7 +217,7 @@ def _theta_star(tk: _Tikz, frame: Frame, vw: View, d: int, legend: list[tuple[st
                    f"$\\theta^*$ and its margin band ($\\gamma = {sig(g).strip('$')}$)"))
 
 
-def _margins(tk: _Tikz, frame: Frame, vw: View, d: int, legend: list[tuple[str, str]]) -> None:
+def _margins(tk: TikzPicture, frame: Frame, vw: View, d: int, legend: list[tuple[str, str]]) -> None:
     m = float(frame.closest_distance or 0.0)
     for sign in (1.0, -1.0):
         _line(tk, frame.w, frame.b, vw, d, "percmargin, thick, dashed",
@@ -293,7 +225,7 @@ def _margins(tk: _Tikz, frame: Frame, vw: View, d: int, legend: list[tuple[str, 
     legend.append(("percmargin, thick, dashed", "$w\\cdot x + b = \\pm\\min_i |w\\cdot x_i + b|$"))
 
 
-def _hyperplane_and_normal(tk: _Tikz, frame: Frame, vw: View, d: int, equal: bool,
+def _hyperplane_and_normal(tk: TikzPicture, frame: Frame, vw: View, d: int, equal: bool,
                            ux: float, uy: float) -> bool:
     w, b = frame.w, frame.b
     ends = _line(tk, w, b, vw, d, "ultra thick", "the hyperplane w.x + b = 0")
@@ -343,7 +275,7 @@ def _hyperplane_and_normal(tk: _Tikz, frame: Frame, vw: View, d: int, equal: boo
     return True
 
 
-def _points(tk: _Tikz, result: RunResult, frame: Frame, vw: View, d: int) -> bool:
+def _points(tk: TikzPicture, result: RunResult, frame: Frame, vw: View, d: int) -> bool:
     """Draw the marks; returns whether the visited example's ring was drawn."""
     (x0, x1), (y0, y1) = vw
     tol_x, tol_y = 1e-9 * (x1 - x0), 1e-9 * (y1 - y0)
@@ -383,7 +315,7 @@ def _points(tk: _Tikz, result: RunResult, frame: Frame, vw: View, d: int) -> boo
     return False
 
 
-def _caption(tk: _Tikz, result: RunResult, frame: Frame, vw: View, d: int, has_line: bool,
+def _caption(tk: TikzPicture, result: RunResult, frame: Frame, vw: View, d: int, has_line: bool,
              legend: list[tuple[str, str]], title: str | None, box_width_cm: float,
              visited_drawn: bool) -> None:
     (x0, x1), (y0, y1) = vw
