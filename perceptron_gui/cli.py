@@ -10,10 +10,8 @@ error a user can cause ends in one sentence on stderr and exit status 2, never a
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
-from pathlib import Path
 from typing import Any, Sequence
 
 from .cli_args import (COMMANDS, PROG, SentenceArgumentParser, UsageError, _all_specs, _option, _owners,
@@ -21,6 +19,7 @@ from .cli_args import (COMMANDS, PROG, SentenceArgumentParser, UsageError, _all_
 from .cli_report import print_epoch_table, print_summary
 from .core.algorithms import REGISTRY
 from .core.dataset import Dataset, DatasetError
+from .core.io import unwritable_reason
 
 __all__ = ["main", "build_parser"]
 
@@ -155,14 +154,9 @@ def _read(path: str, what: str) -> Dataset:
 
 def _check_writable(path: str) -> None:
     """Fail before training, not after it, when an output file cannot be written."""
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise UsageError(f"{path} is a folder; give a file name to write to.")
-    if not folder.is_dir():
-        raise UsageError(f"The folder {folder} does not exist; create it or write {p.name} elsewhere.")
-    if not os.access(folder, os.W_OK):
-        raise UsageError(f"The folder {folder} is not writable; write {p.name} elsewhere.")
+    reason = unwritable_reason(path)
+    if reason is not None:
+        raise UsageError(reason)
 
 
 def _theory(X: Any, y: Any, offset: bool) -> Any:

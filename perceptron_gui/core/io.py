@@ -19,7 +19,7 @@ import numpy as np
 from .dataset import Dataset, DatasetError
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
-           "atomic_write_chunks", "read_json_file"]
+           "atomic_write_chunks", "read_json_file", "unwritable_reason"]
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
 MAX_FILE_BYTES = 2_000_000_000
@@ -176,6 +176,20 @@ def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
     except json.JSONDecodeError as exc:
         raise error(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
                     f"it may be damaged or not a {what}.") from None
+
+
+def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
+    """A sentence saying why ``path`` cannot be written (a folder, a missing or read-only
+    folder), or None; callers check before long work, not after it."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        return f"{p} is a folder; give a file name to write to."
+    if not folder.is_dir():
+        return f"The folder {folder} does not exist; create it or write {p.name} elsewhere."
+    if not os.access(folder, os.W_OK):
+        return f"The folder {folder} is not writable; write {p.name} elsewhere."
+    return None
 
 
 def _file_mode(p: Path) -> int:

@@ -19,6 +19,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from ..core.dataset import DatasetError
+from ..core.io import unwritable_reason
 from ..session.events import Event
 from ..session.playback import Playhead
 from ..session.points import PointSet
@@ -147,15 +148,10 @@ def format_of(path: str | os.PathLike[str]) -> str:
 
 def check_writable(path: str | os.PathLike[str]) -> Path:
     """Fail before rendering, not after, when ``path`` cannot be written."""
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise ExportError(f"{p} is a folder; give a file name to write to.")
-    if not folder.is_dir():
-        raise ExportError(f"The folder {folder} does not exist; create it or write {p.name} elsewhere.")
-    if not os.access(folder, os.W_OK):
-        raise ExportError(f"The folder {folder} is not writable; write {p.name} elsewhere.")
-    return p
+    reason = unwritable_reason(path)
+    if reason is not None:
+        raise ExportError(reason)
+    return Path(path)
 
 
 @contextmanager
