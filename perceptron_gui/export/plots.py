@@ -7,7 +7,7 @@ export``):
    playhead of its own), so the window's own session, views and playhead are never touched.
 2. :class:`SlideFigure` builds a fresh offscreen view over it (a real
    :class:`~perceptron_gui.gui.canvas.Canvas`, :class:`~perceptron_gui.gui.proof_plots.AnglePlot`
-   or :class:`~perceptron_gui.gui.proof_plots.EpochPlot`, so the figure shows exactly what the
+   or :class:`~perceptron_gui.gui.epoch_plot.EpochPlot`, so the figure shows exactly what the
    window draws), restyles it with :mod:`.slide_style`, gives it the window's view range,
    and lays it out at the figure's logical size. We chose a separate view over a style switch
    on the window's widgets: the on-screen widgets stay untouched, and headless export needs
@@ -133,7 +133,7 @@ class SlideFigure:
         self._legend.set_entries(angle_legend_entries(self.widget))
 
     def _build_epochs(self) -> None:
-        from ..gui.proof_plots import EpochPlot
+        from ..gui.epoch_plot import EpochPlot
 
         self.widget = plot = EpochPlot(self.source)
         self._legend = style_epoch_plot(plot, self.style, self.device_scale, self.transparent)

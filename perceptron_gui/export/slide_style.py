@@ -219,7 +219,7 @@ def angle_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
 
 # ---- the per-epoch plot -------------------------------------------------------------------
 def style_epoch_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> Legend:
-    """Restyle an offscreen :class:`~perceptron_gui.gui.proof_plots.EpochPlot`. The coloured
+    """Restyle an offscreen :class:`~perceptron_gui.gui.epoch_plot.EpochPlot`. The coloured
     axis label that keys its curves on screen becomes a plain "epoch" and a legend below."""
     plot.view.setBackground(None if transparent else st.background)
     f = st.pen_factor * scale

@@ -19,7 +19,8 @@ from .file_actions import install_file_actions
 from .live_panel import LivePanel
 from .picker import AlgorithmPicker
 from .playback_bar import PlaybackBar
-from .proof_plots import AnglePlot, EpochPlot
+from .epoch_plot import EpochPlot
+from .proof_plots import AnglePlot
 from .status import MessageBanner, StatusBar
 from .table import PointTable
 
