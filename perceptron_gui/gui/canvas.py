@@ -19,7 +19,7 @@ from .canvas_overlay import POINT_STYLES, FrameOverlay, OverlayOptions, point_st
 from .canvas_projection import Projection, make_projection, view_fit
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
-from .throttle import cache_axes
+from .throttle import settle_axes
 
 __all__ = ["Canvas"]
 
@@ -77,7 +77,7 @@ class Canvas(QtWidgets.QWidget):
             axis.setPen(pg.mkPen("#444444"))
             axis.setTextPen(pg.mkPen("#222222"))
             axis.setStyle(maxTickLevel=1)  # major and one minor grid level: calmer, and cheaper to paint
-        cache_axes(item)
+        settle_axes(item)
         self.view_box.disableAutoRange()
         self.points_item = FastScatter(POINT_STYLES)
         self.points_item.setZValue(10)

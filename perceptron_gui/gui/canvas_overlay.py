@@ -80,6 +80,9 @@ class OverlayOptions:
     show_theta_star: bool = False
 
 
+LEGEND_MIN_WIDTH = 215  # px: "w·x + b = ±min |w·x + b|" with its sample at 8 pt
+
+
 class FrameOverlay:
     """The per-frame items of one canvas: lines, shading, arrow, rings, note and legend."""
 
@@ -114,6 +117,9 @@ class FrameOverlay:
         self.legend = Legend(brush=_brush("#FFFFFF"), pen=_pen("#FFFFFF"), labelTextColor="#222222",
                              labelTextSize="8pt", colCount=1, verSpacing=-6)
         self.legend.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Fixed)
+        # As wide as its usual longest entry from the start, so the view beside it does not
+        # narrow (and move under the mouse) when lines and rings join the legend.
+        self.legend.setMinimumWidth(LEGEND_MIN_WIDTH)
         plot_item.layout.addItem(self.legend, 2, 3, alignment=QtCore.Qt.AlignmentFlag.AlignTop)
         self._legend_key: tuple | None = None
         self._rect: Rect = (-1.0, -1.0, 1.0, 1.0)
@@ -230,11 +236,13 @@ class FrameOverlay:
         key = (proj.kind, n_test > 0, line_ok, margins, out and output_label, theta,
                algorithm == "voted" and self._vote is not None,
                frame is not None and frame.visit_index is not None,
-               frame is not None and frame.misclassified.size > 0, frame is not None and frame.slack_points.size > 0)
+               frame is not None and frame.misclassified.size > 0, frame is not None and frame.slack_points.size > 0,
+               frame is None or frame.offset)
         if key == self._legend_key:
             return
         self._legend_key = key
-        (kind, has_test, line_ok, margins, out_name, theta, vote, visit, miscl, slack) = key
+        (kind, has_test, line_ok, margins, out_name, theta, vote, visit, miscl, slack, offset) = key
+        wx = "w·x + b" if offset else "w·x"  # the standard perceptron has no b
         e: list[tuple[LegendSwatch, str]] = [
             (LegendSwatch(symbol=PLUS, brush=POINT_STYLES[0][3], symbol_pen=POINT_STYLES[0][2]), "class +1"),
             (LegendSwatch(symbol=MINUS, brush=POINT_STYLES[1][3], symbol_pen=POINT_STYLES[1][2]), "class −1"),
@@ -244,13 +252,13 @@ class FrameOverlay:
         if line_ok:
             where = {"features": " (slice through the mean)", "pca": " (slice through the mean)",
                      }.get(kind, "")
-            name = "w·x + b·1 = 0 (through 0)" if kind == "lifted" else f"w·x + b = 0{where}"
+            name = "w·x + b·1 = 0 (through 0)" if kind == "lifted" else f"{wx} = 0{where}"
             e.append((LegendSwatch(pen=self.hyperplane.opts["pen"]), name))
             e.append((LegendSwatch(pen=self.arrow.opts["pen"]), f"normal vector {self.arrow.label}"))
         if kind == "lifted":
             e.append((LegendSwatch(pen=self.lifted_guide.opts["pen"]), "each x drawn at (x, 1)"))
         if margins:
-            e.append((LegendSwatch(pen=self.margin_lines[0].opts["pen"]), "w·x + b = ±min |w·x + b|"))
+            e.append((LegendSwatch(pen=self.margin_lines[0].opts["pen"]), f"{wx} = ±min |{wx}|"))
         if out_name:
             e.append((LegendSwatch(pen=self.output_line.opts["pen"]), f"{out_name} w (output)"))
         if vote:

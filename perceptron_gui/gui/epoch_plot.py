@@ -9,7 +9,7 @@ from PySide6 import QtCore, QtWidgets
 from . import style
 from .formatting import connect_events
 from .proof_plots import NO_DOWNSAMPLE_MAX, PLAYHEAD, SYMBOLS_MAX, _set_downsampling, _white_plot
-from .throttle import DragThrottle, cache_axes
+from .throttle import DragThrottle, settle_axes
 
 __all__ = ["EpochPlot"]
 
@@ -49,7 +49,7 @@ class EpochPlot(QtWidgets.QWidget):
         self.error_plot.setXLink(self.updates_plot)
         for item in (self.updates_plot, self.error_plot):
             _white_plot(item)
-            cache_axes(item)
+            settle_axes(item)
             item.setMenuEnabled(False)
             item.getAxis("left").setWidth(48)
         self.updates_plot.setLabel("left", "updates")

@@ -64,12 +64,12 @@ class MainWindow(QtWidgets.QMainWindow):
         col = QtWidgets.QVBoxLayout(centre)
         col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(2)
-        col.addWidget(self.banner)
         self.feature_picker = FeaturePicker(s, self.canvas)
         col.addWidget(self.feature_picker)
         col.addWidget(self.canvas, 1)
         col.addWidget(self.playback)
         self.setCentralWidget(centre)
+        self.banner.float_over(centre)
 
         self.table = PointTable(s)
         self.picker = AlgorithmPicker(s)
@@ -109,6 +109,7 @@ class MainWindow(QtWidgets.QMainWindow):
         s.message.connect(self._on_message)
         s.history_changed.connect(self._update_title)
         s.points_changed.connect(lambda *_: self._update_title())
+        s.points_changed.connect(lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset"))
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)

@@ -11,7 +11,7 @@ from PySide6 import QtCore, QtWidgets
 
 from . import style
 from .formatting import connect_events, fmt
-from .throttle import DragThrottle, cache_axes
+from .throttle import DragThrottle, settle_axes
 
 __all__ = ["AnglePlot", "bound_angle_deg", "NO_DOWNSAMPLE_MAX"]
 
@@ -81,7 +81,7 @@ class AnglePlot(QtWidgets.QWidget):
         self.plot = pg.PlotWidget(background="w")
         item = self.plot.getPlotItem()
         _white_plot(item)
-        cache_axes(item)
+        settle_axes(item)
         item.setLabel("bottom", "updates k")
         item.setLabel("left", "angle to θ* (°)")
         item.getAxis("left").setTicks([[(a, f"{a}°") for a in (0, 30, 60, 90, 120, 150, 180)],

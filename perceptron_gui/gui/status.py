@@ -31,11 +31,44 @@ class MessageBanner(QtWidgets.QLabel):
         self.level = level
         self.setStyleSheet(_BANNER_STYLE.get(level, _BANNER_STYLE["info"]) + " border-radius: 3px; padding: 3px;")
         self.setText(("⚠ " if level == "error" else "ℹ ") + text)
+        self._place()
         self.show()
+        self.raise_()
         self._timer.start(int(seconds * 1000))
+
+    def float_over(self, host: QtWidgets.QWidget) -> None:
+        """Lie over the top of ``host`` instead of taking a row of a layout, so showing a
+        message never moves the canvas under the mouse."""
+        self.setParent(host)
+        host.installEventFilter(self)
+        self._place()
+
+    def _place(self) -> None:
+        host = self.parentWidget()
+        if host is None:
+            return
+        width = max(100, host.width() - 16)
+        self.setFixedWidth(width)
+        self.setFixedHeight(self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height())
+        self.move(8, 6)
+
+    def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if obj is self.parentWidget() and event.type() == QtCore.QEvent.Type.Resize:
+            self._place()
+        return False
+
+    def clear_stale(self, edit_succeeded: bool = True, data_replaced: bool = False) -> None:
+        """An error about a refused edit is stale once an edit succeeds; a note about the data
+        (a preset's explanation) is stale once the data is replaced, by undo for instance."""
+        if self.isVisible() and (self.level == "error" and edit_succeeded or data_replaced):
+            self.hide()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - click to dismiss
         self.hide()
+
+
+SUMMARY_TIP = ("How the last run ended, compared with Novikoff's bound (R/γ)², and whether the data is "
+               "linearly separable.")
 
 
 class StatusBar(QtWidgets.QStatusBar):
@@ -46,9 +79,13 @@ class StatusBar(QtWidgets.QStatusBar):
         super().__init__(parent)
         self.session = session
         self.summary = QtWidgets.QLabel()
-        self.summary.setToolTip("How the last run ended, compared with Novikoff's bound (R/γ)², and whether the data is linearly separable.")
+        # A long verdict must not widen the window: the label takes the room there is, and
+        # the whole text is in its tooltip.
+        self.summary.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred)
+        self.summary.setMinimumWidth(100)
+        self.summary.setToolTip(SUMMARY_TIP)
         self.progress = QtWidgets.QProgressBar()
-        self.progress.setMaximumWidth(160)
+        self.progress.setMinimumWidth(260)
         self.progress.setFormat("training… epoch %v of %m")
         self.progress.hide()
         self.cancel_btn = QtWidgets.QPushButton("Cancel")
@@ -64,13 +101,18 @@ class StatusBar(QtWidgets.QStatusBar):
         self.refresh()
 
     def refresh(self) -> None:
-        self.summary.setText(summary_text(self.session))
+        text = summary_text(self.session)
+        self.summary.setText(text)
+        self.summary.setToolTip(f"{SUMMARY_TIP}\n\n{text}")
 
     def _on_busy(self, busy: bool) -> None:
         self.progress.setVisible(busy)
         self.cancel_btn.setVisible(busy)
         if busy:
             self.progress.setRange(0, 0)
+            self.summary.setText("Training… the picture shows the last finished run until this one is done.")
+        else:
+            self.refresh()
 
     def _on_progress(self, epoch: int, total: int) -> None:
         self.progress.setRange(0, total)
@@ -88,7 +130,11 @@ def summary_text(session: Session) -> str:
     K, E = rec.num_updates, rec.epochs_run
     upd = f"{K} update{'s' if K != 1 else ''}"
     ep = f"{E} epoch{'s' if E != 1 else ''}"
-    if rec.stop_reason == "converged":
+    if rec.stop_reason == "converged" and rec.algorithm == "lifted":
+        head = (f"Converged on the lifted points after {upd} in {ep}; on the original features the "
+                f"drawn separator errs on {rec.epochs[-1].train_error:.0%} (points that needed their own "
+                f"dimension may stay wrong there)")
+    elif rec.stop_reason == "converged":
         head = f"Converged after {upd} in {ep}"
     elif rec.stop_reason == "fixed_epochs":
         head = f"Ran its {ep} ({upd})" + (", separating the data in the last" if rec.converged else "")

@@ -41,8 +41,14 @@ class DragThrottle(QtCore.QObject):
             self.fn(*args)
 
 
-def cache_axes(plot_item: pg.PlotItem) -> None:
-    """Paint each axis from a pixmap cache: an axis's ticks and labels are costly to draw
-    (about 2 ms each offscreen) and rarely change while the data under them does."""
+def settle_axes(plot_item: pg.PlotItem) -> None:
+    """Axis settings every plot of the window shares.
+
+    Plain numbers: pyqtgraph would otherwise rescale a zoomed-in axis to "x1 (x0.001)" with
+    ticks of −250…250, which a student reads as the coordinates. And a pixmap cache: an axis's
+    ticks and labels are costly to paint (about 2 ms each offscreen) and rarely change while
+    the data under them does.
+    """
     for axis in plot_item.axes.values():
+        axis["item"].enableAutoSIPrefix(False)
         axis["item"].setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)

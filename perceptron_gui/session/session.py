@@ -107,10 +107,11 @@ class Session:
 
     def load_dataset(self, data: Dataset, title: str = "", test: np.ndarray | None = None,
                      label: str = "Load data") -> None:
-        for note in data.notices:
-            self.message.emit("info", note)
         self.data_title = title
-        self.execute(ReplaceAll(PointSet.from_dataset(data, test), label))
+        if self.execute(ReplaceAll(PointSet.from_dataset(data, test), label)):
+            # After the load: views may clear messages about the data they replaced.
+            for note in data.notices:
+                self.message.emit("info", note)
 
     def load_preset(self, name: str) -> None:
         try:

@@ -218,3 +218,43 @@ def test_more_than_two_features_open_with_a_feature_picker(make_main_window, tmp
     win.feature_picker.x_combo.setCurrentIndex(1)
     win.feature_picker.y_combo.setCurrentIndex(1)  # same feature twice: a sentence
     assert "different features" in win.banner.text()
+
+
+def test_messages_never_move_the_canvas(make_main_window, qtbot):
+    win = make_main_window()
+    qtbot.wait(50)  # let the docks settle first
+    before = win.canvas.geometry()
+    win.banner.show_message("info", "A long explanation of a preset " * 6)
+    qtbot.wait(20)
+    assert win.banner.isVisible()
+    assert win.canvas.geometry() == before
+
+
+def test_a_valid_edit_clears_a_stale_error(make_main_window):
+    win = make_main_window()
+    model = win.table.model
+    assert not model.setData(model.index(0, 0), "abc", Qt.ItemDataRole.EditRole)
+    assert win.banner.isVisible() and win.banner.level == "error"
+    assert model.setData(model.index(0, 0), "0.5", Qt.ItemDataRole.EditRole)
+    assert not win.banner.isVisible()
+
+
+def test_undoing_a_preset_clears_its_explanation(make_main_window):
+    win = make_main_window()
+    win.actions_by_name["preset_and"].trigger()
+    assert win.banner.isVisible() and "AND" in win.banner.text()
+    win.session.undo()
+    assert not win.banner.isVisible()
+
+
+def test_zoomed_axes_show_plain_numbers(make_main_window):
+    win = make_main_window()
+    win.canvas.view_box.setRange(xRange=(-0.003, 0.003), yRange=(-0.003, 0.003), padding=0)
+    axis = win.canvas.plot.getPlotItem().getAxis("bottom")
+    assert axis.autoSIPrefix is False and axis.autoSIPrefixScale == 1.0
+
+
+def test_standard_perceptron_legend_has_no_b(make_main_window):
+    win = make_main_window(preset="uniform_diagonal", algorithm="standard")
+    labels = [label.text for _, label in win.canvas.overlay.legend.items]
+    assert "w·x = 0" in labels and not any("+ b" in t for t in labels)
