@@ -72,9 +72,23 @@ def _err(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> float | None:
 
 
 def frame_at(result: RunResult, t: int) -> Frame:
-    """The :class:`Frame` of ``result`` once visit ``t`` is done."""
+    """The :class:`Frame` of ``result`` once visit ``t`` is done.
+
+    The canvas and the live panel both ask for the playhead's frame after every step; the
+    last one is kept on the result, so it is computed (O(n)) once per position, not per view.
+    Frames are shared: readers must not change them.
+    """
+    t = max(-1, min(int(t), result.record.num_steps - 1))
+    last = result.last_frame
+    if last is not None and last.t == t:
+        return last
+    fr = _compute_frame(result, t)
+    result.last_frame = fr
+    return fr
+
+
+def _compute_frame(result: RunResult, t: int) -> Frame:
     rec = result.record
-    t = max(-1, min(int(t), rec.num_steps - 1))
     k = rec.k_after_step(t)
     w, b = rec.w_b(k)
     w = np.array(w, dtype=np.float64)

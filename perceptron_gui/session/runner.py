@@ -63,6 +63,7 @@ class RunResult:
     lifted_theory: Any = None
     seconds: float = 0.0
     extras: dict[str, Any] = field(default_factory=dict)
+    last_frame: Any = field(default=None, repr=False, compare=False)  # frame.frame_at's memo
 
     @cached_property
     def proof(self) -> Any:

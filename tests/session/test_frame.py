@@ -254,3 +254,15 @@ def test_every_preset_gives_frames_for_every_algorithm_at_the_ends():
             for t in (-1, s.run.num_steps - 1):
                 fr = frame_at(s.result, t)
                 assert fr.w.shape == (s.points.d,)
+
+
+def test_the_playhead_frame_is_computed_once_per_position():
+    from perceptron_gui.session.session import Session
+
+    s = Session()
+    s.load_preset("random_noisy")
+    a = frame_at(s.result, s.playhead.t)
+    assert frame_at(s.result, s.playhead.t) is a  # the canvas and the panel share it
+    s.step("update", -1)
+    b = frame_at(s.result, s.playhead.t)
+    assert b is not a and b.t == s.playhead.t
