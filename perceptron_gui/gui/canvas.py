@@ -19,7 +19,7 @@ from .canvas_overlay import POINT_STYLES, FrameOverlay, OverlayOptions, point_st
 from .canvas_projection import Projection, make_projection, view_fit
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
-from .throttle import settle_axes
+from .plot_setup import settle_axes
 
 __all__ = ["Canvas"]
 

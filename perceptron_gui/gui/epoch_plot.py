@@ -7,9 +7,9 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from . import style
-from .formatting import connect_events
-from .proof_plots import NO_DOWNSAMPLE_MAX, PLAYHEAD, SYMBOLS_MAX, _set_downsampling, _white_plot
-from .throttle import DragThrottle, settle_axes
+from .plot_setup import NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
+from .proof_plots import PLAYHEAD, SYMBOLS_MAX
+from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["EpochPlot"]
 
@@ -48,7 +48,7 @@ class EpochPlot(QtWidgets.QWidget):
         self.error_plot = self.view.addPlot(row=1, col=0)
         self.error_plot.setXLink(self.updates_plot)
         for item in (self.updates_plot, self.error_plot):
-            _white_plot(item)
+            white_plot(item)
             settle_axes(item)
             item.setMenuEnabled(False)
             item.getAxis("left").setWidth(48)
@@ -84,7 +84,7 @@ class EpochPlot(QtWidgets.QWidget):
         test = np.array([100.0 * r.test_error if r.test_error is not None else np.nan for r in rows])
         many = len(rows) > NO_DOWNSAMPLE_MAX
         for curve in (self.train_curve, self.test_curve):
-            _set_downsampling(curve, len(rows))
+            set_downsampling(curve, len(rows))
         self.updates_curve.setData(*_epoch_bars(updates))
         for item in (self.updates_plot, self.error_plot):  # no "epoch 0.5" ticks on short runs
             if len(rows) <= 12:

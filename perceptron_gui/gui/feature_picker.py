@@ -5,7 +5,7 @@ from PySide6 import QtWidgets
 
 from ..session.session import Session
 from .canvas import Canvas
-from .formatting import connect_events
+from .view_wiring import connect_events
 
 PCA = "PCA (first two components)"
 

@@ -7,13 +7,13 @@ that checks the panel are formatted alike: 4 significant digits, a real minus si
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 __all__ = [
     "MINUS", "NA", "DASH", "fmt", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
-    "fmt_deg", "fmt_equation", "subscript", "check_mark", "connect_events",
+    "fmt_deg", "fmt_equation", "subscript", "check_mark",
 ]
 
 MINUS = "\u2212"  # typographic minus: "−0.7071", not "-0.7071"
@@ -133,21 +133,3 @@ def check_mark(holds: bool | None) -> str:
     if holds is None:
         return ""
     return "✓" if holds else "✗"
-
-
-def connect_events(owner: Any, pairs: Iterable[tuple[Any, Callable[..., Any]]]) -> None:
-    """Subscribe callbacks to session events for as long as the Qt object ``owner`` lives.
-
-    When Qt deletes ``owner`` (its parent window closed), the callbacks are disconnected, so
-    the session never calls into a deleted widget. ``owner`` only needs a ``destroyed``
-    signal, which keeps this module free of Qt imports.
-    """
-    pairs = list(pairs)
-    for event, callback in pairs:
-        event.connect(callback)
-
-    def disconnect(*_: Any) -> None:
-        for event, callback in pairs:
-            event.disconnect(callback)
-
-    owner.destroyed.connect(disconnect)

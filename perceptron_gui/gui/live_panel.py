@@ -12,8 +12,9 @@ from PySide6 import QtCore, QtWidgets
 from ..core.algorithms import augment
 from ..core.theory import lifted_margin_lower_bound
 from ..session.frame import Frame, frame_at
-from .formatting import (DASH, NA, check_mark, connect_events, fmt, fmt_count_pct, fmt_deg,
+from .formatting import (DASH, NA, check_mark, fmt, fmt_count_pct, fmt_deg,
                          fmt_equation, fmt_int, fmt_vec)
+from .view_wiring import connect_events
 
 __all__ = ["LivePanel"]
 

@@ -10,19 +10,16 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from . import style
-from .formatting import connect_events, fmt
-from .throttle import DragThrottle, settle_axes
+from .formatting import fmt
+from .plot_setup import AXIS, NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
+from .view_wiring import DragThrottle, connect_events
 
-__all__ = ["AnglePlot", "bound_angle_deg", "NO_DOWNSAMPLE_MAX"]
+__all__ = ["AnglePlot", "bound_angle_deg"]
 
 Qt = QtCore.Qt
-# Up to this many points a curve is drawn point for point; above, pyqtgraph's peak
-# downsampling and clip-to-view keep a redraw of 10⁶ updates fast.
-NO_DOWNSAMPLE_MAX = 10_000
 SYMBOLS_MAX = 300  # a dot per update while the dots stay apart
 BOUND_POINTS = 2_000
 PLAYHEAD = style.VISIT_UPDATE
-AXIS = "#333333"
 
 
 def bound_angle_deg(k: np.ndarray, gamma: float, R: float, dot0: float = 0.0, norm_sq0: float = 0.0) -> np.ndarray:
@@ -38,20 +35,6 @@ def bound_angle_deg(k: np.ndarray, gamma: float, R: float, dot0: float = 0.0, no
         cos = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
     cos = np.where(num >= 0, np.minimum(1.0, cos), -1.0)
     return np.degrees(np.arccos(cos))
-
-
-def _white_plot(item: pg.PlotItem) -> None:
-    for name in ("left", "bottom", "right"):
-        axis = item.getAxis(name)
-        axis.setPen(pg.mkPen(AXIS))
-        axis.setTextPen(pg.mkPen(AXIS))
-    item.showGrid(x=True, y=True, alpha=0.15)
-
-
-def _set_downsampling(curve: pg.PlotDataItem, n: int) -> None:
-    big = n > NO_DOWNSAMPLE_MAX
-    curve.setDownsampling(ds=1, auto=big, method="peak")
-    curve.setClipToView(big)
 
 
 def _proof_theory(result):
@@ -80,7 +63,7 @@ class AnglePlot(QtWidgets.QWidget):
         self._K = 0
         self.plot = pg.PlotWidget(background="w")
         item = self.plot.getPlotItem()
-        _white_plot(item)
+        white_plot(item)
         settle_axes(item)
         item.setLabel("bottom", "updates k")
         item.setLabel("left", "angle to θ* (°)")
@@ -143,7 +126,7 @@ class AnglePlot(QtWidgets.QWidget):
         self._K = K
         ok = np.isfinite(proof.angle_deg)
         ks, angles = proof.k[ok], proof.angle_deg[ok]
-        _set_downsampling(self.angle_curve, ks.size)
+        set_downsampling(self.angle_curve, ks.size)
         few = ks.size <= SYMBOLS_MAX
         self.angle_curve.setData(ks, angles, symbol="o" if few else None, symbolSize=5,
                                  symbolBrush=style.NORMAL, symbolPen=None)
@@ -151,7 +134,7 @@ class AnglePlot(QtWidgets.QWidget):
         # Show where the bound reaches 0° when that is near; a far bound would squash the run.
         x_max = max(K, 1, bound if bound <= 10.0 * K else 5.0 * K)
         kb = _bound_grid(int(np.ceil(x_max)))
-        _set_downsampling(self.bound_curve, kb.size)
+        set_downsampling(self.bound_curve, kb.size)
         self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, tho.R, proof.dot[0], proof.norm_sq[0]))
         self.novikoff_line.setPos(bound)
         self.legend.getLabel(self.bound_curve).setText(f"bound arccos(min(1, √k·γ/R)), 0° at (R/γ)² = {fmt(bound)}")

@@ -17,7 +17,8 @@ from perceptron_gui.core.theory import ProofQuantities
 from perceptron_gui.gui.epoch_table import EpochTable
 from perceptron_gui.gui.formatting import DASH, fmt_int, fmt_pct
 from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
-from perceptron_gui.gui.proof_plots import NO_DOWNSAMPLE_MAX, AnglePlot
+from perceptron_gui.gui.plot_setup import NO_DOWNSAMPLE_MAX
+from perceptron_gui.gui.proof_plots import AnglePlot
 from perceptron_gui.session.events import Event
 from perceptron_gui.session.session import Session
 

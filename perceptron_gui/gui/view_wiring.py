@@ -1,12 +1,32 @@
-"""Redraw helpers for views that are not the focus of an interaction."""
+"""How views hear the session: subscriptions that end with the widget, and a throttle for
+views that are not the focus of a drag."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore
 
 from ..session.session import Session
+
+__all__ = ["connect_events", "DragThrottle"]
+
+
+def connect_events(owner: Any, pairs: Iterable[tuple[Any, Callable[..., Any]]]) -> None:
+    """Subscribe callbacks to session events for as long as the Qt object ``owner`` lives.
+
+    When Qt deletes ``owner`` (its parent window closed), the callbacks are disconnected, so
+    the session never calls into a deleted widget. ``owner`` only needs a ``destroyed``
+    signal, which keeps this module free of Qt imports.
+    """
+    pairs = list(pairs)
+    for event, callback in pairs:
+        event.connect(callback)
+
+    def disconnect(*_: Any) -> None:
+        for event, callback in pairs:
+            event.disconnect(callback)
+
+    owner.destroyed.connect(disconnect)
 
 
 class DragThrottle(QtCore.QObject):
@@ -39,16 +59,3 @@ class DragThrottle(QtCore.QObject):
         if self._args is not None:
             args, self._args = self._args, None
             self.fn(*args)
-
-
-def settle_axes(plot_item: pg.PlotItem) -> None:
-    """Axis settings every plot of the window shares.
-
-    Plain numbers: pyqtgraph would otherwise rescale a zoomed-in axis to "x1 (x0.001)" with
-    ticks of −250…250, which a student reads as the coordinates. And a pixmap cache: an axis's
-    ticks and labels are costly to paint (about 2 ms each offscreen) and rarely change while
-    the data under them does.
-    """
-    for axis in plot_item.axes.values():
-        axis["item"].enableAutoSIPrefix(False)
-        axis["item"].setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
