@@ -56,10 +56,17 @@ class Session:
         self._drag_ids = itertools.count(1)
         self._pending_generation = 0
         self._busy = False  # what busy_changed last announced
-        for name in ("points_changed", "run_changed", "playhead_changed", "algorithm_changed",
-                     "history_changed", "selection_changed", "busy_changed", "progress_changed",
-                     "message", "playing_changed"):
-            setattr(self, name, Event(name))
+        # Spelled out, so readers and type checkers see every event the views can hear.
+        self.points_changed = Event("points_changed")
+        self.run_changed = Event("run_changed")
+        self.playhead_changed = Event("playhead_changed")
+        self.algorithm_changed = Event("algorithm_changed")
+        self.history_changed = Event("history_changed")
+        self.selection_changed = Event("selection_changed")
+        self.busy_changed = Event("busy_changed")
+        self.progress_changed = Event("progress_changed")
+        self.message = Event("message")
+        self.playing_changed = Event("playing_changed")
 
     # ---- data edits ---------------------------------------------------------------------
     def execute(self, command: Command) -> bool:
