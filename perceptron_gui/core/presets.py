@@ -1,11 +1,13 @@
 """The example data sets of the lecture notes, and two random generators.
 
-Each preset has a name, a title for the menu, a one-sentence explanation, the data, and the
-algorithm it is best shown with.
+Each preset has a name, a title for the menu, a one-sentence explanation, the data, and —
+when the example is about particular algorithms — the algorithms it is meant for. Loading a
+preset keeps the user's algorithm unless the preset names others (the session's rule, see
+:meth:`perceptron_gui.session.session.Session.load_preset`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -21,8 +23,9 @@ class Preset:
     title: str
     explanation: str
     build: Callable[[], Dataset]
-    algorithm: str = "offset"
-    params: dict = field(default_factory=dict)
+    # The algorithms this example is about (the first is switched to when the user's is not
+    # among them); empty: any algorithm shows it.
+    algorithms: tuple[str, ...] = ()
 
     def data(self) -> Dataset:
         return self.build()
@@ -91,12 +94,12 @@ PRESETS: dict[str, Preset] = {p.name: p for p in [
            "but not through the origin. Appending a constant 1 makes it separable through the origin in 2-D.",
            lambda: Dataset.from_arrays(np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1.0, -1.0, -1.0]))),
     Preset("uniform_diagonal", "Uniform square, x2 > x1 (notes 000)", "60 points uniform in [−1, 1]², +1 where x2 > x1: "
-           "separable through the origin (by the diagonal).", _uniform_diagonal, algorithm="standard"),
+           "separable through the origin (by the diagonal).", _uniform_diagonal),
     Preset("random_separable", "Random separable (margin 0.15)", "40 random points separated by a line with margin at least 0.15.",
            lambda: random_separable(40, 0.15, seed=7)),
     Preset("random_noisy", "Random with 10 % label noise", "60 random points whose labels were flipped with probability 0.1: "
            "usually not separable, so try pocket, voted or averaged.",
-           lambda: random_noisy(60, 0.1, seed=5), algorithm="pocket"),
+           lambda: random_noisy(60, 0.1, seed=5), algorithms=("pocket", "voted", "averaged")),
 ]}
 
 DEFAULT_PRESET = "random_separable"

@@ -172,8 +172,7 @@ def _set_class(win: "MainWindow", c: int) -> None:
 
 def _load_preset(win: "MainWindow", name: str) -> None:
     win.file_path = None
-    win.session.load_preset(name)
-    win.banner.show_message("info", PRESETS[name].explanation, seconds=12)
+    win.session.load_preset(name)  # its message explains the example (and any switch)
     win.canvas.fit_view()
 
 

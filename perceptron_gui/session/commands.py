@@ -227,4 +227,5 @@ class ReplaceAll(Command):
         old = points.copy()
         new = self.points.copy()
         points.X, points.y, points.test, points.feature_names = new.X, new.y, new.test, new.feature_names
+        points.title = new.title
         return ReplaceAll(old, self.label), Change("reset", np.arange(points.n))

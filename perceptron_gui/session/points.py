@@ -13,18 +13,21 @@ class PointSet:
     """Mutable arrays edited only through commands.
 
     X : (n, d) float64 coordinates; y : (n,) labels ±1; test : (n,) bool, True for test points.
+    title : the data set's name (a preset's title, a file name); "" for drawn data. It travels
+    with the points, so *Clear* drops it and undoing the clear brings it back.
     """
 
     X: np.ndarray
     y: np.ndarray
     test: np.ndarray
     feature_names: tuple[str, ...]
+    title: str = ""
 
     @classmethod
-    def from_dataset(cls, data: Dataset, test: np.ndarray | None = None) -> "PointSet":
+    def from_dataset(cls, data: Dataset, test: np.ndarray | None = None, title: str = "") -> "PointSet":
         t = np.zeros(data.n, dtype=bool) if test is None else np.asarray(test, dtype=bool).copy()
         return cls(np.array(data.X, dtype=np.float64), np.array(data.y, dtype=np.float64), t,
-                   tuple(data.feature_names))
+                   tuple(data.feature_names), str(title))
 
     @classmethod
     def empty(cls, d: int = 2) -> "PointSet":
@@ -39,7 +42,7 @@ class PointSet:
         return int(self.X.shape[1])
 
     def copy(self) -> "PointSet":
-        return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names)
+        return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names, self.title)
 
     def train_index(self) -> np.ndarray:
         return np.flatnonzero(~self.test)

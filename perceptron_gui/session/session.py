@@ -49,12 +49,12 @@ class Session:
         self.play_unit = "update"  # "update", "visit" or "epoch"
         self.play_speed = 5.0  # steps per second
         self.view_range: tuple[tuple[float, float], tuple[float, float]] | None = None
-        self.data_title = ""
         kw = {} if background_work is None else {"background_work": background_work}
         self.runner = Runner(post, **kw)
         self._generation = itertools.count(1)
         self._drag_ids = itertools.count(1)
         self._pending_generation = 0
+        self._new_data = False  # a data set was replaced: its first run opens at the end
         self._busy = False  # what busy_changed last announced
         # Spelled out, so readers and type checkers see every event the views can hear.
         self.points_changed = Event("points_changed")
@@ -104,7 +104,14 @@ class Session:
         self.dragging = False
         self.history.end_merge()
 
+    @property
+    def data_title(self) -> str:
+        """The data set's name (preset title, file name; "" for drawn or cleared data)."""
+        return self.points.title
+
     def _after_edit(self, change: Change) -> None:
+        if change.kind == "reset":
+            self._new_data = True
         if change.kind in ("delete", "reset"):
             self.selection = np.zeros(0, dtype=np.int64)
             self.selection_changed.emit()
@@ -113,22 +120,46 @@ class Session:
         self.recompute()
 
     def load_dataset(self, data: Dataset, title: str = "", test: np.ndarray | None = None,
-                     label: str = "Load data") -> None:
-        self.data_title = title
-        if self.execute(ReplaceAll(PointSet.from_dataset(data, test), label)):
+                     label: str = "Load data") -> bool:
+        """Replace the data (one undoable step). The new data's run opens at its end, with the
+        user's algorithm and parameters; notices about the file follow as ``info`` messages."""
+        if self.execute(ReplaceAll(PointSet.from_dataset(data, test, title), label)):
             # After the load: views may clear messages about the data they replaced.
             for note in data.notices:
                 self.message.emit("info", note)
+            return True
+        return False
 
     def load_preset(self, name: str) -> None:
+        """Load a worked example. The rule (README, "Presets"): the run opens at its end with
+        the user's algorithm and parameters, unless the preset is about other algorithms; then
+        it switches to the first of those. One ``info`` message explains the example and names
+        the switch and any parameters kept from before that differ from their defaults."""
         try:
             preset = get_preset(name)
         except DatasetError as exc:  # a name typed on the command line: a sentence, like set_algorithm
             self.message.emit("error", str(exc))
             return
-        self.load_dataset(preset.data(), preset.title, label=f"Load preset {preset.title}")
-        if preset.algorithm != self.algorithm:
-            self.set_algorithm(preset.algorithm)
+        switch = bool(preset.algorithms) and self.algorithm not in preset.algorithms
+        if switch:  # set before the load, so the data trains once, with the right algorithm
+            self.algorithm = preset.algorithms[0]
+            self.algorithm_changed.emit()
+        if not self.load_dataset(preset.data(), preset.title, label=f"Load preset {preset.title}"):
+            return
+        notes = [preset.explanation]
+        if switch:
+            notes.append(f"Switched to the {REGISTRY[self.algorithm].title} perceptron for this example.")
+        kept = self.non_default_params()
+        if kept:
+            notes.append(f"Kept your settings: {', '.join(kept)}.")
+        self.message.emit("info", " ".join(notes))
+
+    def non_default_params(self) -> list[str]:
+        """'label = value' for each parameter of the current algorithm not at its default."""
+        specs = REGISTRY[self.algorithm].param_specs()
+        params = self.params[self.algorithm]
+        return [f"{p.label.rstrip(':')} = {params[p.name]}" for p in specs
+                if p.name in params and params[p.name] != p.default]
 
     def clear(self) -> None:
         self.execute(ReplaceAll(PointSet.empty(self.points.d), "Clear"))
@@ -217,7 +248,8 @@ class Session:
         if generation is not None and generation != self._pending_generation:
             return  # superseded: its result, and its error too, are of no interest
         old = self.run
-        was_at_end = self.playhead.at_end(old) or old is None
+        was_at_end = self.playhead.at_end(old) or old is None or self._new_data
+        self._new_data = False
         self._set_busy(False)
         if error is not None:
             self.error = error

@@ -255,7 +255,8 @@ def test_every_preset_runs_with_every_algorithm(preset):
     messages = []
     s.message.connect(lambda level, text: messages.append((level, text)))
     s.load_preset(preset)
-    assert s.algorithm == PRESETS[preset].algorithm and s.data_title == PRESETS[preset].title
+    expected = PRESETS[preset].algorithms[0] if PRESETS[preset].algorithms else "offset"
+    assert s.algorithm == expected and s.data_title == PRESETS[preset].title
     for name in ALGORITHMS:
         s.set_algorithm(name)
         res = s.result
@@ -293,3 +294,57 @@ def test_preset_notices_and_unknown_preset():
     assert messages[-1][0] == "error" and "nope" in messages[-1][1] and s.points.n == 0
     s.load_dataset(Dataset.from_arrays([[0.0, 0.0], [1.0, 1.0]], [1.0, 1.0]))
     assert any(level == "info" and "class" in text for level, text in messages)
+
+
+# ---- the rule for a new data set (README, "Presets") -----------------------------------------
+def test_preset_keeps_the_users_algorithm_unless_it_is_about_others():
+    s = Session()
+    messages = []
+    s.message.connect(lambda level, text: messages.append((level, text)))
+    s.set_algorithm("voted")
+    s.load_preset("random_noisy")  # about pocket, voted and averaged: voted stays
+    assert s.algorithm == "voted" and "Switched" not in messages[-1][1]
+    s.set_algorithm("averaged")
+    s.load_preset("xor")  # about no particular algorithm
+    assert s.algorithm == "averaged"
+    s.set_algorithm("offset")
+    s.load_preset("random_noisy")
+    assert s.algorithm == "pocket"
+    assert messages[-1][0] == "info" and "Switched to the Pocket" in messages[-1][1]
+    assert s.result is not None and s.result.record.algorithm == "pocket"
+
+
+def test_preset_names_the_settings_it_keeps():
+    s = Session()
+    messages = []
+    s.message.connect(lambda level, text: messages.append((level, text)))
+    s.set_param("init", "first")
+    s.load_preset("offset_1d")
+    assert s.current_params()["init"] == "first"
+    assert "Kept your settings: Start at = first" in messages[-1][1]
+    s.set_param("init", "zero")
+    s.load_preset("and")
+    assert "Kept your settings" not in messages[-1][1]
+
+
+def test_new_data_opens_at_the_end_of_its_run():
+    s = Session()
+    s.load_preset("random_separable")
+    s.to_start()
+    s.step("update")
+    assert s.k == 1
+    s.load_preset("offset_1d")
+    assert s.playhead.at_end(s.run) and s.k == s.run.num_updates > 1
+    s.to_start()
+    s.load_dataset(PRESETS["and"].data(), "AND again")
+    assert s.playhead.at_end(s.run)
+
+
+def test_clear_drops_the_title_and_undo_brings_it_back():
+    s = Session()
+    s.load_preset("xor")
+    assert s.data_title == PRESETS["xor"].title
+    s.clear()
+    assert s.data_title == ""
+    s.undo()
+    assert s.data_title == PRESETS["xor"].title
