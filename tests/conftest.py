@@ -1,24 +1,55 @@
-"""Settings shared by every test: Qt without a display, and a modest hypothesis budget."""
+"""Settings shared by every test: no display, no writes outside temp folders, no clocks.
+
+Everything here runs when pytest loads this file, before any test module imports Qt,
+hypothesis' storage or the app, and before subprocesses inherit the environment.
+"""
 from __future__ import annotations
 
 import atexit
 import os
 import shutil
+import subprocess
 import tempfile
+from pathlib import Path
+
+import pytest
+
+# One throwaway root for everything the suite may write outside tmp_path: Qt's runtime
+# folder, the app's state (autosave, recent files), hypothesis' storage, a HOME and XDG folders.
+_scratch = tempfile.mkdtemp(prefix="perceptron-gui-tests-")
+atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
+
+
+def _scratch_dir(name: str, mode: int = 0o700) -> str:
+    path = os.path.join(_scratch, name)
+    os.makedirs(path, mode=mode, exist_ok=True)
+    os.chmod(path, mode)  # makedirs' mode is filtered by the umask; Qt insists on 0700
+    return path
+
 
 # Set before anything imports Qt: the GUI tests run offscreen, and Qt wants a private
 # runtime directory (0700) or it prints warnings into every test's output.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-_runtime_dir = tempfile.mkdtemp(prefix="perceptron-gui-xdg-")
-os.chmod(_runtime_dir, 0o700)
-os.environ["XDG_RUNTIME_DIR"] = _runtime_dir
-atexit.register(shutil.rmtree, _runtime_dir, ignore_errors=True)
-# Autosaves and the recent-files list go to a throwaway folder, never the user's own.
-_state_dir = tempfile.mkdtemp(prefix="perceptron-gui-state-")
-os.environ["PERCEPTRON_GUI_STATE_DIR"] = _state_dir
-atexit.register(shutil.rmtree, _state_dir, ignore_errors=True)
+os.environ["XDG_RUNTIME_DIR"] = _scratch_dir("xdg-runtime")
+# Autosaves and the recent-files list go to a throwaway folder, never the user's own; so do
+# Qt's and fontconfig's caches and settings, which follow HOME and the XDG variables.
+os.environ["PERCEPTRON_GUI_STATE_DIR"] = _scratch_dir("state")
+os.environ["HOME"] = _scratch_dir("home")
+for _var, _name in (("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"),
+                    ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "xdg-state")):
+    os.environ[_var] = _scratch_dir(_name)
+# The max-margin solver's time budgets read a clock that stands still: no verdict in a test
+# depends on how fast or how busy the machine is (a budget of 0 still stops at once).
+os.environ["PERCEPTRON_GUI_FROZEN_CLOCK"] = "1"
+# Hypothesis caches constants it finds in the source under ./.hypothesis even with
+# database=None; point its storage at the scratch folder (subprocesses inherit it).
+os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = _scratch_dir("hypothesis")
 
 from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
+
+# The hypothesis plugin may have read its storage folder before this file ran.
+set_hypothesis_home_dir(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
 
 # deadline=None: the first call of a numba kernel loads it from the cache, which would
 # trip hypothesis' per-example deadline; ~60 examples keep the whole core suite quick.
@@ -26,7 +57,59 @@ settings.register_profile(
     "perceptron",
     deadline=None,
     max_examples=60,
-    database=None,  # no .hypothesis/ folder in the work tree; failures print their example
+    database=None,  # failures print their example; nothing is stored between runs
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "perceptron"))
+
+
+
+# ---- the suite writes nothing into the checkout ----------------------------------------------
+# Paths a run may create: the venv, the editable install's metadata, and bytecode (numba's
+# on-disk kernel cache lives in __pycache__ too).
+_MAY_WRITE = (".venv/", ".egg-info/", "__pycache__/", ".pytest_cache/")
+_ROOT = Path(__file__).resolve().parent.parent
+_before: set[str] | None = None
+
+
+def _checkout_paths() -> set[str] | None:
+    """Untracked and ignored files of the checkout, one by one; None outside a git checkout."""
+    try:
+        proc = subprocess.run(["git", "status", "--porcelain", "--ignored", "-uall", "-z"],
+                              cwd=_ROOT, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode != 0:
+        return None
+    entries = (e for e in proc.stdout.split("\0") if e)
+    return {e[3:] for e in entries
+            if e[:2] in ("??", "!!") and not any(m in "/" + e[3:] for m in _MAY_WRITE)}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    global _before
+    _before = _checkout_paths()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _before is None:
+        return
+    after = _checkout_paths()
+    new = sorted((after or set()) - _before)
+    if new:
+        session.config.stash[_NEW_FILES] = new
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    new = config.stash.get(_NEW_FILES, [])
+    if new:
+        terminalreporter.section("files written into the checkout", red=True)
+        terminalreporter.write_line(
+            f"The run created {len(new)} file(s) in {_ROOT}; tests must write under tmp_path "
+            "(or someone edited the checkout during the run):")
+        for path in new[:30]:
+            terminalreporter.write_line(f"  {path}")
+
+
+_NEW_FILES = pytest.StashKey[list]()

@@ -15,21 +15,43 @@ Every point p of the hull certifies an interval for the margin,
     lower = min_i z_i . p / ||p||  <=  gamma  <=  ||p|| = upper,
 
 so a run cut short by ``max_iter`` or a time budget still reports an honest gap.
+
+A time budget makes the answer depend on how fast and how busy the machine is. With the
+environment variable ``PERCEPTRON_GUI_FROZEN_CLOCK`` set (the test suite sets it), the
+budget clock :func:`budget_clock` stands still: a budget of 0 still stops at once, any
+positive budget never runs out, so every machine gives the same answer.
 """
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["MaxMarginResult", "max_margin"]
+__all__ = ["FROZEN_CLOCK_ENV", "MaxMarginResult", "budget_clock", "max_margin"]
+
+FROZEN_CLOCK_ENV = "PERCEPTRON_GUI_FROZEN_CLOCK"
+# What budget_clock reads when the clock is not frozen; a test may swap in a fake clock.
+_clock: Callable[[], float] = time.perf_counter
 
 _EPS = float(np.finfo(np.float64).eps)
 # Error of a computed z.x relative to R ||x||, with headroom for d up to ~50.
 _ROUNDING = 16 * _EPS
 # Relative certified gap below which a rounding stall counts as converged.
 _STALL_RTOL = 1e-9
+
+
+def budget_clock() -> float:
+    """Seconds on the clock that time budgets read: constant while it is frozen.
+
+    Read at every call (not at import) so a test can set or clear ``FROZEN_CLOCK_ENV``.
+    Callers that split one budget over several solves measure with this clock too.
+    """
+    if os.environ.get(FROZEN_CLOCK_ENV, "") not in ("", "0"):
+        return 0.0
+    return _clock()
 
 
 @dataclass(frozen=True)
@@ -128,8 +150,9 @@ def max_margin(
     max_iter : int, optional
         Cap on major iterations.
     time_budget_s : float or None, optional
-        Wall-clock budget; when it runs out the best point so far is returned with
-        ``exact=False`` and its certified gap.
+        Wall-clock budget, read on :func:`budget_clock`; when it runs out the best point
+        so far is returned with ``exact=False`` and its certified gap. 0 stops after the
+        first check (also with a frozen clock).
 
     Returns
     -------
@@ -144,7 +167,7 @@ def max_margin(
     strictly decreases, so no corral repeats and the method is finite; each iteration
     costs one O(n d) product plus an O(d^3) SVD.
     """
-    start = time.perf_counter()
+    start = budget_clock()
     Z = _signed_points(X, y)
     n, d = Z.shape
     if n == 0:
@@ -173,7 +196,7 @@ def max_margin(
         if xx - s[j] <= tol * xx + _ROUNDING * R * nx:
             exact = True
             break
-        out_of_time = time_budget_s is not None and time.perf_counter() - start >= time_budget_s
+        out_of_time = time_budget_s is not None and budget_clock() - start >= time_budget_s
         if iterations >= max_iter or out_of_time:
             break
         if j in S:                             # only rounding can say "improve": converged

@@ -11,12 +11,11 @@ x is w . x + b; "augmented" data has a column of ones appended so that b is the 
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from .maxmargin import MaxMarginResult, max_margin
+from .maxmargin import MaxMarginResult, budget_clock, max_margin
 
 __all__ = [
     "MaxMarginResult", "max_margin", "Theory", "dataset_theory", "ProofQuantities",
@@ -109,13 +108,13 @@ def dataset_theory(
     X, y = _xy(X, y)
     Xt = _augment(X) if offset else X
     R = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xt, Xt)))) if len(X) else 0.0
-    start = time.perf_counter()
+    start = budget_clock()  # the solver's clock, so a frozen clock freezes the split too
     mm = max_margin(Xt, y, time_budget_s=time_budget_s)
     mm_origin, through = None, mm.separable
     if offset and mm.separable is not False:   # not separable with offset => not without
         left = time_budget_s
         if left is not None:
-            left = max(0.0, left + start - time.perf_counter())
+            left = max(0.0, left + start - budget_clock())
         mm_origin = max_margin(X, y, time_budget_s=left)
         through = mm_origin.separable
     bound = (R / mm.gamma) ** 2 if mm.separable else None

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 import warnings
 
 import numpy as np
@@ -239,12 +238,7 @@ def test_early_stop_returns_a_certified_interval():
             assert res.separable is None and res.verdict.startswith("undecided")
 
 
-def test_time_budget_is_respected_on_large_data():
-    X, y = random_data(np.random.default_rng(5), 100_000, 50, separable=True)
-    t0 = time.perf_counter()
-    res = max_margin(X, y, time_budget_s=0.05)
-    assert time.perf_counter() - t0 < 10.0  # the budget is honoured, not overrun by orders of magnitude
-    assert np.isfinite(res.gap) and res.separable in (True, None)
+# The time budget itself is tested on a fake clock in test_maxmargin_budget.py.
 
 
 # ---------------------------------------------------------------- dataset_theory
@@ -256,7 +250,7 @@ def test_dataset_theory_without_offset_is_max_margin():
     assert th.R == pytest.approx(np.max(np.linalg.norm(X, axis=1)))
     assert th.gamma == th.mm.gamma == max_margin(X, y).gamma
     assert th.bound == pytest.approx((th.R / th.gamma) ** 2)
-    assert "at most (R/γ)²" in th.verdict
+    assert "(R/γ)²" not in th.verdict  # shown beside the verdict (fmt_bound), never in a second format
 
 
 def test_dataset_theory_not_separable_with_offset():
