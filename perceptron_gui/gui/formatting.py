@@ -11,9 +11,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..core.novikoff import max_updates
+
 __all__ = [
     "MINUS", "NA", "DASH", "fmt", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
-    "fmt_deg", "fmt_equation", "subscript", "check_mark",
+    "fmt_deg", "fmt_equation", "subscript", "check_mark", "fmt_bound",
 ]
 
 MINUS = "\u2212"  # typographic minus: "−0.7071", not "-0.7071"
@@ -42,6 +44,17 @@ def fmt(x: float | None, digits: int = 4) -> str:
     if x == 0.0:
         return "0"  # never "−0"
     return f"{x:.{digits}g}".replace("-", MINUS)
+
+
+def fmt_bound(bound: float | None) -> str:
+    """A bound on the number of updates: the whole updates it allows (⌊bound⌋, with the core's
+    rounding), then the real value: '2 236 (2236.4)'. Every view writes a bound this way, so the
+    panel, the status bar and the plot's legend never show 2237 in one place and 2 236 in another."""
+    whole = max_updates(bound)
+    if whole is None:
+        return NA
+    real = fmt(bound, 6)
+    return fmt_int(whole) if real == str(whole) else f"{fmt_int(whole)} ({real})"
 
 
 def fmt_int(k: int | None) -> str:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
+from ..core import novikoff
 from ..core.algorithms import augment
 from ..core.theory import lifted_margin_lower_bound
 from ..session.frame import Frame, frame_at
 from .formatting import (DASH, NA, check_mark, fmt, fmt_count_pct, fmt_deg,
-                         fmt_equation, fmt_int, fmt_vec)
+                         fmt_bound, fmt_equation, fmt_int, fmt_vec)
 from .view_wiring import connect_events
 
 __all__ = ["LivePanel"]
@@ -212,7 +213,7 @@ class LivePanel(QtWidgets.QWidget):
         self._set("R", fmt(None if tho is None or result.train.n == 0 else tho.R))
         self._set("gamma", fmt(None if tho is None else tho.gamma))
         self._set("theta", fmt_vec(None if tho is None else tho.theta_star, digits=3, clean=True))
-        self._set("bound", fmt(None if tho is None else tho.bound))
+        self._set("bound", fmt_bound(None if tho is None else tho.bound))
         lem = self._lemma
         self._set("gamma_lemma", NA if lem is None else f"{fmt(lem[0])} (≤ γ̃, with γ = {fmt(lem[1])})")
         self._refresh()
@@ -266,9 +267,10 @@ class LivePanel(QtWidgets.QWidget):
             self.note.setText(_no_theta_sentence(res))
             return
         k = min(fr.k, len(proof.k) - 1)
-        bound = tho.bound
+        # The bound from this run's start: (R/γ)² from w₀ = 0, larger or smaller from w₀ = y₁x₁.
+        bound = novikoff.updates_bound(tho.gamma, tho.R, float(proof.dot[0]), float(proof.norm_sq[0]))
         self.meter.setValue(int(round(1000 * min(1.0, k / bound))) if bound else 0)
-        self.meter.setFormat(f"k = {fmt_int(k)} of at most {fmt_int(int(np.floor(bound + 1e-9)))}")
+        self.meter.setFormat(f"k = {fmt_int(k)} of at most {fmt_int(novikoff.max_updates(bound))}")
         tol = 1e-9 * max(1.0, abs(proof.dot_lower[k]), proof.norm_sq_upper[k])
         self._set("dot", f"{fmt(proof.dot[k])} ≥ {fmt(proof.dot_lower[k])} "
                   + check_mark(proof.dot[k] >= proof.dot_lower[k] - tol))

@@ -10,7 +10,8 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from . import style
-from .formatting import fmt
+from ..core import novikoff
+from .formatting import fmt_bound
 from .plot_setup import AXIS, NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events
 
@@ -23,18 +24,16 @@ PLAYHEAD = style.VISIT_UPDATE
 
 
 def bound_angle_deg(k: np.ndarray, gamma: float, R: float, dot0: float = 0.0, norm_sq0: float = 0.0) -> np.ndarray:
-    """The largest angle (°) to θ* that the proof allows after k updates.
+    """The largest angle (°) to θ* that the proof allows after k updates (from the core)."""
+    return novikoff.angle_bound_deg(k, gamma, R, dot0, norm_sq0)
 
-    arccos(min(1, (w₀·θ* + kγ)/√(‖w₀‖² + kR²))), which is arccos(min(1, √k·γ/R)) from
-    w₀ = 0; 180° while the numerator is negative (no bound), 90° at k = 0 from w₀ = 0.
-    """
-    k = np.asarray(k, dtype=np.float64)
-    num = dot0 + k * gamma
-    den = np.sqrt(norm_sq0 + k * R * R)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cos = np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
-    cos = np.where(num >= 0, np.minimum(1.0, cos), -1.0)
-    return np.degrees(np.arccos(cos))
+
+def bound_legend(dot0: float, norm_sq0: float, k_star: float | None) -> str:
+    """The legend of the bound curve: the formula actually drawn, and where it reaches 0°."""
+    at = "" if k_star is None else f", 0° at k = {fmt_bound(k_star)}"
+    if novikoff.starts_at_zero(dot0, norm_sq0):
+        return f"bound arccos(min(1, √k·γ/R)){at}"
+    return f"bound arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)){at}"
 
 
 def _proof_theory(result):
@@ -85,8 +84,9 @@ class AnglePlot(QtWidgets.QWidget):
         self.plot.setToolTip(
             "The shrinking angle (notes 003): the angle between w_k and θ* after k updates, "
             "arccos(w_k·θ*/‖w_k‖), and the largest angle the convergence proof allows, "
-            "arccos(min(1, √k·γ/R)). The bound reaches 0° at k = (R/γ)², so the run must stop "
-            "before. Click to jump to an update.")
+            "arccos(min(1, √k·γ/R)) from w₀ = 0 — from a start w₀ ≠ 0 (Start at: first) "
+            "arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)). The bound reaches 0° at k = (R/γ)² (from w₀ = 0), "
+            "so the run must stop before. Click to jump to an update.")
         self.message = QtWidgets.QLabel()
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
@@ -130,14 +130,17 @@ class AnglePlot(QtWidgets.QWidget):
         few = ks.size <= SYMBOLS_MAX
         self.angle_curve.setData(ks, angles, symbol="o" if few else None, symbolSize=5,
                                  symbolBrush=style.NORMAL, symbolPen=None)
-        bound = float(tho.bound) if tho.bound else float(K)
+        dot0, norm_sq0 = float(proof.dot[0]), float(proof.norm_sq[0])
+        # The bound from this run's start (w₀ = y₁x₁ with init "first"), as the curve is drawn.
+        k_star = novikoff.updates_bound(tho.gamma, tho.R, dot0, norm_sq0)
+        bound = k_star if k_star else float(K)
         # Show where the bound reaches 0° when that is near; a far bound would squash the run.
         x_max = max(K, 1, bound if bound <= 10.0 * K else 5.0 * K)
         kb = _bound_grid(int(np.ceil(x_max)))
         set_downsampling(self.bound_curve, kb.size)
-        self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, tho.R, proof.dot[0], proof.norm_sq[0]))
+        self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, tho.R, dot0, norm_sq0))
         self.novikoff_line.setPos(bound)
-        self.legend.getLabel(self.bound_curve).setText(f"bound arccos(min(1, √k·γ/R)), 0° at (R/γ)² = {fmt(bound)}")
+        self.legend.getLabel(self.bound_curve).setText(bound_legend(dot0, norm_sq0, k_star))
         vb = self.plot.getPlotItem().getViewBox()
         vb.setLimits(xMin=-0.05 * x_max - 1, yMin=-15, yMax=195)
         top = max(90.0, float(np.max(angles)) if angles.size else 90.0)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ..core.novikoff import max_updates
 from ..session.session import Session
+from .formatting import fmt_bound
 
 Qt = QtCore.Qt
 
@@ -144,8 +146,8 @@ def summary_text(session: Session) -> str:
         head = f"Stopped at the epoch limit after {upd} in {ep}"
     tho = res.theory
     if tho is not None and tho.bound is not None:
-        head += f" — bound (R/γ)² = {tho.bound:.4g}"
+        head += f" — bound (R/γ)² = {fmt_bound(tho.bound)}"
         if rec.stop_reason == "converged" and rec.params.get("init", "zero") == "zero":
-            head += " ✓" if K <= tho.bound * (1 + 1e-9) else " (exceeded?)"
+            head += " ✓" if K <= (max_updates(tho.bound) or 0) else " (exceeded?)"
     verdict = tho.verdict if tho is not None else ""
     return f"{head}.  Data: {verdict}." if verdict else head + "."

@@ -217,3 +217,28 @@ def test_epoch_table_highlights_the_playhead_epoch(qtbot):
     assert model.current == len(s.run.epochs) - 1
     s.load_preset("xor")  # model reset on run_changed
     assert model.rowCount() == len(s.run.epochs)
+
+
+def test_legend_names_the_bound_drawn_from_a_nonzero_start(qtbot):
+    """With Start at: first the curve is the start-aware bound; the legend and the dotted line
+    must say so (seen: the legend said arccos(√k·γ/R) over a curve rising 15° → 80°)."""
+    from perceptron_gui.core import novikoff
+    from perceptron_gui.gui.formatting import fmt_bound
+
+    s = make_session()
+    s.set_param("init", "first")
+    p = AnglePlot(s)
+    qtbot.addWidget(p)
+    proof, tho = s.result.proof, s.result.theory
+    d0, s0 = float(proof.dot[0]), float(proof.norm_sq[0])
+    assert s0 > 0
+    label = p.legend.getLabel(p.bound_curve).text
+    assert "w₀·θ* + kγ" in label and "√k·γ/R" not in label
+    k_star = novikoff.updates_bound(tho.gamma, tho.R, d0, s0)
+    assert fmt_bound(k_star) in label
+    assert p.novikoff_line.value() == pytest.approx(k_star, abs=1e-9)
+    k, bound = p.bound_data()
+    np.testing.assert_allclose(bound, novikoff.angle_bound_deg(k, tho.gamma, tho.R, d0, s0), atol=1e-9)
+    s.set_param("init", "zero")
+    label = p.legend.getLabel(p.bound_curve).text
+    assert "√k·γ/R" in label and fmt_bound(tho.bound) in label

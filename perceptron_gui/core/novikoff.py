@@ -1,0 +1,92 @@
+"""The convergence proof's bounds from any start w₀ (Block & Novikoff; notes 003 and 004).
+
+For a unit θ* with margin γ on data with max ‖x‖ = R, every update (made on a mistake) adds at
+least γ to w·θ* and at most R² to ‖w‖². From a start w₀ the proof therefore gives, after k
+updates,
+
+    w_k·θ* ≥ w₀·θ* + kγ     and     ‖w_k‖² ≤ ‖w₀‖² + kR²,
+
+so cos∠(w_k, θ*) ≥ (w₀·θ* + kγ) / √(‖w₀‖² + kR²) while the numerator is ≥ 0, and since a
+cosine is at most 1 the number of updates K satisfies (w₀·θ* + Kγ)² ≤ ‖w₀‖² + KR²: the largest
+such k is the bound on updates. From w₀ = 0 these are √k·γ/R and Novikoff's (R/γ)².
+
+Every view, the CLI and the run file ask this module; none re-derives the formulas.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["cos_lower_bound", "angle_bound_deg", "updates_bound", "max_updates",
+           "starts_at_zero", "bound_formula"]
+
+
+def starts_at_zero(dot0: float, norm_sq0: float) -> bool:
+    """True when the start is w₀ = 0 (‖w₀‖² = 0 implies w₀·θ* = 0)."""
+    return float(norm_sq0) == 0.0 and float(dot0) == 0.0
+
+
+def cos_lower_bound(k: np.ndarray | float, gamma: float, R: float, dot0: float = 0.0,
+                    norm_sq0: float = 0.0) -> np.ndarray:
+    """The proof's lower bound on cos∠(w_k, θ*) after k updates, capped at 1.
+
+    −1 (no bound) while w₀·θ* + kγ < 0; 0 where ‖w₀‖² + kR² = 0 (k = 0 from w₀ = 0).
+    """
+    k = np.asarray(k, dtype=np.float64)
+    num = dot0 + k * gamma
+    den_sq = norm_sq0 + k * float(R) ** 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = num / np.sqrt(np.where(den_sq > 0, den_sq, 1.0))
+    cos = np.where(den_sq > 0, ratio, 0.0)
+    return np.where(num >= 0, np.minimum(1.0, cos), -1.0)
+
+
+def angle_bound_deg(k: np.ndarray | float, gamma: float, R: float, dot0: float = 0.0,
+                    norm_sq0: float = 0.0) -> np.ndarray:
+    """The largest angle (°) to θ* the proof allows after k updates: arccos of
+    :func:`cos_lower_bound` (180° while it gives no bound, 90° at k = 0 from w₀ = 0)."""
+    return np.degrees(np.arccos(cos_lower_bound(k, gamma, R, dot0, norm_sq0)))
+
+
+def updates_bound(gamma: float | None, R: float | None, dot0: float = 0.0,
+                  norm_sq0: float = 0.0) -> float | None:
+    """The real k* at which the angle bound reaches 0°: the larger root of
+    (w₀·θ* + kγ)² = ‖w₀‖² + kR², so a run from w₀ makes at most ⌊k*⌋ updates.
+
+    (R/γ)² for w₀ = 0. None without a margin (γ ≤ 0 or unknown) or a finite R.
+    """
+    if gamma is None or R is None or not (gamma > 0) or not math.isfinite(R) or not math.isfinite(gamma):
+        return None
+    if starts_at_zero(dot0, norm_sq0):
+        return (R / gamma) ** 2  # the same arithmetic as Theory.bound, so both agree to the bit
+    # γ²k² + (2dγ − R²)k + (d² − s) = 0 with d = w₀·θ*, s = ‖w₀‖². Since |d| ≤ √s (θ* is a unit
+    # vector) the constant is ≤ 0 and the roots have opposite signs: the larger is k*.
+    # Written with the scale-free q = R/γ and u = d/γ, v = s/γ² to keep it finite for any scale.
+    d, s = float(dot0), float(norm_sq0)
+    q2 = (R / gamma) ** 2
+    u, v = d / gamma, s / gamma ** 2
+    B = 2.0 * u - q2              # k² + Bk + C = 0
+    C = u * u - v
+    disc = max(B * B - 4.0 * C, 0.0)
+    root = math.sqrt(disc)
+    # Citardauq form for the larger root: no cancellation whichever sign B has.
+    big = (-B + root) / 2.0 if B <= 0 else (-2.0 * C) / (B + root) if (B + root) > 0 else 0.0
+    return max(big, 0.0)
+
+
+def max_updates(bound: float | None) -> int | None:
+    """The integer bound on updates, ⌊bound⌋, read with a relative tolerance of 1e-9 so that a
+    bound that is an integer up to round-off (4 computed as 3.9999999999) counts as that integer.
+    Everything that prints "at most N updates" uses this one rounding."""
+    if bound is None or not math.isfinite(bound):
+        return None
+    return int(math.floor(bound * (1.0 + 1e-9) + 1e-12))
+
+
+def bound_formula(dot0: float, norm_sq0: float) -> str:
+    """The bound in words and symbols, for legends, tooltips and the run file."""
+    if starts_at_zero(dot0, norm_sq0):
+        return "k ≤ (R/γ)²: from w₀ = 0, w_k·θ* ≥ kγ and ‖w_k‖² ≤ kR²"
+    return ("largest k with (w₀·θ* + kγ)² ≤ ‖w₀‖² + kR²: from the start w₀, "
+            "w_k·θ* ≥ w₀·θ* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²")
