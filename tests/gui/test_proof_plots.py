@@ -13,7 +13,7 @@ import pytest
 from PySide6 import QtCore
 
 from perceptron_gui.core.presets import random_separable
-from perceptron_gui.core.theory import ProofQuantities
+from perceptron_gui.core.theory import ProofQuantities, proof_quantities
 from perceptron_gui.gui.epoch_table import EpochTable
 from perceptron_gui.gui.formatting import DASH, fmt_int, fmt_pct
 from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
@@ -43,6 +43,31 @@ def angle_plot(qtbot):
     return p
 
 
+def assert_same_angles_deg(actual: np.ndarray, expected: np.ndarray) -> None:
+    """Angles (°) computed by different arithmetic agree: compare their cosines.
+
+    Near 0° arccos turns a cosine's rounding error ε into √(2ε) rad: kγ/√(kR²) = 1 − 2⁻⁵³
+    where √k·γ/R = 1 gives 8.5e-7° against exactly 0°, which `assert_allclose` with its
+    relative tolerance alone rejects (seen on another machine whose γ differed by one ulp).
+    """
+    np.testing.assert_allclose(np.cos(np.radians(actual)), np.cos(np.radians(expected)), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("ulps", range(-3, 4))
+def test_bounds_from_two_formulas_agree_at_exactly_zero_degrees(ulps):
+    # The lifted XOR run's γ/R is 1/√8, so its bound reaches 0° at k = 8 exactly; γ one ulp
+    # below what this machine's solver gives (another machine's SVD) makes the proof's
+    # kγ/√(kR²) stop just short of cos = 1 while √k·γ/R reaches it: 8.5e-7° against 0°.
+    R, gamma = 1.224744871391589, 0.4330127018922193
+    for _ in range(abs(ulps)):
+        gamma = np.nextafter(gamma, np.inf if ulps > 0 else 0.0)
+    k = np.arange(20.0)
+    proof = proof_quantities(np.zeros((20, 2)), np.array([1.0, 0.0]), gamma, R)
+    textbook = np.degrees(np.arccos(np.minimum(1.0, np.sqrt(k) * gamma / R)))
+    assert_same_angles_deg(proof.angle_bound_deg, textbook)
+    assert np.all(proof.angle_bound_deg[8:] < 1e-5)
+
+
 # ---- angle plot ----------------------------------------------------------------------------
 def test_one_point_per_update(angle_plot):
     s = angle_plot.session
@@ -51,7 +76,7 @@ def test_one_point_per_update(angle_plot):
     k, angle = angle_plot.angle_data()
     # From w₀ = 0 the angle at k = 0 is undefined: one point for each update k = 1..K.
     assert np.array_equal(k, np.arange(1, K + 1))
-    np.testing.assert_allclose(angle, proof.angle_deg[1:])
+    np.testing.assert_allclose(angle, proof.angle_deg[1:], rtol=1e-12, atol=1e-12)  # the proof's own numbers
     shown_k, _ = angle_plot.angle_curve.getData()  # what is drawn: not downsampled
     assert len(shown_k) == K
 
@@ -61,10 +86,10 @@ def test_bound_curve_is_the_shrinking_angle(angle_plot):
     gamma, R, K = res.theory.gamma, res.theory.R, res.record.num_updates
     k, bound = angle_plot.bound_data()
     assert set(range(K + 1)) <= set(k.tolist())  # every update has its bound
-    np.testing.assert_allclose(bound, np.degrees(np.arccos(np.minimum(1.0, np.sqrt(k) * gamma / R))))
+    assert_same_angles_deg(bound, np.degrees(np.arccos(np.minimum(1.0, np.sqrt(k) * gamma / R))))
     assert bound[0] == pytest.approx(90.0)
     ks = np.arange(K + 1)
-    np.testing.assert_allclose(np.interp(ks, k, bound), res.proof.angle_bound_deg, atol=1e-9)
+    assert_same_angles_deg(np.interp(ks, k, bound), res.proof.angle_bound_deg)
     assert np.all(res.proof.angle_deg[1:] <= res.proof.angle_bound_deg[1:] + 1e-9)
 
 
@@ -111,7 +136,7 @@ def test_lifted_run_plots_the_lifted_proof(qtbot):
     qtbot.addWidget(p)
     lt = s.result.lifted_theory
     k, bound = p.bound_data()
-    np.testing.assert_allclose(bound, np.degrees(np.arccos(np.minimum(1.0, np.sqrt(k) * lt.gamma / lt.R))))
+    assert_same_angles_deg(bound, np.degrees(np.arccos(np.minimum(1.0, np.sqrt(k) * lt.gamma / lt.R))))
     assert len(p.angle_data()[0]) == s.run.num_updates
 
 
