@@ -23,6 +23,7 @@ from .plot_setup import settle_axes
 
 __all__ = ["Canvas"]
 
+_NOTHING = object()
 _Key = QtCore.Qt.Key
 _CANVAS_KEYS = (_Key.Key_Delete, _Key.Key_Backspace, _Key.Key_F, _Key.Key_Escape)
 
@@ -57,6 +58,8 @@ class Canvas(QtWidgets.QWidget):
         self._features: tuple[int, int | None] = (0, 1)
         self._lifted = False
         self.frame: Frame | None = None
+        self._stale_result: object = _NOTHING  # the run of data just replaced, until a new one
+        self._fitted_range: list | None = None
         self._drawn: tuple[object, int] | None = None
         self._last_range: tuple | None = None
         self._exporting = False
@@ -101,9 +104,20 @@ class Canvas(QtWidgets.QWidget):
 
     # ---- public API -------------------------------------------------------------------------
     def fit_view(self) -> None:
-        """Show all points (and, in the lifted view, the origin)."""
-        x0, y0, x1, y1 = view_fit(self.view_points, self.projection.kind)
+        """Show all points, the hyperplane shown now and its normal arrow (and, in the lifted
+        view, the origin)."""
+        x0, y0, x1, y1 = view_fit(self.view_points, self.projection.kind, line=self._frame_line())
         self.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
+        self._fitted_range = self.view_box.viewRange()
+
+    def _frame_line(self) -> tuple[np.ndarray, float] | None:
+        """The shown hyperplane as a line (w₂, b₂) of the view plane; None while the run shown
+        is of the data that was just replaced."""
+        fr = self.frame
+        if (fr is None or not fr.has_hyperplane or fr.w.shape[0] != self.projection.d
+                or self.session.result is self._stale_result):
+            return None
+        return self.projection.line(fr.w, fr.b)
 
     def set_active_class(self, c: int) -> None:
         """The class (+1 or −1) a left click adds; right click / Shift+click adds the other."""
@@ -177,6 +191,8 @@ class Canvas(QtWidgets.QWidget):
             idx = np.asarray(change.indices, dtype=np.intp)
             self.points_item.set_styles(idx, point_style(pts.y[idx], pts.test[idx], pts.n))
         else:
+            if change.kind == "reset":
+                self._stale_result = self.session.result  # of the data just replaced
             self._rebuild(fit=change.kind == "reset")
 
     def _on_run_changed(self, result) -> None:
@@ -221,6 +237,12 @@ class Canvas(QtWidgets.QWidget):
         if frame is not None and frame.w.shape[0] != self.projection.d:
             frame = None  # a run of the previous data set (a new one is being trained)
         self.frame = frame
+        if self._stale_result is not _NOTHING and result is not self._stale_result:
+            # The first run of new data: fit again to take in its hyperplane, unless the view
+            # was moved since the data came (by the user, or a session's saved view).
+            self._stale_result = _NOTHING
+            if self.view_box.viewRange() == self._fitted_range:
+                self.fit_view()
         self.overlay.show_frame(frame, self.projection, self.view_points, int(self.session.points.test.sum()),
                                 self.options, self.session.algorithm)
 

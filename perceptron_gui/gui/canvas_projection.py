@@ -141,13 +141,28 @@ def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.nda
     return A, var[:2] / var.sum()
 
 
-def view_fit(P: np.ndarray, kind: str, pad: float = 0.1) -> Rect:
-    """A view rectangle around view-plane points P, padded; (−1, −1, 1, 1) without points."""
+def view_fit(P: np.ndarray, kind: str, pad: float = 0.1,
+             line: tuple[np.ndarray, float] | None = None) -> Rect:
+    """A view rectangle around view-plane points P, padded; (−1, −1, 1, 1) without points.
+
+    With ``line`` = (w₂, b₂), the hyperplane's line w₂·p + b₂ = 0 in the view plane, the
+    rectangle also takes in the line's point nearest the points' centre, with room for the
+    normal arrow drawn from it: fitting shows the hyperplane, not only the data (a 1-D
+    standard run's line at x = 0 was left outside while the canvas said "press F to fit").
+    """
     if P.shape[0] == 0:
         x0, y0, x1, y1 = -1.0, -1.0, 1.0, 1.0
     else:
         x0, y0 = (float(v) for v in np.min(P, axis=0))
         x1, y1 = (float(v) for v in np.max(P, axis=0))
+    foot = _line_foot(line, ((x0 + x1) / 2.0, (y0 + y1) / 2.0)) if P.shape[0] else None
+    if foot is not None:
+        # The arrow is about a fifth of the view long: leave that much around the foot.
+        room = 0.2 * max(x1 - x0, y1 - y0, abs(foot[0] - (x0 + x1) / 2.0), abs(foot[1] - (y0 + y1) / 2.0))
+        room = room if room > 0 else 1.0
+        # (In the 1-D "line" view the foot is the point x = −b/w; the y range is fixed below.)
+        x0, x1 = min(x0, foot[0] - 0.5 * room), max(x1, foot[0] + 0.5 * room)
+        y0, y1 = min(y0, foot[1] - 0.5 * room), max(y1, foot[1] + 0.5 * room)
     if kind == "lifted":  # the separator and its normal start at the origin: room around it
         x0, x1, y0, y1 = min(x0, 0.0), max(x1, 0.0), min(y0, 0.0), max(y1, 1.0)
         room = 0.25 * max(x1 - x0, 1.0)
@@ -159,6 +174,20 @@ def view_fit(P: np.ndarray, kind: str, pad: float = 0.1) -> Rect:
     span = max(x1 - x0, y1 - y0)
     m = pad * span if span > 1e-9 else 1.0
     return x0 - m, y0 - m, x1 + m, y1 + m
+
+
+def _line_foot(line: tuple[np.ndarray, float] | None, centre: tuple[float, float]) -> np.ndarray | None:
+    """The point of the line w·p + b = 0 nearest ``centre`` (None for no line, or w = 0)."""
+    if line is None:
+        return None
+    w = np.asarray(line[0], dtype=np.float64).reshape(-1)
+    b = float(line[1])
+    nn = float(w @ w)
+    if w.shape != (2,) or not np.isfinite(nn) or nn == 0.0 or not np.isfinite(b):
+        return None
+    c = np.asarray(centre, dtype=np.float64)
+    foot = c - w * (w @ c + b) / nn
+    return foot if np.all(np.isfinite(foot)) else None
 
 
 # ---- plane geometry ---------------------------------------------------------------------------
