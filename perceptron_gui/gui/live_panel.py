@@ -15,7 +15,7 @@ from ..core.theory import lifted_margin_lower_bound
 from ..session.frame import Frame, frame_at
 from .formatting import (DASH, NA, check_mark, fmt, fmt_count_pct, fmt_deg,
                          fmt_bound, fmt_equation, fmt_int, fmt_vec)
-from .view_wiring import connect_events
+from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]
 
@@ -132,8 +132,9 @@ class LivePanel(QtWidgets.QWidget):
         # Never squeezed below its rows' height (that clips text): a short window scrolls instead.
         self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum)
         self._lemma: tuple[float, float] | None = None
-        connect_events(self, [(session.run_changed, self._on_run_changed),
-                              (session.playhead_changed, self._refresh)])
+        # Released with the plots during a drag, so the panel and the plots show one run.
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
+                              (session.playhead_changed, DragThrottle(self, session, self._refresh))])
         self._on_run_changed(session.result)
 
     # ---- building -------------------------------------------------------------------------

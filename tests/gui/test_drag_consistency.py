@@ -1,0 +1,55 @@
+"""During a drag every view beside the canvas shows the same run: the live panel, the angle
+plot, the epoch plot and table release together (seen: the panel said "separable: no" while
+the plots still showed the previous, separable run)."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6 import QtWidgets
+
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.session.commands import MovePoints
+
+X = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]])
+Y = np.array([-1.0, -1.0, 1.0, 1.0])  # separable by x1 = 0
+
+
+def test_panel_and_plots_switch_runs_together_during_a_drag(make_main_window, qtbot):
+    win = make_main_window(None)
+    s = win.session
+    s.load_dataset(Dataset.from_arrays(X, Y), "four points")
+    panel, angle = win.live_panel, win.angle_plot
+    assert panel.text("separable").startswith("yes") and angle.has_theta_star()
+
+    drag = s.new_drag_id()
+    # Move a −1 point deep into the +1 side: the data is no longer separable.
+    s.execute(MovePoints(np.array([0]), np.array([[1.0, 0.0]]), drag))
+    s.execute(MovePoints(np.array([0]), np.array([[2.0, 0.0]]), drag))
+    assert s.result.theory.separable is False
+    # Until the views are released, both still show the old run — never one of each.
+    assert panel.text("separable").startswith("yes") == angle.has_theta_star()
+    qtbot.waitUntil(lambda: not angle.has_theta_star(), timeout=5_000)
+    assert panel.text("separable") == "no"
+    s.end_drag()
+
+    # The same holds when the drag makes the data separable again.
+    drag = s.new_drag_id()
+    s.execute(MovePoints(np.array([0]), np.array([[-1.0, -1.0]]), drag))
+    assert panel.text("separable").startswith("yes") == angle.has_theta_star()
+    s.end_drag()
+    qtbot.waitUntil(lambda: angle.has_theta_star(), timeout=5_000)
+    assert panel.text("separable").startswith("yes")
+
+
+def test_a_closed_view_with_a_pending_update_is_skipped(make_main_window, qtbot):
+    from perceptron_gui.gui.proof_plots import AnglePlot
+
+    win = make_main_window(None)
+    s = win.session
+    s.load_dataset(Dataset.from_arrays(X, Y), "four points")
+    extra = AnglePlot(s)
+    drag = s.new_drag_id()
+    s.execute(MovePoints(np.array([0]), np.array([[2.0, 0.0]]), drag))
+    extra.deleteLater()
+    QtWidgets.QApplication.processEvents()
+    qtbot.waitUntil(lambda: not win.angle_plot.has_theta_star(), timeout=5_000)
+    s.end_drag()
