@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import numpy as np
 import pytest
@@ -260,5 +259,7 @@ def test_with_no_screen_the_start_asks_nothing(window, state_dir):
     win, fa = window()  # offscreen: the real question box would block; it is not shown
     assert fa.recovered_from is None and fa.autosaver is not None
     assert QtWidgets.QApplication.platformName() == "offscreen"
-    time.sleep(0.01)
+    # Run whatever is still queued (sleeping would run no Qt event): the start-up has decided
+    # by now (the fixture waited for the autosaver), and nothing later replaces the data.
+    QtWidgets.QApplication.processEvents()
     assert win.session.points.n == 3  # the preset stays

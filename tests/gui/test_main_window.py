@@ -124,7 +124,10 @@ def test_play_pause_advances_and_stops(make_main_window, qtbot):
     win.actions_by_name["play"].trigger()
     assert not s.playing
     k = s.k
-    qtbot.wait(100)
+    # Paused means the clock that drives playback is stopped: check that, not that nothing
+    # happened during some wait (which a slow machine would pass for the wrong reason).
+    assert not win.playback.timer.isActive()
+    QtWidgets.QApplication.processEvents()
     assert s.k == k
 
 
@@ -211,12 +214,22 @@ def test_more_than_two_features_open_with_a_feature_picker(make_main_window, tmp
     assert win.open_csv(str(path))
     assert win.feature_picker.isVisibleTo(win)
     assert win.session.run.d == 4
-    win.feature_picker.y_combo.setCurrentIndex(2)  # a against c
-    assert win.canvas._features == (0, 2)
-    win.feature_picker.y_combo.setCurrentIndex(4)  # PCA
-    assert win.canvas._features[1] is None
-    win.feature_picker.x_combo.setCurrentIndex(1)
-    win.feature_picker.y_combo.setCurrentIndex(1)  # same feature twice: a sentence
+    picker = win.feature_picker
+    # d > 2 opens in PCA, the first choice, with axes that say what they are.
+    assert picker.view_combo.currentIndex() == 0 and win.canvas.projection.kind == "pca"
+    assert win.canvas.projection.x_label.startswith("PC1") and not picker.x_combo.isVisibleTo(win)
+    picker.view_combo.setCurrentIndex(2)  # two features: the axis combos appear
+    assert picker.x_combo.isVisibleTo(win) and picker.y_combo.isVisibleTo(win)
+    picker.y_combo.setCurrentIndex(2)  # a against c
+    assert win.canvas.view_choice == (0, 2) and win.canvas.projection.x_label == "a"
+    picker.view_combo.setCurrentIndex(0)  # PCA again
+    assert win.canvas.view_choice == "pca" and not picker.x_combo.isVisibleTo(win)
+    picker.view_combo.setCurrentIndex(1)  # the plane of w and θ*
+    assert win.canvas.projection.kind == "w_theta"
+    assert "θ*" in win.canvas.projection.x_label
+    picker.view_combo.setCurrentIndex(2)
+    picker.x_combo.setCurrentIndex(1)
+    picker.y_combo.setCurrentIndex(1)  # same feature twice: a sentence
     assert "different features" in win.banner.text()
 
 
