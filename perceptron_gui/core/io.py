@@ -1,142 +1,195 @@
-"""CSV reading and writing for data sets.
+"""Reading input files safely, and writing data sets as CSV.
 
-Format: one point per line, the coordinates then the label, header ``x1,...,xd,y``.
-On reading the header is optional and the separator may be commas or whitespace;
-blank lines and lines starting with ``#`` are skipped. Every fault ends in a
-:class:`~perceptron_gui.core.dataset.DatasetError` with the line number in its sentence.
+Every input file (a data CSV, a session ``.perceptron.json``, a run file, a state file) is
+read by :func:`read_file_bytes`: only a regular file (a symlink counts as what it points at;
+a FIFO, a device such as ``/dev/zero`` or a socket is refused before it is opened, so nothing
+blocks), opened non-blocking, and read with a size cap checked while reading (``st_size``
+says 0 for ``/proc`` files). Every way reading, decoding or parsing can fail (``OSError``,
+``UnicodeError``, ``RecursionError`` from deeply nested JSON, ``ValueError`` from a 5,000-digit
+integer, ``MemoryError``) ends in a :class:`FileReadError` (a
+:class:`~perceptron_gui.core.dataset.DatasetError`) whose message is one sentence.
+The CSV format itself is described in :mod:`perceptron_gui.core.csv_text`.
 """
 from __future__ import annotations
 
+import codecs
+import errno
 import json
 import os
-import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Iterable
 
-import numpy as np
-
+from .csv_text import clip_text, parse_csv_text
 from .dataset import Dataset, DatasetError
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
-           "atomic_write_chunks", "read_json_file", "unwritable_reason"]
+           "atomic_write_chunks", "read_json_file", "unwritable_reason", "FileReadError",
+           "read_file_bytes", "decode_text", "MAX_CSV_BYTES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH"]
 
-_SPLIT = re.compile(r"\s*,\s*|\s+")
-MAX_FILE_BYTES = 2_000_000_000
+MAX_CSV_BYTES = 2_000_000_000
+MAX_FILE_BYTES = MAX_CSV_BYTES  # the old name
+# A session of 10⁶ points is about 50 MB; a run file grows with its updates.
+MAX_JSON_BYTES = 1_000_000_000
+# Our JSON files nest 5 levels (a session's data.X[i][j]); anything far deeper is not ours,
+# and would make the checks below recurse.
+MAX_JSON_DEPTH = 32
+_CHUNK = 1 << 22
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+class FileReadError(DatasetError):
+    """An input file that cannot be read or parsed; ``str(err)`` is one sentence."""
+
+
+def _size_text(n: int) -> str:
+    return f"{n / 1e9:g} GB" if n >= 1e9 else f"{n / 1e6:g} MB"
+
+
+def _os_sentence(exc: OSError | ValueError, p: Path, what: str) -> str:
+    """One sentence for a failed stat or open of ``p``."""
+    name = clip_text(p.name, 60)
+    if isinstance(exc, ValueError):  # a NUL character in the name
+        return f"The name of the {what} {clip_text(repr(str(p)), 60)} holds a NUL character; choose the file again."
+    code = exc.errno
+    if code in (errno.ENOENT, errno.ENOTDIR):
+        if p.is_symlink():
+            return f"{name} is a link to a file that does not exist; choose the file it should point to."
+        return f"The {what} {clip_text(str(p), 80)} does not exist; check the name and folder."
+    if code == errno.ENAMETOOLONG:
+        return f"The name of the {what} {name} is too long for the file system; rename it or choose another file."
+    if code == errno.ELOOP:
+        return f"{name} is a link that leads back to itself; choose the real file."
+    if code in (errno.EACCES, errno.EPERM):
+        return f"{name} could not be read (permission denied); check the permissions of the file and its folder."
+    reason = exc.strerror or type(exc).__name__
+    return f"{name} could not be read ({reason}); check the file and try again."
+
+
+def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: str = "a file",
+                    max_bytes: int = MAX_CSV_BYTES, error: type[DatasetError] = FileReadError) -> bytes:
+    """The bytes of a regular file, at most ``max_bytes`` of them.
+
+    Parameters
+    ----------
+    path : path-like
+    what : str
+        The kind of file in messages ("data file", "session file").
+    choose : str
+        What to choose instead of a folder or a pipe ("a .csv file").
+    max_bytes : int
+        The cap, checked while reading.
+    error : type
+        The :class:`DatasetError` subclass raised.
+
+    Raises
+    ------
+    DatasetError
+        ``error`` with one sentence: missing, a folder, not a regular file, unreadable, too big.
+    """
+    p = Path(os.fspath(path))
+    name = clip_text(p.name, 60)
+    try:
+        st = os.stat(p)  # follows symlinks: judge what the link points at
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise error(_os_sentence(exc, p, what)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{clip_text(str(p), 80)} is a folder, not a {what}; choose {choose}.")
+    _check_regular(st, name, what, choose, error)
+    try:
+        # O_NONBLOCK: if a FIFO took the file's place since the stat, open must not wait for a writer.
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise error(_os_sentence(exc, p, what)) from None
+    too_big = error(f"{name} is larger than {_size_text(max_bytes)}, too big for a {what}; "
+                    "split it or sample it first.")
+    try:
+        with os.fdopen(fd, "rb", buffering=0) as fh:
+            _check_regular(os.fstat(fh.fileno()), name, what, choose, error)
+            if st.st_size > max_bytes:
+                raise too_big
+            parts: list[bytes] = []
+            total = 0
+            # st_size is a hint only (0 for /proc files): read until the end, counting.
+            want = min(max(st.st_size + 1, _CHUNK), max_bytes + 1)
+            while True:
+                chunk = fh.read(min(want, max_bytes + 1 - total))
+                if not chunk:
+                    break
+                parts.append(chunk)
+                total += len(chunk)
+                if total > max_bytes:
+                    raise too_big
+                want = _CHUNK
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+    except OSError as exc:
+        raise error(_os_sentence(exc, p, what)) from None
+    except MemoryError:
+        raise error(f"{name} is too big to read with the memory there is; split it or sample it first.") from None
+
+
+def _check_regular(st: os.stat_result, name: str, what: str, choose: str, error: type[DatasetError]) -> None:
+    for test, kind in _KINDS:
+        if test(st.st_mode):
+            raise error(f"{name} is {kind}, not a {what} on disk; choose {choose}.")
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{name} is not a regular file; choose {choose}.")
+
+
+def decode_text(raw: bytes, name: str, what: str = "text file", error: type[DatasetError] = FileReadError) -> str:
+    """Text from bytes: UTF-8 (with or without a BOM), or UTF-16/32 with a BOM or, for
+    UTF-16, the zero bytes every other byte that mark it; anything else is one sentence."""
+    shown = clip_text(name, 60)
+    encoding = "utf-8"
+    for bom, enc in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                     (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                     (codecs.BOM_UTF16_BE, "utf-16")):
+        if raw.startswith(bom):
+            encoding = enc
+            break
+    else:
+        head = raw[:4096]
+        if len(head) >= 4 and len(head) % 2 == 0:
+            # ASCII text saved as UTF-16 without a BOM: every other byte is zero.
+            if head[1::2].count(0) == len(head) // 2 and head[0::2].count(0) == 0:
+                encoding = "utf-16-le"
+            elif head[0::2].count(0) == len(head) // 2 and head[1::2].count(0) == 0:
+                encoding = "utf-16-be"
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        if encoding.startswith("utf-8") and b"\x00" in raw[:4096]:
+            raise error(f"{shown} is a binary file, not text; export the data as a {what} first.") from None
+        where = raw[: exc.start].count(b"\n") + 1
+        hint = " (perhaps Latin-1 or Windows-1252)" if encoding.startswith("utf-8") else ""
+        raise error(f"{shown} is not {encoding.upper().replace('-SIG', '')} text: byte 0x{raw[exc.start]:02X} "
+                    f"on line {where} cannot be read{hint}; save it as UTF-8.") from None
+    except MemoryError:
+        raise error(f"{shown} is too big to read with the memory there is; split it or sample it first.") from None
+    if "\x00" in text[:4096]:
+        raise error(f"{shown} is a binary file, not text; export the data as a {what} first.")
+    return text
 
 
 def read_csv(path: str | os.PathLike[str]) -> Dataset:
-    """Read a data set from a CSV file (see the module docstring for the format)."""
-    p = Path(path)
-    if not p.exists():
-        raise DatasetError(f"The file {p} does not exist; check the name and folder.")
-    if p.is_dir():
-        raise DatasetError(f"{p} is a folder, not a CSV file; choose a file.")
-    if p.stat().st_size > MAX_FILE_BYTES:
-        raise DatasetError(f"{p.name} is larger than 2 GB; split it or sample it first.")
+    """Read a data set from a CSV file (the format: :mod:`perceptron_gui.core.csv_text`).
+
+    Raises
+    ------
+    DatasetError
+        One sentence for every fault of the file or its content.
+    """
+    p = Path(os.fspath(path))
+    raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
+    text = decode_text(raw, p.name, "CSV file")
+    del raw
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise DatasetError(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
-    if b"\x00" in raw[:4096]:
-        raise DatasetError(f"{p.name} is a binary file, not text; export the data as CSV first.")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise DatasetError(f"{p.name} is not UTF-8 text; save it as UTF-8 CSV.") from None
-    return parse_csv_text(text, source=p.name)
-
-
-def parse_csv_text(text: str, source: str = "the data") -> Dataset:
-    """Parse CSV text into a :class:`Dataset`."""
-    lines = [(i + 1, ln.strip()) for i, ln in enumerate(text.splitlines())]
-    lines = [(no, ln) for no, ln in lines if ln and not ln.startswith("#")]
-    if not lines:
-        raise DatasetError(f"{source} holds no data rows; add lines like '0.5,1.2,1' (x1,x2,label).")
-    header: list[str] | None = None
-    first_no, first = lines[0]
-    first_cells = _cells(first)
-    # A header has no numeric cell; a row with some numbers is data with a bad cell.
-    if not any(_is_number(c) for c in first_cells):
-        header = first_cells
-        lines = lines[1:]
-    width = len(header) if header else len(_cells(lines[0][1])) if lines else 0
-    if header is not None and width < 2:
-        raise DatasetError(f"The header of {source} has {width} column; it needs at least one feature and the label y.")
-    if not lines:
-        raise DatasetError(f"{source} has a header but no data rows; add lines like '0.5,1.2,1'.")
-    if width == 1:
-        raise DatasetError(
-            f"Line {lines[0][0]} of {source} has one value; each line needs the coordinates and then the label."
-        )
-    values = _fast_values(lines, width)
-    if values is None:
-        values = _checked_values(lines, width, source)
-    names = header[:-1] if header else None
-    try:
-        return Dataset.from_arrays(values[:, :-1], values[:, -1], names)
-    except DatasetError as exc:
-        # Point the user at the line, not at an index inside the array.
-        msg = str(exc)
-        m = re.match(r"(Label|Row) (\d+)(.*)", msg)
-        if m:
-            line_no = lines[int(m.group(2)) - 1][0]
-            if m.group(1) == "Row":  # "Row 3, column 1 is ..." -> "Line 4 of f.csv, column 1 is ..."
-                raise DatasetError(f"Line {line_no} of {source}{m.group(3)}") from None
-            raise DatasetError(f"Line {line_no} of {source}: {m.group(1).lower()}{m.group(3)}") from None
-        raise
-
-
-def _fast_values(lines: list[tuple[int, str]], width: int) -> np.ndarray | None:
-    """numpy's C parser for well-formed files (about 10× faster than the checked loop on
-    10⁶ rows); None when anything is unusual, so the checked loop finds and names the line."""
-    text = [ln for _, ln in lines]
-    if any('"' in ln or "'" in ln for ln in text[:1000]):
-        return None
-    delimiter = "," if "," in text[0] else None
-    try:
-        values = np.loadtxt(text, delimiter=delimiter, dtype=np.float64, ndmin=2)
-    except (ValueError, TypeError):
-        return None
-    if values.shape != (len(text), width) or not np.all(np.isfinite(values)):
-        return None
-    return values
-
-
-def _checked_values(lines: list[tuple[int, str]], width: int, source: str) -> np.ndarray:
-    """Cell by cell, with a sentence naming the line and column of the first bad value."""
-    values = np.empty((len(lines), width), dtype=np.float64)
-    for r, (no, ln) in enumerate(lines):
-        cells = _cells(ln)
-        if len(cells) != width:
-            raise DatasetError(
-                f"Line {no} of {source} has {len(cells)} values but {width} were expected; give every line the same columns."
-            )
-        for c, cell in enumerate(cells):
-            try:
-                v = float(cell)
-            except ValueError:
-                raise DatasetError(
-                    f"Line {no} of {source}, column {c + 1}: '{cell}' is not a number; fix or delete that line."
-                ) from None
-            if not np.isfinite(v):
-                raise DatasetError(
-                    f"Line {no} of {source}, column {c + 1}: '{cell}' is not a finite number; replace it with an ordinary number."
-                )
-            values[r, c] = v
-    return values
-
-
-def _cells(line: str) -> list[str]:
-    return [c.strip().strip('"').strip("'") for c in _SPLIT.split(line.strip()) if c != ""]
-
-
-def _is_number(cell: str) -> bool:
-    try:
-        float(cell)
-    except ValueError:
-        return False
-    return True
+        return parse_csv_text(text, source=clip_text(p.name, 60))
+    except MemoryError:
+        raise FileReadError(f"{clip_text(p.name, 60)} is too big to read with the memory there is; "
+                            "split it or sample it first.") from None
 
 
 def dataset_to_csv_text(data: Dataset) -> str:
@@ -154,28 +207,45 @@ def write_csv(data: Dataset, path: str | os.PathLike[str]) -> None:
 
 
 def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
-                   error: type[DatasetError] = DatasetError) -> object:
+                   error: type[DatasetError] = DatasetError, max_bytes: int = MAX_JSON_BYTES) -> object:
     """Parse a JSON file; every way it can fail becomes ``error`` with one sentence.
 
     ``what`` names the kind of file in messages ("run file"), ``choose`` what to pick
-    instead of a folder ("a .json file").
+    instead of a folder ("a .json file"). The file is read by :func:`read_file_bytes`;
+    nesting deeper than :data:`MAX_JSON_DEPTH` is refused, so the checks that follow never
+    recurse out of the stack.
     """
-    p = Path(path)
+    p = Path(os.fspath(path))
+    name = clip_text(p.name, 60)
+    text = decode_text(read_file_bytes(p, what, choose, max_bytes, error), p.name, what, error)
     try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise error(f"The {what} {p} does not exist; check the name and folder.") from None
-    except IsADirectoryError:
-        raise error(f"{p} is a folder, not a {what}; choose {choose}.") from None
-    except UnicodeDecodeError:
-        raise error(f"{p.name} is not UTF-8 text, so it is not a {what}.") from None
-    except OSError as exc:
-        raise error(f"{p.name} could not be read ({exc.strerror}); check its permissions.") from None
-    try:
-        return json.loads(text)
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
+        raise error(f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
                     f"it may be damaged or not a {what}.") from None
+    except RecursionError:
+        raise error(f"{name} is nested too deeply to be a {what}; it is damaged or not a {what}.") from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's int-str limit)
+        raise error(f"{name} holds a number with thousands of digits, so it is damaged or not a {what}.") from None
+    except MemoryError:
+        raise error(f"{name} is too big to read with the memory there is, so it cannot be a {what}.") from None
+    if _too_deep(doc, MAX_JSON_DEPTH):
+        raise error(f"{name} is nested too deeply to be a {what}; it is damaged or not a {what}.")
+    return doc
+
+
+def _too_deep(doc: object, limit: int) -> bool:
+    """Whether lists/objects nest more than ``limit`` levels (iterative: no recursion)."""
+    stack: list[tuple[object, int]] = [(doc, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, (list, dict)):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def unwritable_reason(path: str | os.PathLike[str]) -> str | None:

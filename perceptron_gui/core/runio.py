@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from .csv_text import clip_text, shown_value
 from .dataset import Dataset, DatasetError
 from .io import atomic_write_chunks, atomic_write_text, read_json_file
 from .run import RunRecord
@@ -206,14 +207,18 @@ def read_run_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     p = Path(path)
     d = read_json_file(p, "run file", "a .json file", RunFileError)
     if not isinstance(d, dict) or d.get("format") != RUN_FORMAT:
-        raise RunFileError(f"{p.name} is not a perceptron run file (its \"format\" is not \"{RUN_FORMAT}\").")
+        if isinstance(d, dict) and d.get("format") == "perceptron-session":
+            raise RunFileError(f"{clip_text(p.name, 60)} is a session file, not a run file; open it with "
+                               "File → Open session or give it to 'perceptron-gui export'.")
+        raise RunFileError(f"{clip_text(p.name, 60)} is not a perceptron run file (its \"format\" is not "
+                           f"\"{RUN_FORMAT}\").")
     version = d.get("version")
     if version != RUN_VERSION:
-        raise RunFileError(f"{p.name} is a run file of version {version!r}, but this program reads version "
-                           f"{RUN_VERSION}; update the program or write the run again.")
+        raise RunFileError(f"{clip_text(p.name, 60)} is a run file of version {shown_value(version)}, but this "
+                           f"program reads version {RUN_VERSION}; update the program or write the run again.")
     missing = [k for k in REQUIRED_KEYS if k not in d]
     if missing:
-        raise RunFileError(f"{p.name} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
+        raise RunFileError(f"{clip_text(p.name, 60)} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
                            f"it is incomplete or damaged.")
     return d
 

@@ -24,6 +24,7 @@ into a :class:`SessionFileError` whose message is one sentence for a message box
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import math
 import os
@@ -37,6 +38,7 @@ import numpy as np
 from .. import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
+from ..core.csv_text import shown_value
 from ..core.io import atomic_write_text, read_json_file
 
 if TYPE_CHECKING:
@@ -96,14 +98,56 @@ def _plain(v: Any) -> Any:
 
 
 def _view_or_none(view: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The view as floats when it is one :func:`view_range_problem` accepts, else None (a
+    window zoomed out past the limits saves no view, and the file reopens fitted)."""
     if view is None:
         return None
     try:
         (x0, x1), (y0, y1) = view
         out = ((float(x0), float(x1)), (float(y0), float(y1)))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
-    return out if all(math.isfinite(v) for pair in out for v in pair) else None
+    return out if view_range_problem(out) is None else None
+
+
+# A view range is drawn by pyqtgraph and written as TikZ coordinates: its edges and width must
+# be finite with room to spare (±1e308 overflows the width), and the width must hold enough
+# float64 steps to draw ticks. 1e151 is ten times the largest coordinate a data set may have
+# (dataset.MAX_ABS_VALUE); a width below 1e-12 of the edges' size is float rounding noise.
+VIEW_MAX_ABS = 1e151
+VIEW_MIN_RELATIVE_WIDTH = 1e-12
+VIEW_MIN_WIDTH = 1e-151
+
+
+def view_range_problem(view: Any) -> str | None:
+    """Why ``view`` cannot be a view range (a phrase for a sentence), or None when it can.
+
+    A view range is ``[[xmin, xmax], [ymin, ymax]]``: finite numbers, ``|v| <= 1e151``, and
+    on each axis a width ``max - min`` of at least 1e-151 and of at least 1e-12 times the
+    larger ``|edge|``.
+    """
+    shape = "it must be [[xmin, xmax], [ymin, ymax]] with numbers"
+    seq = (list, tuple)
+    if not isinstance(view, seq) or len(view) != 2 or not all(isinstance(p, seq) and len(p) == 2 for p in view):
+        return shape
+    if not all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool)
+               for pair in view for v in pair):
+        return shape
+    try:
+        pairs = [(float(a), float(b)) for a, b in view]
+    except OverflowError:  # an integer beyond float64
+        return "it holds a number beyond ±1e151"
+    for axis, (lo, hi) in zip("xy", pairs):
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            return f"its {axis} range holds a number that is not finite"
+        if max(abs(lo), abs(hi)) > VIEW_MAX_ABS:
+            return f"its {axis} range reaches beyond ±1e151"
+        width = hi - lo
+        if width <= 0:
+            return f"its {axis} range has {axis}min >= {axis}max"
+        if width < VIEW_MIN_WIDTH or width < VIEW_MIN_RELATIVE_WIDTH * max(abs(lo), abs(hi)):
+            return f"its {axis} range is too narrow to draw (width {width:.3g} at {max(abs(lo), abs(hi)):.3g})"
+    return None
 
 
 def snapshot_to_dict(snap: SessionSnapshot) -> dict[str, Any]:
@@ -205,9 +249,10 @@ def validate_session_dict(doc: Any, source: str = "The session file") -> dict[st
         raise SessionFileError(f"{source} has no valid \"version\" number, so it is damaged or not a session file.")
     if version > SESSION_VERSION:
         raise SessionFileError(f"{source} was saved by a newer version of perceptron-gui (session format version "
-                               f"{version}, this program reads version {SESSION_VERSION}); update the program to open it.")
+                               f"{shown_value(version)}, this program reads version {SESSION_VERSION}); update the "
+                               "program to open it.")
     if version != SESSION_VERSION:
-        raise SessionFileError(f"{source} has session format version {version}, which this program cannot read "
+        raise SessionFileError(f"{source} has session format version {shown_value(version)}, which this program cannot read "
                                f"(it reads version {SESSION_VERSION}).")
     missing = [k for k in REQUIRED_KEYS if k not in doc]
     if missing:
@@ -216,24 +261,26 @@ def validate_session_dict(doc: Any, source: str = "The session file") -> dict[st
     data, test = _check_data(doc["data"], source)
     algorithm = doc["algorithm"]
     if not isinstance(algorithm, str) or algorithm not in REGISTRY:
-        raise SessionFileError(f"{source} uses the algorithm {algorithm!r}, which this program does not know; "
+        raise SessionFileError(f"{source} uses the algorithm {shown_value(algorithm)}, which this program does not know; "
                                f"it knows {', '.join(REGISTRY)}.")
     params = _check_params(doc["params"], source)
     playhead = doc["playhead"]
     t = playhead.get("t") if isinstance(playhead, dict) else None
     if isinstance(t, bool) or not isinstance(t, int) or t < -1:
-        raise SessionFileError(f"{source} has a bad playhead: \"t\" must be a whole number of at least -1, not {t!r}.")
+        raise SessionFileError(f"{source} has a bad playhead: \"t\" must be a whole number of at least -1, "
+                               f"not {shown_value(t)}.")
     view = doc.get("view_range")
     if view is not None:
+        problem = view_range_problem(view)
+        if problem is not None:
+            raise SessionFileError(f"{source} has a bad \"view_range\" ({problem}); set it to null, and the "
+                                   "view will fit the points.")
         view = _view_or_none(view)
-        if view is None or not (view[0][0] < view[0][1] and view[1][0] < view[1][1]):
-            raise SessionFileError(f"{source} has a bad \"view_range\": it must be [[xmin, xmax], [ymin, ymax]] "
-                                   "with finite numbers and min < max, or null.")
     title = doc.get("title", "")
     if title is None:
         title = ""
     if not isinstance(title, str):
-        raise SessionFileError(f"{source} has a bad \"title\": it must be text, not {title!r}.")
+        raise SessionFileError(f"{source} has a bad \"title\": it must be text, not {shown_value(title)}.")
     return {
         "format": SESSION_FORMAT,
         "version": SESSION_VERSION,
@@ -259,11 +306,10 @@ def _check_data(raw: Any, source: str) -> tuple[Dataset, np.ndarray]:
     X, y, test = raw["X"], raw["y"], raw["test"]
     if not isinstance(X, list) or not isinstance(y, list) or not isinstance(test, list):
         raise SessionFileError(f"In {source}, \"X\", \"y\" and \"test\" must be lists; the file is damaged.")
-    if any(isinstance(v, bool) for v in y):
-        raise SessionFileError(f"The labels in {source} must be -1 or +1, not true or false; the file is damaged.")
+    Xa = _number_table(X, len(names), source)
+    ya = _number_list(y, source)
     try:
-        Xa = np.zeros((0, len(names))) if len(X) == 0 else X
-        data = Dataset.from_arrays(Xa, y, names)
+        data = Dataset.from_arrays(Xa, ya, names)
     except DatasetError as exc:
         msg = str(exc)
         raise SessionFileError(f"The data in {source} are damaged: {msg[:1].lower()}{msg[1:]}") from None
@@ -275,6 +321,47 @@ def _check_data(raw: Any, source: str) -> tuple[Dataset, np.ndarray]:
     return data, np.array(test, dtype=bool)
 
 
+_NUMBER_TYPES = (int, float)
+
+
+def _number_table(X: list, d: int, source: str) -> np.ndarray:
+    """``X`` as an (n, d) float array; a row of another length or a value that is not a
+    number (text, true/false, a list) is one sentence naming its row and column."""
+    for i, row in enumerate(X):
+        if not isinstance(row, list) or len(row) != d:
+            got = f"{len(row)} values" if isinstance(row, list) else shown_value(row)
+            raise SessionFileError(f"In {source}, point {i + 1} of \"X\" is {got}, but each point needs {d} "
+                                   "coordinates (one per feature name); the file is damaged.")
+    kinds = set(map(type, itertools.chain.from_iterable(X)))
+    if not kinds <= set(_NUMBER_TYPES):
+        for i, row in enumerate(X):
+            for j, v in enumerate(row):
+                if type(v) not in _NUMBER_TYPES:
+                    raise SessionFileError(f"In {source}, coordinate {j + 1} of point {i + 1} is {shown_value(v)}, "
+                                           "not a number; the file is damaged.")
+    try:
+        return np.array(X, dtype=np.float64).reshape(len(X), d)
+    except OverflowError:  # an integer beyond float64: found and named below
+        for i, row in enumerate(X):
+            for j, v in enumerate(row):
+                if isinstance(v, int) and abs(v) > 1e150:
+                    raise SessionFileError(f"In {source}, coordinate {j + 1} of point {i + 1} is {shown_value(v)}, "
+                                           "far too large to train on; the file is damaged.") from None
+        raise
+
+
+def _number_list(y: list, source: str) -> np.ndarray:
+    for i, v in enumerate(y):
+        if type(v) not in _NUMBER_TYPES:
+            what = "true or false" if isinstance(v, bool) else shown_value(v)
+            raise SessionFileError(f"In {source}, label {i + 1} is {what}; labels must be -1 or +1, so the "
+                                   "file is damaged.")
+        if isinstance(v, int) and abs(v) > 2**53:
+            raise SessionFileError(f"In {source}, label {i + 1} is {shown_value(v)}; labels must be -1 or +1, so "
+                                   "the file is damaged.")
+    return np.array(y, dtype=np.float64)
+
+
 def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
     if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
         raise SessionFileError(f"The \"params\" of {source} must map each algorithm to its parameters; it is damaged.")
@@ -282,7 +369,16 @@ def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
     for name, cls in REGISTRY.items():
         # Parameters missing from the file (an algorithm added later) take their defaults.
         params = {p.name: p.default for p in cls.param_specs()}
-        params.update(raw.get(name, {}))
+        given = raw.get(name, {})
+        for key, v in given.items():
+            if key not in params:
+                raise SessionFileError(f"The {name} parameters in {source} are not valid: the {name} perceptron "
+                                       f"has no parameter {shown_value(key)}.")
+            if isinstance(v, (list, dict)) or (isinstance(v, str) and len(v) > 40) or \
+                    (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**63):
+                raise SessionFileError(f"The {name} parameter \"{key}\" in {source} is {shown_value(v)}, not a "
+                                       "setting this program can use; the file is damaged.")
+            params[key] = v
         try:
             make_algorithm(name, **params).validate()
         except DatasetError as exc:

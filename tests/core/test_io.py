@@ -156,7 +156,7 @@ BAD = {
     "header_only.csv": (None, "no data rows"),
     "one_column.csv": (1, "one value"),
     "one_column_header.csv": (None, "1 column"),
-    "semicolons.csv": (None, "1 column"),
+    "semicolons.csv": (2, "decimal comma"),
     "binary_junk.csv": (None, "binary"),
     "not_utf8.csv": (None, "UTF-8"),
 }

@@ -182,19 +182,19 @@ BAD = {
     "version text": (with_(lambda d: d.update(version="1")), "no valid \"version\""),
     "missing keys": (with_(lambda d: [d.pop("data"), d.pop("playhead")]), "lacks the keys data, playhead"),
     "missing data key": (with_(lambda d: d["data"].pop("test")), "\"data\" of .* lacks test"),
-    "ragged rows": (with_(lambda d: d["data"]["X"][4].append(1.0)), "data in .* are damaged: row 5 has 3 values"),
+    "ragged rows": (with_(lambda d: d["data"]["X"][4].append(1.0)), "point 5 of \"X\" is 3 values, but each point needs 2 coordinates"),
     "text coordinate": (with_(lambda d: d["data"]["X"][2].__setitem__(0, "abc")),
-                        "are damaged: the value 'abc' at row 3, column 1 is not a number"),
+                        "coordinate 1 of point 3 is 'abc', not a number"),
     "bad label": (with_(lambda d: d["data"]["y"].__setitem__(0, 2)), "are damaged: label 1 is 2"),
-    "bool label": (with_(lambda d: d["data"]["y"].__setitem__(0, True)), "not true or false"),
+    "bool label": (with_(lambda d: d["data"]["y"].__setitem__(0, True)), "label 1 is true or false; labels must be -1 or \\+1"),
     "labels short": (with_(lambda d: d["data"]["y"].pop()), "30 points but 29 labels"),
     "test short": (with_(lambda d: d["data"]["test"].pop()), "\"test\" has 29 entries for 30 points"),
     "test not bool": (with_(lambda d: d["data"]["test"].__setitem__(0, 1)), "only true or false"),
-    "names": (with_(lambda d: d["data"].update(feature_names=["a"])), "1 feature names were given for 2 features"),
+    "names": (with_(lambda d: d["data"].update(feature_names=["a"])), "point 1 of \"X\" is 2 values, but each point needs 1 coordinates"),
     "unknown algorithm": (with_(lambda d: d.update(algorithm="kernel")),
                           "uses the algorithm 'kernel', which this program does not know"),
     "unknown param": (with_(lambda d: d["params"]["pocket"].update(speed=3)),
-                      "pocket parameters in .* are not valid: the pocket perceptron has no parameter speed"),
+                      "pocket parameters in .* are not valid: the pocket perceptron has no parameter 'speed'"),
     "param out of range": (with_(lambda d: d["params"]["offset"].update(max_epochs=0)),
                            "offset parameters .* max epochs must be between 1 and"),
     "param wrong type": (with_(lambda d: d["params"]["voted"].update(shuffle="yes")),
@@ -227,7 +227,7 @@ def test_missing_file_and_folder(tmp_path):
         load_session(tmp_path)
     binary = tmp_path / "b.perceptron.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(SessionFileError, match="not UTF-8"):
+    with pytest.raises(SessionFileError, match="not UTF-8|not valid JSON"):
         load_session(binary)
 
 
