@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import os
-import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from ..core.atomic import atomic_path
 from ..core.dataset import DatasetError
 from ..core.io import unwritable_reason
 from ..session.events import Event
@@ -26,7 +26,7 @@ from ..session.points import PointSet
 from .geometry import View
 
 __all__ = ["FIGURES", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
-           "format_of", "check_writable", "atomic_output", "temporary_path", "logical_size"]
+           "format_of", "check_writable", "atomic_output", "logical_size"]
 
 FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot"}
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
@@ -120,7 +120,7 @@ class ViewOptions:
     show_theta_star: bool = False
     show_regions: bool = True
     show_margins: bool = True
-    features: tuple[int, int | None] = (0, 1)
+    features: str | tuple[int, int | None] = "pca"  # for d > 2: "pca", "w_theta" or (i, j)
     lifted: bool = False
     view_range: View | None = None
     aspect: float = 1.5
@@ -132,7 +132,7 @@ class ViewOptions:
         (x0, x1), (y0, y1) = canvas.view_box.viewRange()
         w, h = canvas.width(), canvas.height()
         return cls(show_theta_star=o.show_theta_star, show_regions=o.show_regions, show_margins=o.show_margins,
-                   features=getattr(canvas, "_features", (0, 1)), lifted=bool(getattr(canvas, "_lifted", False)),
+                   features=getattr(canvas, "view_choice", "pca"), lifted=bool(getattr(canvas, "_lifted", False)),
                    view_range=((float(x0), float(x1)), (float(y0), float(y1))),
                    aspect=aspect if aspect is not None else (w / h if w > 0 and h > 0 else 1.5))
 
@@ -157,17 +157,7 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
 @contextmanager
 def atomic_output(path: str | os.PathLike[str]) -> Iterator[Path]:
     """A temporary name beside ``path`` to write to; it replaces ``path`` only if the block
-    succeeds, so a failed or cancelled export never leaves half a file."""
-    p = check_writable(path)
-    tmp = temporary_path(p)
-    try:
+    succeeds and wrote something, so a failed or cancelled export never leaves half a file
+    (see :func:`perceptron_gui.core.atomic.atomic_path`)."""
+    with atomic_path(check_writable(path)) as tmp:
         yield tmp
-        os.replace(tmp, p)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def temporary_path(path: Path) -> Path:
-    """A hidden name beside ``path`` with the same ending (ffmpeg picks its format by it)."""
-    return path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.part{path.suffix}")

@@ -16,7 +16,7 @@ from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame, frame_at
 from ..session.session import Session
 from .canvas_overlay import POINT_STYLES, FrameOverlay, OverlayOptions, point_style
-from .canvas_projection import Projection, make_projection, view_fit
+from .canvas_projection import PCA, W_THETA, Projection, make_projection, view_fit
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
 from .plot_setup import settle_axes
@@ -55,7 +55,7 @@ class Canvas(QtWidgets.QWidget):
         self.session = session
         self.active_class = 1
         self.options = OverlayOptions()
-        self._features: tuple[int, int | None] = (0, 1)
+        self._features: str | tuple[int, int | None] = PCA  # for d > 2: see set_view
         self._lifted = False
         self.frame: Frame | None = None
         self._stale_result: object = _NOTHING  # the run of data just replaced, until a new one
@@ -88,8 +88,7 @@ class Canvas(QtWidgets.QWidget):
         self.overlay = FrameOverlay(self.view_box, item)
         self.tool = EditTool(self)
         self.view_box.tool = self.tool
-        self.projection: Projection = make_projection(session.points.X, session.points.feature_names,
-                                                      self._features, self._lifted)
+        self.projection: Projection = self._projection()
         self.view_points = np.zeros((0, 2))
 
         self.view_box.sigRangeChanged.connect(self._on_range_changed)
@@ -141,9 +140,36 @@ class Canvas(QtWidgets.QWidget):
         if j is not None and not (0 <= i < d and 0 <= j < d and i != j) and d > 2:
             self.session.message.emit("error", f"Choose two different features between 1 and {d}.")
             return
-        self._features = (int(i), None if j is None else int(j))
-        if d > 2:
+        self.set_view(PCA if j is None else (int(i), int(j)))
+
+    def set_view(self, choice: "str | tuple[int, int | None]") -> None:
+        """For d > 2: :data:`PCA` (the default), :data:`W_THETA` (the plane of the run's output
+        w and θ*, redrawn when the run changes) or two features (i, j)."""
+        if not isinstance(choice, str) and choice[1] is None:  # (i, None): PCA, as set_features says
+            choice = PCA
+        self._features = choice if isinstance(choice, str) else (int(choice[0]), int(choice[1]))
+        if self.session.points.d > 2:
             self._rebuild(fit=True)
+            if choice == W_THETA and self.projection.kind != "w_theta" and self.session.result is not None:
+                self.session.message.emit("info", "The plane of w and θ* needs separable data and a w that "
+                                          "is not parallel to θ*; the canvas shows PCA until then.")
+
+    @property
+    def view_choice(self) -> "str | tuple[int, int | None]":
+        return self._features
+
+    def _projection(self) -> Projection:
+        pts = self.session.points
+        return make_projection(pts.X, pts.feature_names, self._features, self._lifted, self._plane_directions())
+
+    def _plane_directions(self) -> tuple[np.ndarray | None, np.ndarray | None] | None:
+        """(output w, θ*'s feature part) of the run shown, for the W_THETA view."""
+        res = self.session.result
+        if self._features != W_THETA or res is None or res.record.final_w.shape[0] != self.session.points.d:
+            return None
+        tho = res.theory
+        theta = None if tho is None or tho.theta_star is None else np.asarray(tho.theta_star)[: self.session.points.d]
+        return np.asarray(res.record.final_w), theta
 
     def set_lifted_view(self, lifted: bool) -> None:
         """For 1-D data: draw each point at (x, 1), so the separator w·x + b·1 = 0 becomes a line
@@ -182,7 +208,7 @@ class Canvas(QtWidgets.QWidget):
         if change.kind == "move" and self.projection.d == pts.d:
             idx = np.asarray(change.indices, dtype=np.intp)
             if self.projection.kind == "features":  # the slice follows the mean; positions do not move
-                self.projection = make_projection(pts.X, pts.feature_names, self._features, self._lifted)
+                self.projection = self._projection()
             self.view_points[idx] = self.projection.points(pts.X[idx])
             self.points_item.move_points(idx, self.view_points[idx])
             if np.intersect1d(idx, self.session.selection).size:
@@ -196,6 +222,9 @@ class Canvas(QtWidgets.QWidget):
             self._rebuild(fit=change.kind == "reset")
 
     def _on_run_changed(self, result) -> None:
+        if self._features == W_THETA and self.session.points.d > 2 and result is not None:
+            self._rebuild(fit=not self.session.dragging)  # the plane is the new run's
+            return
         self._redraw_frame()
 
     def _on_playhead_changed(self) -> None:
@@ -211,7 +240,7 @@ class Canvas(QtWidgets.QWidget):
         """New projection and all points re-sent (a new data set, an add/delete, another view)."""
         pts = self.session.points
         old_kind = self.projection.kind
-        self.projection = proj = make_projection(pts.X, pts.feature_names, self._features, self._lifted)
+        self.projection = proj = self._projection()
         axes = (proj.x_label, proj.y_label, proj.kind != "line")
         if axes != self._axes:  # relabelling makes pyqtgraph redo the axes and grid: only on change
             self._axes = axes

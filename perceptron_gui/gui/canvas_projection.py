@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["Projection", "make_projection", "clip_line", "clip_halfplane", "clip_strip", "view_fit"]
+__all__ = ["Projection", "make_projection", "PCA", "W_THETA", "clip_line", "clip_halfplane", "clip_strip", "view_fit"]
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 with x0 < x1, y0 < y1
 
@@ -26,7 +26,8 @@ class Projection:
     A : (d, 2) array with orthonormal columns (for d = 1: the row (1, 0)).
     origin : (d,) a point of the slice (zero, or the data mean in the unseen directions).
     kind : "plane" (d = 2), "line" (d = 1), "lifted" (d = 1 drawn at (x, 1), notes 003),
-        "features" (two chosen features of d > 2) or "pca" (first two principal components).
+        "features" (two chosen features of d > 2), "pca" (first two principal components) or
+        "w_theta" (the plane of the run's w and θ*).
     """
 
     A: np.ndarray
@@ -41,7 +42,7 @@ class Projection:
 
     @property
     def is_slice(self) -> bool:
-        return self.kind in ("features", "pca")
+        return self.kind in ("features", "pca", "w_theta")
 
     @property
     def can_add(self) -> bool:
@@ -93,10 +94,19 @@ class Projection:
         return out
 
 
-def make_projection(X: np.ndarray, names: Sequence[str], features: tuple[int, int | None],
-                    lifted: bool) -> Projection:
+PCA = "pca"  # the first two principal components (the default for d > 2)
+W_THETA = "w_theta"  # the plane spanned by the run's output w and θ*
+
+
+def make_projection(X: np.ndarray, names: Sequence[str], features: "str | tuple[int, int | None]",
+                    lifted: bool, directions: tuple[np.ndarray | None, np.ndarray | None] | None = None
+                    ) -> Projection:
     """The projection for data X (n, d): identity for d = 2, the x-axis (or the lifted plane)
-    for d = 1, and for d > 2 two chosen features or, with ``features[1] is None``, PCA."""
+    for d = 1, and for d > 2 the view ``features`` chooses: :data:`PCA` (also ``(i, None)``),
+    :data:`W_THETA` with ``directions`` = (w, w*) — the run's output weights and θ*'s feature
+    part — or two features ``(i, j)``. A choice that cannot be drawn (too few points for PCA,
+    no run or no θ* for W_THETA, features of another data set) falls back: W_THETA → PCA →
+    the first two features."""
     X = np.asarray(X, dtype=np.float64)
     d = X.shape[1]
     names = list(names) + [f"x{j + 1}" for j in range(len(names), d)]
@@ -108,15 +118,20 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: tuple[int, in
                               "constant feature 1 (offset trick)")
         return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "line", names[0], "")
     mean = X.mean(axis=0) if X.shape[0] else np.zeros(d)
-    i, j = features
-    if j is None:
+    if features == W_THETA:
+        plane = _w_theta_axes(directions, d)
+        if plane is not None:
+            return Projection(plane, mean, "w_theta", "along θ* (the max-margin normal)",
+                              "along w, the part ⟂ θ*")
+        features = PCA
+    if features == PCA or (isinstance(features, tuple) and features[1] is None):
         basis = _principal_axes(X, mean)
         if basis is not None:
             A, share = basis
             return Projection(A, mean, "pca", f"PC1 ({share[0]:.0%} of variance)",
                               f"PC2 ({share[1]:.0%} of variance)")
-        i, j = 0, 1
-    i, j = int(i), int(j)
+        features = (0, 1)
+    i, j = (int(v) for v in features)  # type: ignore[union-attr, arg-type]
     if not (0 <= i < d and 0 <= j < d and i != j):  # chosen for another data set
         i, j = 0, 1
     A = np.zeros((d, 2))
@@ -124,6 +139,28 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: tuple[int, in
     origin = mean.copy()
     origin[[i, j]] = 0.0
     return Projection(A, origin, "features", names[i], names[j])
+
+
+def _w_theta_axes(directions: tuple[np.ndarray | None, np.ndarray | None] | None, d: int) -> np.ndarray | None:
+    """Orthonormal (d, 2): θ*'s direction first, then the part of w orthogonal to it. None when
+    θ* is missing or w has no part outside θ*'s direction (the plane is then not defined)."""
+    if directions is None:
+        return None
+    w, t = directions
+    if w is None or t is None:
+        return None
+    w, t = np.asarray(w, dtype=np.float64).reshape(-1), np.asarray(t, dtype=np.float64).reshape(-1)
+    if w.shape != (d,) or t.shape != (d,):
+        return None
+    nt = float(np.linalg.norm(t))
+    if not np.isfinite(nt) or nt == 0.0:
+        return None
+    e1 = t / nt
+    rest = w - (w @ e1) * e1
+    nr = float(np.linalg.norm(rest))
+    if not np.isfinite(nr) or nr <= 1e-9 * max(float(np.linalg.norm(w)), 1e-300):
+        return None
+    return np.column_stack((e1, rest / nr))
 
 
 def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

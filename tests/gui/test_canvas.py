@@ -338,6 +338,9 @@ def test_one_d_click_adds_on_the_line(qtbot, make_canvas):
 def test_three_features_open_and_draw_a_slice(qtbot, make_canvas):
     canvas = make_canvas(None, random_separable(60, 0.15, seed=2, d=3))
     s = canvas.session
+    assert canvas.projection.kind == "pca"  # the default view for d > 2
+    canvas.set_features(0, 1)
+    canvas.view_box.setRange(xRange=RANGE, yRange=RANGE, padding=0.0)
     fr = canvas.frame
     assert fr is not None and canvas.projection.kind == "features"
     mean = s.points.X.mean(axis=0)
