@@ -8,6 +8,7 @@ tests replace; with no screen (the offscreen platform) nobody could answer, so n
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -15,7 +16,8 @@ from typing import Any, Callable
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.dataset import DatasetError
-from ..session.autosave import Autosaver, RecentFiles, default_state_dir, recovery_file
+from ..session.autosave import Autosaver, default_state_dir, recovery_file
+from ..session.recent_files import RecentFiles
 from ..session.session_file import SESSION_SUFFIX, apply_session, load_session, save_session
 from .run_exports import RunExportMixin
 
@@ -62,6 +64,8 @@ class FileActions(RunExportMixin, QtCore.QObject):
         self.autosave_delay_s = autosave_delay_s
         self.autosaver: Autosaver | None = None
         self.recent = RecentFiles(self.state_dir)
+        if self.recent.problem:  # a damaged list was set aside: say so, and start anyway
+            win.statusBar().showMessage(self.recent.problem, 30_000)
         self.recovered_from: Path | None = None
         self._seen_path: Path | None = None
         self._closed = False
@@ -259,7 +263,7 @@ class FileActions(RunExportMixin, QtCore.QObject):
 
     def open_recent(self, path: str | Path) -> bool:
         p = Path(path)
-        if not p.exists():
+        if self.recent.exists(p) is False:  # None (a folder we may not read): opening says why
             self.recent.remove(p)
             self.win.banner.show_message("error", f"{p.name} no longer exists, so it was removed from the recent files.")
             return False
@@ -304,7 +308,10 @@ class FileActions(RunExportMixin, QtCore.QObject):
 
     def _suggest(self, suffix: str) -> str:
         p = self.win.file_path
-        stem = Path(p).name.split(".")[0] if p else "perceptron"
+        # Without a file: the data's title as a file name ("xor-not-separable"), else "untitled"
+        # (not "perceptron", which made "perceptron.perceptron.json").
+        title = re.sub(r"[^0-9a-z]+", "-", self.session.data_title.lower()).strip("-")[:60]
+        stem = Path(p).name.split(".")[0] if p else (title or "untitled")
         folder = Path(p).parent if p else Path.cwd()
         return str(folder / f"{stem}{suffix}")
 

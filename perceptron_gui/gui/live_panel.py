@@ -291,7 +291,10 @@ def _separable_text(result) -> str:
     if tho.separable is None:
         return "undecided (time budget)"
     if not tho.separable:
-        return "no" + (" (its lifting is)" if result.record.algorithm == "lifted" else "")
+        if result.record.algorithm == "lifted":
+            return "no (its lifting is)"
+        # Without an offset the question is "through the origin": say so, as the status bar does.
+        return "no" if tho.offset else "no, not through the origin"
     if not tho.offset:
         return "yes, through the origin"
     return "yes" + {True: " (also through the origin)", False: ", with offset only",
