@@ -32,6 +32,8 @@ def make_window(preset: str | None = None, algorithm: str | None = None):
     win.session.load_preset(preset or DEFAULT_PRESET)
     win.session.history.clear()
     win.session.history.mark_clean()
+    # Announce it: the title's "*" and the Undo action were set while the preset loaded.
+    win.session.history_changed.emit()
     if algorithm:
         win.session.set_algorithm(algorithm)
     return win

@@ -10,7 +10,6 @@ The state directory is ``$PERCEPTRON_GUI_STATE_DIR`` when set, else
 """
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
+from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
 from .session_file import SessionSnapshot, save_snapshot, take_snapshot
 
 if TYPE_CHECKING:
@@ -28,9 +28,7 @@ __all__ = ["AUTOSAVE_NAME", "RECENT_NAME", "STATE_DIR_ENV", "default_state_dir",
            "recovery_file", "Autosaver", "RecentFiles"]
 
 AUTOSAVE_NAME = "autosave.perceptron.json"
-RECENT_NAME = "recent-files.json"
 STATE_DIR_ENV = "PERCEPTRON_GUI_STATE_DIR"
-RECENT_FORMAT = "perceptron-recent-files"
 
 
 def default_state_dir() -> Path:
@@ -187,73 +185,3 @@ class Autosaver:
             return
         self.last_error = None
         self.saves += 1
-
-
-class RecentFiles:
-    """The last files opened or saved (data CSVs and sessions), newest first, at most ``limit``.
-
-    Kept in ``directory/recent-files.json``; a damaged or missing list is simply empty, since
-    nothing in it is precious.
-    """
-
-    def __init__(self, directory: str | os.PathLike[str] | None = None, limit: int = 10) -> None:
-        self.directory = Path(directory) if directory is not None else default_state_dir()
-        self.limit = int(limit)
-        self._paths: list[Path] = self._read()
-
-    @property
-    def file(self) -> Path:
-        return self.directory / RECENT_NAME
-
-    def paths(self) -> list[Path]:
-        return list(self._paths)
-
-    def add(self, path: str | os.PathLike[str]) -> None:
-        """Put ``path`` first (moving it if it is already listed) and save the list."""
-        p = _absolute(path)
-        self._paths = [p] + [q for q in self._paths if q != p]
-        del self._paths[self.limit:]
-        self._write()
-
-    def remove(self, path: str | os.PathLike[str]) -> None:
-        p = _absolute(path)
-        if p in self._paths:
-            self._paths.remove(p)
-            self._write()
-
-    def remove_missing(self) -> list[Path]:
-        """Drop files that no longer exist; returns the ones dropped."""
-        gone = [p for p in self._paths if not p.exists()]
-        if gone:
-            self._paths = [p for p in self._paths if p not in gone]
-            self._write()
-        return gone
-
-    def clear(self) -> None:
-        self._paths = []
-        self._write()
-
-    def _read(self) -> list[Path]:
-        try:
-            doc = json.loads(self.file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return []
-        if not isinstance(doc, dict) or doc.get("format") != RECENT_FORMAT or not isinstance(doc.get("paths"), list):
-            return []
-        out: list[Path] = []
-        for s in doc["paths"]:
-            if isinstance(s, str) and s and Path(s) not in out:
-                out.append(Path(s))
-        return out[: self.limit]
-
-    def _write(self) -> None:
-        doc = {"format": RECENT_FORMAT, "version": 1, "paths": [str(p) for p in self._paths]}
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.file, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        except OSError:
-            pass  # the menu still works for this run; losing the list is no reason to interrupt
-
-
-def _absolute(path: str | os.PathLike[str]) -> Path:
-    return Path(os.path.abspath(os.path.expanduser(os.fspath(path))))

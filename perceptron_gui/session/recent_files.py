@@ -1,0 +1,181 @@
+"""The list of recent files, and setting aside a damaged state file (no Qt).
+
+The app must always start. A state file read at start-up (this list, the autosave) that
+cannot be used (unreadable, not JSON, nested too deeply, wrong types, a name the file system
+refuses) is renamed to ``NAME.bad-YYYYmmdd-HHMMSS`` by :func:`set_aside`, which returns the
+sentence the window shows; the app goes on with an empty list. Nothing in the list is precious.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import time
+from pathlib import Path
+
+from ..core.csv_text import clip_text
+from ..core.dataset import DatasetError
+from ..core.io import atomic_write_text, read_json_file
+
+__all__ = ["RECENT_NAME", "RECENT_FORMAT", "RecentFiles", "set_aside", "path_problem"]
+
+RECENT_NAME = "recent-files.json"
+RECENT_FORMAT = "perceptron-recent-files"
+MAX_STATE_BYTES = 1_000_000  # ten paths take a few KB
+_MAX_PATH = 4096  # PATH_MAX on Linux
+_MAX_NAME = 255  # NAME_MAX: longer components cannot exist on the common file systems
+
+
+def set_aside(path: Path, what: str, why: str) -> str:
+    """Rename a damaged state file out of the way; returns the sentence that says so.
+
+    ``what`` names the file ("The list of recent files"), ``why`` the fault as a clause
+    ("it is not a list of recent files").
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while _exists(target) is not False:
+        n += 1
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    try:
+        os.replace(path, target)
+    except OSError:
+        try:
+            os.unlink(path)
+        except OSError:
+            return f"{what} {path} is damaged and could not be moved away, because {why}; delete it by hand."
+        return f"{what} was deleted and a new one started, because {why}."
+    return f"{what} was set aside as {target.name} and a new one started, because {why}."
+
+
+def path_problem(path: Path) -> str | None:
+    """Why ``path`` cannot name a file here (too long, a NUL), or None; no disk access."""
+    s = str(path)
+    if "\x00" in s:
+        return "a file name holds a NUL character"
+    if len(s.encode("utf-8", "surrogateescape")) > _MAX_PATH:
+        return "a file name is longer than the system allows"
+    if any(len(part.encode("utf-8", "surrogateescape")) > _MAX_NAME for part in path.parts):
+        return f"a file name has a part longer than {_MAX_NAME} characters"
+    return None
+
+
+def _exists(p: Path) -> bool | None:
+    """True / False, or None when it cannot be told (a folder we may not read): such a file
+    stays listed, and opening it says why it cannot be read."""
+    try:
+        os.stat(p)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        return False if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP) else None
+    except ValueError:
+        return False
+    return True
+
+
+class RecentFiles:
+    """The last files opened or saved (data CSVs and sessions), newest first, at most ``limit``.
+
+    Kept in ``directory/recent-files.json``. A missing list is empty; a damaged one is set
+    aside (see the module docstring) and :attr:`problem` holds the sentence saying so, for
+    the window's status bar.
+    """
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None, limit: int = 10) -> None:
+        if directory is None:
+            from .autosave import default_state_dir  # the one place that knows the folder
+            directory = default_state_dir()
+        self.directory = Path(directory)
+        self.limit = int(limit)
+        self.problem: str | None = None
+        self._paths: list[Path] = self._read()
+
+    @property
+    def file(self) -> Path:
+        return self.directory / RECENT_NAME
+
+    def paths(self) -> list[Path]:
+        return list(self._paths)
+
+    def add(self, path: str | os.PathLike[str]) -> None:
+        """Put ``path`` first (moving it if it is already listed) and save the list."""
+        p = _absolute(path)
+        self._paths = [p] + [q for q in self._paths if q != p]
+        del self._paths[self.limit:]
+        self._write()
+
+    def remove(self, path: str | os.PathLike[str]) -> None:
+        p = _absolute(path)
+        if p in self._paths:
+            self._paths.remove(p)
+            self._write()
+
+    def exists(self, path: str | os.PathLike[str]) -> bool | None:
+        """Whether a listed file is there: True, False, or None when its folder cannot be read."""
+        return _exists(Path(path))
+
+    def remove_missing(self) -> list[Path]:
+        """Drop files that no longer exist; returns the ones dropped. A file whose folder
+        cannot be read stays (it may come back); this never raises."""
+        gone = [p for p in self._paths if _exists(p) is False]
+        if gone:
+            self._paths = [p for p in self._paths if p not in gone]
+            self._write()
+        return gone
+
+    def clear(self) -> None:
+        self._paths = []
+        self._write()
+
+    def _read(self) -> list[Path]:
+        what = "The list of recent files"
+        try:
+            if _exists(self.file) is False:
+                return []
+            doc = read_json_file(self.file, "list of recent files", "a file", max_bytes=MAX_STATE_BYTES)
+        except DatasetError as exc:
+            self.problem = set_aside(self.file, what, _reason(str(exc)))
+            return []
+        why = _shape_problem(doc)
+        if why is not None:
+            self.problem = set_aside(self.file, what, why)
+            return []
+        out: list[Path] = []
+        for s in doc["paths"]:
+            if Path(s) not in out:
+                out.append(Path(s))
+        return out[: self.limit]
+
+    def _write(self) -> None:
+        doc = {"format": RECENT_FORMAT, "version": 1, "paths": [str(p) for p in self._paths]}
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.file, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        except (OSError, DatasetError):
+            pass  # the menu still works for this run; losing the list is no reason to interrupt
+
+
+def _shape_problem(doc: object) -> str | None:
+    """Why ``doc`` is not a list of recent files, or None."""
+    if not isinstance(doc, dict) or doc.get("format") != RECENT_FORMAT:
+        return "it is not a list of recent files"
+    paths = doc.get("paths")
+    if not isinstance(paths, list) or not all(isinstance(s, str) and s for s in paths):
+        return "its \"paths\" are not a list of file names"
+    for s in paths:
+        why = path_problem(Path(s))
+        if why is not None:
+            return why
+    return None
+
+
+def _reason(sentence: str) -> str:
+    """The reader's sentence as a clause ("x.json is not valid JSON (line 1, column 1)")."""
+    clause = sentence.split(";")[0].rstrip(".")
+    return clip_text(clause[:1].lower() + clause[1:] if clause.startswith("The ") else clause, 160)
+
+
+def _absolute(path: str | os.PathLike[str]) -> Path:
+    return Path(os.path.abspath(os.path.expanduser(os.fspath(path))))
