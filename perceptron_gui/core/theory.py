@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .algorithms.base import row_dots
 from .maxmargin import MaxMarginResult, budget_clock, max_margin
 
 __all__ = [
@@ -36,7 +37,7 @@ def _scores(X: np.ndarray, w: object, b: float) -> np.ndarray:
     w = np.asarray(w, dtype=np.float64)
     if w.shape != (X.shape[1],):
         raise ValueError(f"w must have shape ({X.shape[1]},) to match X, got {w.shape}.")
-    return X @ w + float(b)
+    return row_dots(X, w) + float(b)  # training's arithmetic: X @ w may fuse multiply-adds
 
 
 def _augment(X: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 
 from ..core import theory as th
-from ..core.algorithms import augment
+from ..core.algorithms import augment, predict_scores
 from ..core.algorithms import _kernels as K
 from ..core.algorithms.averaged import averaged_weights
 from .runner import RunResult
@@ -100,7 +100,7 @@ def _compute_frame(result: RunResult, t: int) -> Frame:
         fr.visit_updated = v.updated
         fr.visit_position = v.position
     if X.shape[0]:
-        scores = X @ w + b
+        scores = predict_scores(X, w, b)  # training's arithmetic, not BLAS's (see row_dots)
         pred = np.where(scores >= 0.0, 1.0, -1.0)
         fr.misclassified = result.train_index[pred != y]
         fr.train_error = float(np.mean(pred != y))
@@ -158,5 +158,5 @@ def _pocket_count0(rec, X: np.ndarray, y: np.ndarray) -> int:
     if X.shape[0] == 0:
         return 0
     w, b = rec.w_b(0)
-    v = y * (X @ w + b)
+    v = y * predict_scores(X, w, b)
     return int(np.count_nonzero(v > 0) if gamma == 0 else np.count_nonzero(v >= gamma))

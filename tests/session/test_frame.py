@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import theory as th
+from perceptron_gui.core.algorithms.base import row_dots
+from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.presets import PRESETS, random_separable
 from perceptron_gui.core.run import epoch_order
 from perceptron_gui.session.commands import SetRoles
@@ -23,6 +25,13 @@ def sign(v: np.ndarray) -> np.ndarray:
 
 def aug(X: np.ndarray, offset: bool) -> np.ndarray:
     return np.hstack([X, np.ones((X.shape[0], 1))]) if offset else X
+
+
+# Scores here use training's arithmetic (row_dots: w·x summed left to right, itself checked
+# against the textbook in test_algorithms), never X @ w: BLAS may fuse multiply-adds, and its
+# kernels differ between CPUs, so a score that is exactly 0 in training comes out as ±1e-18.
+def scores_of(X: np.ndarray, w: np.ndarray, b: float = 0.0) -> np.ndarray:
+    return row_dots(X, w) + b
 
 
 def weights_in_force(rec, t: int) -> np.ndarray:
@@ -71,11 +80,11 @@ def test_frame_basics(preset, algorithm):
         assert np.array_equal(fr.w, w) and fr.b == b and fr.offset == rec.offset
         assert fr.epoch == (t // rec.n if t >= 0 else 0)
         # misclassified: exactly the training rows with sign(w·x + b) != y, as global rows
-        wrong = train_rows[sign(X @ w + b) != y]
+        wrong = train_rows[sign(scores_of(X, w, b)) != y]
         assert np.array_equal(np.sort(fr.misclassified), wrong)
         assert not np.isin(fr.misclassified, np.flatnonzero(s.points.test)).any()
         assert fr.train_error == pytest.approx(wrong.size / len(y))
-        scores = X @ w + b
+        scores = scores_of(X, w, b)
         assert fr.perceptron_loss == pytest.approx(np.sum(np.maximum(0, -y * scores)))
         assert fr.hinge_loss == pytest.approx(np.sum(np.maximum(0, 1 - y * scores)))
         if np.any(w != 0):
@@ -86,7 +95,7 @@ def test_frame_basics(preset, algorithm):
             assert not fr.has_hyperplane and fr.closest_distance is None
         if s.points.test.any():
             Xt, yt = s.points.X[s.points.test], s.points.y[s.points.test]
-            assert fr.test_error == pytest.approx(np.mean(sign(Xt @ w + b) != yt))
+            assert fr.test_error == pytest.approx(np.mean(sign(scores_of(Xt, w, b)) != yt))
         else:
             assert fr.test_error is None
         if t >= 0:
@@ -95,6 +104,21 @@ def test_frame_basics(preset, algorithm):
             assert fr.visit_updated == v.updated == (rec.k_after_step(t - 1) != k)
         else:
             assert fr.visit_index is None and not fr.visit_updated
+
+
+def test_frame_scores_with_the_training_arithmetic():
+    # 0.1·(−0.3) + 0.3·0.1 is exactly 0 summed left to right, as training sums it, so sign(0) =
+    # +1 and point 1 is right at the start; BLAS with fused multiply-add (X @ w on AVX2 and
+    # AVX-512 machines) made it −1.7e-18 and the frame counted point 1 as misclassified.
+    s = Session()
+    s.load_dataset(Dataset.from_arrays([[0.1, 0.3], [-0.3, 0.1]], [1, 1]), "a tie")
+    s.set_algorithm("pocket")
+    assert s.set_param("init", "first") and s.set_param("offset", False)
+    fr = frame_at(s.result, -1)
+    assert fr.w.tolist() == [0.1, 0.3]
+    assert fr.misclassified.tolist() == [] and fr.train_error == 0.0
+    assert fr.closest_distance == 0.0
+    assert fr.pocket_count == 1  # y·w·x > 0 for point 0 only: the tie is not a point gained
 
 
 def test_frame_clamps_t():
@@ -111,7 +135,7 @@ def replay(X: np.ndarray, y: np.ndarray, offset: bool, epochs: int, shuffle: boo
     after = []
     for e in range(epochs):
         for i in epoch_order(len(y), e, shuffle, seed):
-            if y[i] * (Xa[i] @ w) <= 0:
+            if y[i] * scores_of(Xa[i : i + 1], w)[0] <= 0:
                 w = w + y[i] * Xa[i]
             after.append(w.copy())
     return np.array(after)
@@ -148,7 +172,7 @@ def test_pocket_output_is_the_best_weights_so_far(preset, gamma):
     s = session_for(preset, "pocket", max_epochs=6, gamma=gamma)
     res, rec = s.result, s.run
     Xa, y = aug(res.train.X, True), res.train.y
-    margins = y[None, :] * (rec.weights @ Xa.T)  # (K+1, n)
+    margins = y[None, :] * np.array([scores_of(Xa, w) for w in rec.weights])  # (K+1, n)
     counts = (margins > 0).sum(1) if gamma == 0 else (margins >= gamma).sum(1)
     for t in sample_ts(rec):
         fr = frame_at(res, t)
@@ -170,7 +194,7 @@ def test_voted_vote_is_the_sum_of_the_signs_of_the_weights_in_force(preset):
     for t in sample_ts(rec):
         fr = frame_at(res, t)
         W = weights_in_force(rec, t)
-        brute = sign(Pa @ W.T).sum(axis=1) if t >= 0 else np.zeros(len(P))
+        brute = sum(sign(scores_of(Pa, w)) for w in W) if t >= 0 else np.zeros(len(P))
         assert np.array_equal(fr.vote(P), brute)
         assert fr.output_label == "voted"
         assert fr.output_train_error == pytest.approx(np.mean(sign(fr.vote(res.train.X)) != res.train.y))
@@ -185,7 +209,7 @@ def lifted_replay(X: np.ndarray, y: np.ndarray, a: float, epochs: int, init_firs
     for _ in range(epochs):
         changed = False
         for i in range(n):
-            if y[i] * (L[i] @ w) <= 0:
+            if y[i] * scores_of(L[i : i + 1], w)[0] <= 0:
                 w = w + y[i] * L[i]
                 history.append(w.copy())
                 changed = True
@@ -210,7 +234,7 @@ def test_lifted_slack_points_are_the_points_updated_so_far(preset, init):
         np.testing.assert_allclose(np.append(fr.w, fr.b), 0.6 * wl[:D], rtol=1e-12, atol=1e-12)
     # once converged, the lifted set is separated: no lifted point is misclassified
     L = np.hstack([0.6 * aug(res.train.X, True), math.sqrt(1 - 0.36) * np.eye(rec.n)])
-    assert np.all(res.train.y * (L @ history[-1]) > 0)
+    assert np.all(res.train.y * scores_of(L, history[-1]) > 0)
 
 
 @pytest.mark.parametrize("preset,algorithm", [("random_separable", "offset"), ("uniform_diagonal", "standard"),
