@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .floatscale import to_unit_scale, unscale
+
 __all__ = ["FROZEN_CLOCK_ENV", "MaxMarginResult", "budget_clock", "max_margin"]
 
 FROZEN_CLOCK_ENV = "PERCEPTRON_GUI_FROZEN_CLOCK"
@@ -80,6 +82,9 @@ class MaxMarginResult:
         hull contains the origin when not.
     verdict : str
         One sentence for the user.
+    caveat : str
+        Why ``gamma`` is only a lower bound when it did not come from this solver (see
+        :mod:`perceptron_gui.core.separability`), as a parenthesis; "" otherwise.
     """
 
     separable: bool | None
@@ -90,6 +95,7 @@ class MaxMarginResult:
     iterations: int
     support: np.ndarray
     verdict: str
+    caveat: str = ""
 
 
 def _affine_minimizer(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -173,6 +179,11 @@ def max_margin(
     if n == 0:
         return MaxMarginResult(None, None, None, 0.0, True, 0, np.zeros(0, np.int64),
                                "empty data set")
+    # theta* is scale-invariant and gamma scale-covariant: solve on Z / 2^e (exact) with its
+    # largest entry in [0.5, 1), so squares neither overflow (1e300) nor vanish (1e-300,
+    # subnormals), and give gamma, gap and bounds back in the data's units.
+    at_origin = not np.all(np.any(Z != 0.0, axis=1))
+    Z, scale_e = to_unit_scale(Z)
     norms_sq = np.einsum("ij,ij->i", Z, Z)
     R = float(np.sqrt(norms_sq.max()))
 
@@ -239,18 +250,18 @@ def max_margin(
         exact = upper - best_lower <= _STALL_RTOL * upper
     support = np.array(sorted(S), dtype=np.int64)
     if origin_in_hull or (exact and best_lower <= tol * R):
-        at_origin = norms_sq.min() == 0.0
         why = ("a point lies at the origin" if at_origin
                else "the convex hull of the y·x contains the origin")
         return MaxMarginResult(False, None, None, 0.0, exact, iterations, support,
                                f"not linearly separable through the origin: {why}")
     if best_lower <= tol * R:
-        return MaxMarginResult(None, None, None, upper - best_lower, False, iterations, support,
-                               f"undecided: stopped after {iterations} iterations "
-                               f"(margin at most {upper:.4g})")
+        return MaxMarginResult(None, None, None, unscale(upper - best_lower, scale_e), False,
+                               iterations, support, f"undecided: stopped after {iterations} "
+                               f"iterations (margin at most {unscale(upper, scale_e):.4g})")
     theta = best_x / np.linalg.norm(best_x)
     gamma = float(np.min(Z @ theta))
     gap = 0.0 if exact else max(0.0, upper - gamma)
+    gamma, gap = unscale(gamma, scale_e), unscale(gap, scale_e)
     verdict = (f"linearly separable through the origin, margin γ = {gamma:.4g}" if exact else
                f"linearly separable through the origin, margin γ ≥ {gamma:.4g} "
                f"(within {gap:.2g}; stopped early)")

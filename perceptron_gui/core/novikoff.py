@@ -18,6 +18,9 @@ import math
 
 import numpy as np
 
+# (R/γ)² overflows (Python raises) beyond this R/γ; the bound is then reported as inf.
+_SQRT_FLOAT_MAX = 1e154
+
 __all__ = ["cos_lower_bound", "angle_bound_deg", "updates_bound", "max_updates",
            "starts_at_zero", "bound_formula"]
 
@@ -34,9 +37,15 @@ def cos_lower_bound(k: np.ndarray | float, gamma: float, R: float, dot0: float =
     −1 (no bound) while w₀·θ* + kγ < 0; 0 where ‖w₀‖² + kR² = 0 (k = 0 from w₀ = 0).
     """
     k = np.asarray(k, dtype=np.float64)
-    num = dot0 + k * gamma
-    den_sq = norm_sq0 + k * float(R) ** 2
-    with np.errstate(divide="ignore", invalid="ignore"):
+    R = float(R)
+    if 0.0 < R < math.inf:
+        # In units of R, so that R² neither overflows (data near 1e150) nor vanishes (1e-300).
+        num = dot0 / R + k * (gamma / R)
+        den_sq = norm_sq0 / R / R + k
+    else:
+        num = dot0 + k * gamma
+        den_sq = norm_sq0 + k * R * R
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         ratio = num / np.sqrt(np.where(den_sq > 0, den_sq, 1.0))
     cos = np.where(den_sq > 0, ratio, 0.0)
     return np.where(num >= 0, np.minimum(1.0, cos), -1.0)
@@ -58,14 +67,20 @@ def updates_bound(gamma: float | None, R: float | None, dot0: float = 0.0,
     """
     if gamma is None or R is None or not (gamma > 0) or not math.isfinite(R) or not math.isfinite(gamma):
         return None
+    q = R / gamma
+    if not q < _SQRT_FLOAT_MAX:   # features at wildly different scales: no usable bound
+        return math.inf
     if starts_at_zero(dot0, norm_sq0):
-        return (R / gamma) ** 2  # the same arithmetic as Theory.bound, so both agree to the bit
+        return q ** 2  # the same arithmetic as Theory.bound, so both agree to the bit
     # γ²k² + (2dγ − R²)k + (d² − s) = 0 with d = w₀·θ*, s = ‖w₀‖². Since |d| ≤ √s (θ* is a unit
     # vector) the constant is ≤ 0 and the roots have opposite signs: the larger is k*.
     # Written with the scale-free q = R/γ and u = d/γ, v = s/γ² to keep it finite for any scale.
     d, s = float(dot0), float(norm_sq0)
-    q2 = (R / gamma) ** 2
-    u, v = d / gamma, s / gamma ** 2
+    q2 = q ** 2
+    r = math.sqrt(s) / gamma      # ‖w₀‖/γ, so that v cannot divide by an underflowed γ²
+    if not r < _SQRT_FLOAT_MAX:
+        return math.inf
+    u, v = d / gamma, r * r
     B = 2.0 * u - q2              # k² + Bk + C = 0
     C = u * u - v
     disc = max(B * B - 4.0 * C, 0.0)

@@ -15,14 +15,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import floatscale, novikoff
 from .algorithms.base import row_dots
 from .maxmargin import MaxMarginResult, budget_clock, max_margin
+from .separability import max_margin_any_scale
 
 __all__ = [
     "MaxMarginResult", "max_margin", "Theory", "dataset_theory", "ProofQuantities",
     "proof_quantities", "signed_margins", "dataset_margin", "perceptron_loss", "hinge_loss",
     "training_error", "lift", "lifted_margin_lower_bound",
 ]
+
+
+# Below this max ‖x‖, products w·x of a run (about k·‖x‖²) leave float64's normal range (2.2e-308).
+_TINY_R = 1e-154
 
 
 def _xy(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
@@ -86,7 +92,8 @@ class Theory:
 
 
 def dataset_theory(
-    X: np.ndarray, y: np.ndarray, *, offset: bool, time_budget_s: float | None = None
+    X: np.ndarray, y: np.ndarray, *, offset: bool, time_budget_s: float | None = None,
+    separator: np.ndarray | None = None,
 ) -> Theory:
     """R, gamma, theta* and Novikoff's bound for (X, y), with or without an offset.
 
@@ -101,6 +108,10 @@ def dataset_theory(
     time_budget_s : float or None, optional
         Wall-clock budget for the :func:`max_margin` calls together (roughly: each call
         may overrun by one iteration).
+    separator : ndarray or None, optional
+        Weights (augmented when ``offset``) known to separate the data, from a run that
+        converged (:func:`run_separator`): when the solver cannot confirm separability at
+        this data's scale, they do, so the verdict never contradicts the run.
 
     Returns
     -------
@@ -108,17 +119,17 @@ def dataset_theory(
     """
     X, y = _xy(X, y)
     Xt = _augment(X) if offset else X
-    R = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xt, Xt)))) if len(X) else 0.0
+    R = floatscale.max_row_norm(Xt)
     start = budget_clock()  # the solver's clock, so a frozen clock freezes the split too
-    mm = max_margin(Xt, y, time_budget_s=time_budget_s)
+    mm = max_margin_any_scale(Xt, y, time_budget_s=time_budget_s, separator=separator)
     mm_origin, through = None, mm.separable
     if offset and mm.separable is not False:   # not separable with offset => not without
         left = time_budget_s
         if left is not None:
             left = max(0.0, left + start - budget_clock())
-        mm_origin = max_margin(X, y, time_budget_s=left)
+        mm_origin = max_margin_any_scale(X, y, time_budget_s=left)
         through = mm_origin.separable
-    bound = (R / mm.gamma) ** 2 if mm.separable else None
+    bound = _bound(Xt, y, mm) if mm.separable else None
 
     if len(X) == 0 or mm.separable is None or not offset:
         verdict = mm.verdict
@@ -128,13 +139,28 @@ def dataset_theory(
     else:
         also = {True: " (also through the origin)", False: " but not through the origin", None: ""}
         verdict = (f"linearly separable with an offset{also[through]}, "
-                   f"margin γ = {mm.gamma:.4g} for the augmented points [x, 1]")
+                   f"margin γ {'=' if mm.exact else '≥'} {mm.gamma:.4g} for the augmented points [x, 1]")
         if not mm.exact:
-            verdict += f" (at least; within {mm.gap:.2g})"
+            verdict += mm.caveat or f" (within {mm.gap:.2g})"
     if bound is not None:
         verdict += f"; the perceptron makes at most (R/γ)² = {bound:.4g} updates"
+    if mm.separable and 0.0 < floatscale.max_row_norm(X) < _TINY_R:
+        verdict += ("; at this scale w·x falls below float64's normal range, so the perceptron's "
+                    "scores round to 0 and it may never converge: rescale the data")
     return Theory(offset, R, mm, mm.gamma, mm.theta_star, bound, mm.separable, through,
                   mm_origin, verdict)
+
+
+def _bound(Xt: np.ndarray, y: np.ndarray, mm: MaxMarginResult) -> float | None:
+    """(R/γ)², from R and γ on the solver's power-of-two scale: the ratio is then the same
+    at every scale, even where R and γ themselves are subnormal (few bits) in the data's units."""
+    Xs, _ = floatscale.to_unit_scale(Xt)
+    R_s = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xs, Xs))))
+    with np.errstate(under="ignore"):
+        gamma_s = float(np.min(y * (Xs @ mm.theta_star)))
+    if not gamma_s > np.finfo(np.float64).tiny:   # a margin below the scaled range (mixed scales)
+        return novikoff.updates_bound(mm.gamma, floatscale.max_row_norm(Xt))
+    return novikoff.updates_bound(gamma_s, R_s)
 
 
 @dataclass(frozen=True)
@@ -182,20 +208,21 @@ def proof_quantities(
     W = np.atleast_2d(np.asarray(W, dtype=np.float64))
     theta_star = np.asarray(theta_star, dtype=np.float64)
     k = np.arange(W.shape[0])
-    dot = W @ theta_star
-    norm_sq = np.einsum("ij,ij->i", W, W)
-    # The proof telescopes from w_0: each update adds >= gamma to w.theta* and <= R^2 to
-    # ||w||^2, so a non-zero start only shifts both bounds.
-    dot_lower = dot[0] + k * gamma
-    norm_sq_upper = norm_sq[0] + k * float(R) ** 2
-    with np.errstate(divide="ignore", invalid="ignore"):
-        norm = np.sqrt(norm_sq)
-        cos = np.where(norm > 0, dot / np.where(norm > 0, norm, 1.0), np.nan)
-        # cos >= dot_lower / ||w|| >= dot_lower / sqrt(norm_sq_upper) needs dot_lower >= 0;
-        # a negative lower bound over an unknown ||w|| bounds nothing (-1).
-        ratio = dot_lower / np.sqrt(np.where(norm_sq_upper > 0, norm_sq_upper, 1.0))
-    cos_lower = np.where(dot_lower >= 0, np.where(norm_sq_upper > 0, ratio, 0.0), -1.0)
-    cos_lower = np.minimum(1.0, cos_lower)
+    # The cosine is taken with each row on its own power-of-two scale, so weights of 1e-300
+    # or 1e150 give the same angle as weights of 1; the raw dot and squared norm may
+    # honestly overflow or vanish, without warnings.
+    top = np.max(np.abs(W), axis=1) if W.shape[1] else np.zeros(W.shape[0])
+    Ws = np.ldexp(W, -np.frexp(top)[1][:, None])
+    with np.errstate(over="ignore", under="ignore", divide="ignore", invalid="ignore"):
+        dot = W @ theta_star
+        norm_sq = np.einsum("ij,ij->i", W, W)
+        # The proof telescopes from w_0: each update adds >= gamma to w.theta* and <= R^2
+        # to ||w||^2, so a non-zero start only shifts both bounds.
+        dot_lower = dot[0] + k * gamma
+        norm_sq_upper = norm_sq[0] + k * np.float64(R) ** 2
+        norm_s = np.sqrt(np.einsum("ij,ij->i", Ws, Ws))
+        cos = np.where(norm_s > 0, (Ws @ theta_star) / np.where(norm_s > 0, norm_s, 1.0), np.nan)
+    cos_lower = novikoff.cos_lower_bound(k, gamma, R, float(dot[0]), float(norm_sq[0]))
     angle = np.degrees(np.arccos(np.clip(np.nan_to_num(cos, nan=0.0), -1.0, 1.0)))
     angle_deg = np.where(np.isnan(cos), np.nan, angle)
     angle_bound_deg = np.degrees(np.arccos(cos_lower))
@@ -207,13 +234,13 @@ def signed_margins(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) 
     """Signed distances y_i (w . x_i + b) / ||w|| of the points to the hyperplane.
 
     Positive on the correct side. All nan when w = 0 (no hyperplane), without warnings.
+    Computed on power-of-two rescalings, so data and weights at any finite scale work.
     """
     X, y = _xy(X, y)
-    scores = _scores(X, w, b)
-    norm = float(np.linalg.norm(w))
-    if norm == 0.0:
-        return np.full(len(X), np.nan)
-    return y * scores / norm
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (X.shape[1],):
+        raise ValueError(f"w must have shape ({X.shape[1]},) to match X, got {w.shape}.")
+    return floatscale.signed_margins(X, y, w, b)
 
 
 def dataset_margin(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:

@@ -108,7 +108,7 @@ def _compute_frame(result: RunResult, t: int) -> Frame:
         fr.hinge_loss = float(np.sum(np.maximum(0.0, 1.0 - y * scores)))
         if np.any(w != 0.0):
             fr.closest_distance = float(np.min(np.abs(scores)))
-            fr.dataset_margin = float(np.min(y * scores) / np.linalg.norm(w))
+            fr.dataset_margin = th.dataset_margin(X, y, w, b)  # any scale, no warnings
     if result.test is not None and result.test.n:
         fr.test_error = _err(result.test.X, result.test.y, w, b)
     _algorithm_overlay(fr, result, t, k)

@@ -20,6 +20,7 @@ from ..core.algorithms import augment, make_algorithm
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset, DatasetError
 from ..core.run import RunRecord
+from ..core.separability import run_separator
 from .points import PointSet
 
 # Work (example visits, pocket counts weighted) above which training leaves the UI thread.
@@ -91,7 +92,8 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     algo = make_algorithm(request.algorithm, **request.params)
     record = algo.fit(train, test, progress=progress)
     budget = THEORY_TIME_BUDGET_S if train.n > 10_000 else None
-    theory = th.dataset_theory(train.X, train.y, offset=record.offset, time_budget_s=budget)
+    theory = th.dataset_theory(train.X, train.y, offset=record.offset, time_budget_s=budget,
+                               separator=run_separator(record))
     lifted_theory = None
     if record.algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
         Xl = th.lift(augment(train.X, record.offset), float(algo.lift_a))  # type: ignore[attr-defined]
