@@ -11,6 +11,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 from pyqtgraph.graphicsItems.LegendItem import ItemSample
 
+from ..core.floatscale import unit_direction
 from .canvas_projection import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
 
 __all__ = ["LineItem", "RegionShade", "BandShade", "NormalArrow", "LegendSwatch", "Legend"]
@@ -175,7 +176,7 @@ class NormalArrow(_ViewSpanItem):
             return
         w, b = self._line
         self.anchor = arrow_anchor(w, b, self._rect, self.inset, self.target)
-        self.direction = w / np.linalg.norm(w)
+        self.direction = unit_direction(w)[0]  # ‖w‖ of 1e-300 weights would vanish
         if self.anchor is None:
             self._set_bounds(None)
             return

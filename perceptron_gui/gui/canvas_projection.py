@@ -12,6 +12,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ..core.floatscale import unit_direction
+
 __all__ = ["Projection", "make_projection", "PCA", "W_THETA", "clip_line", "clip_halfplane", "clip_strip", "view_fit"]
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 with x0 < x1, y0 < y1
@@ -218,10 +220,11 @@ def _line_foot(line: tuple[np.ndarray, float] | None, centre: tuple[float, float
     if line is None:
         return None
     w = np.asarray(line[0], dtype=np.float64).reshape(-1)
-    b = float(line[1])
-    nn = float(w @ w)
-    if w.shape != (2,) or not np.isfinite(nn) or nn == 0.0 or not np.isfinite(b):
+    unit = unit_line(w, float(line[1])) if w.shape == (2,) else None
+    if unit is None:
         return None
+    w, b = unit
+    nn = 1.0
     c = np.asarray(centre, dtype=np.float64)
     foot = c - w * (w @ c + b) / nn
     return foot if np.all(np.isfinite(foot)) else None
@@ -250,12 +253,23 @@ def rect_polygon(rect: Rect) -> np.ndarray:
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
 
 
+def unit_line(w: np.ndarray, b: float) -> tuple[np.ndarray, float] | None:
+    """The same line w·p + b = 0 as (w/‖w‖, b/‖w‖), found without squaring w (weights of
+    1e150 or 1e-300 overflow or vanish when squared); None for w = 0 or a line beyond the
+    float range."""
+    u, bu, norm = unit_direction(np.asarray(w, dtype=np.float64), b)
+    if norm == 0.0 or not np.isfinite(bu) or not np.all(np.isfinite(u)):
+        return None
+    return u, bu
+
+
 def clip_line(w: np.ndarray, b: float, rect: Rect, level: float = 0.0) -> np.ndarray | None:
     """The segment (2, 2) of the line w·p + b = level inside ``rect``, or None."""
-    w = np.asarray(w, dtype=np.float64)
-    nn = float(w @ w)
-    if not np.isfinite(nn) or nn == 0.0:
+    unit = unit_line(w, float(b) - level)
+    if unit is None:
         return None
+    w, b = unit
+    level, nn = 0.0, 1.0
     x0, y0, x1, y1 = rect
     foot = w * (level - b) / nn  # the line's point nearest the origin
     direction = np.array([-w[1], w[0]]) / np.sqrt(nn)
@@ -288,7 +302,8 @@ def arrow_anchor(w: np.ndarray, b: float, rect: Rect, inset: float | None = 0.15
     if seg is None:
         return None
     x0, y0, x1, y1 = rect
-    nn = float(w @ w)
+    w, b = unit_line(w, b)  # not None: clip_line found the line
+    nn = 1.0
     foot0 = -w * b / nn
     if inset is not None:
         mx, my = inset * (x1 - x0), inset * (y1 - y0)
@@ -298,5 +313,8 @@ def arrow_anchor(w: np.ndarray, b: float, rect: Rect, inset: float | None = 0.15
     foot = c - w * (w @ c + b) / nn
     a, e = seg
     d = e - a
-    t = float(np.clip((foot - a) @ d / max(d @ d, 1e-300), 0.2, 0.8))
+    span = float(np.max(np.abs(d)))  # divide first: d·d of a 1e-300 view would vanish
+    dn = d / span if span > 0.0 else d
+    dd = float(dn @ dn)
+    t = float(np.clip(((foot - a) / span) @ dn / dd, 0.2, 0.8)) if dd > 0.0 else 0.5
     return a + t * d
