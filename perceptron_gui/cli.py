@@ -215,6 +215,8 @@ def _cmd_run(ns: argparse.Namespace) -> int:
             continue
         try:
             write(path)
+        except DatasetError as exc:  # a WriteError from the atomic writer: its own sentence
+            return _fail(str(exc))
         except OSError as exc:
             return _fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
         print(f"Wrote {path}.", file=out)

@@ -17,11 +17,10 @@ import errno
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
-from typing import Iterable
 
 from .csv_text import clip_text, parse_csv_text
+from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the one atomic writer
 from .dataset import Dataset, DatasetError
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
@@ -260,39 +259,3 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     if not os.access(folder, os.W_OK):
         return f"The folder {folder} is not writable; write {p.name} elsewhere."
     return None
-
-
-def _file_mode(p: Path) -> int:
-    """The mode the file has now, or what a plain open() would give it (mkstemp uses 0600)."""
-    try:
-        return p.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write text to a temporary file beside ``path``, then rename it over ``path``."""
-    atomic_write_chunks(path, (text,))
-
-
-def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
-    """Stream ``chunks`` to a temporary file beside ``path``, flush it to disk, then rename it
-    over ``path``: a crash mid-save leaves the old file, never a half-written one."""
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=str(p.parent) or ".")
-    try:
-        os.chmod(tmp, _file_mode(p))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for chunk in chunks:
-                fh.write(chunk)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

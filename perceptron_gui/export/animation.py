@@ -23,7 +23,8 @@ from typing import Any, Callable
 import numpy as np
 
 from .encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
-from .source import ExportError, ExportSession, ViewOptions, check_writable, logical_size, temporary_path
+from ..core.atomic import AtomicFile
+from .source import ExportError, ExportSession, ViewOptions, check_writable, logical_size
 
 __all__ = ["UNITS", "AnimationSettings", "AnimationJob", "frame_steps", "mp4_available", "MP4_HINT",
            "write_animation", "MAX_FRAMES_LIMIT", "MAX_FPS"]
@@ -163,7 +164,7 @@ class AnimationJob:
                               f"({self.total} frames of {w}×{h}); use fewer frames or a smaller width, or write MP4.")
         self._figure: Any = None  # the SlideFigure, from start() on
         self._encoder: Encoder | None = None
-        self._tmp: Path | None = None
+        self._file: AtomicFile | None = None  # the temporary beside path, from start() on
 
     @property
     def frame_size(self) -> tuple[int, int]:
@@ -183,7 +184,7 @@ class AnimationJob:
         frame_ms = max(10, int(round(1000.0 / self.settings.fps / 10.0)) * 10)  # GIF counts in 1/100 s
         durations = [frame_ms] * self.total
         durations[-1] = max(frame_ms, int(round(self.settings.hold_last_s * 100)) * 10)
-        self._tmp = temporary_path(self.path)
+        self._file = AtomicFile(self.path)
         sample_ts = [int(self.steps[i]) for i in sorted({0, self.total // 2, self.total - 1})]
         self._figure.fix_layout([*sample_ts, int(self.source.run.num_steps - 1)])
         if self.fmt == "gif":
@@ -191,9 +192,9 @@ class AnimationJob:
             for t in sample_ts:
                 self._figure.set_t(t)
                 samples.append(_rgb(self._figure.render_image(), w, h))
-            self._encoder = GifEncoder(self._tmp, (w, h), durations, gif_palette(samples))
+            self._encoder = GifEncoder(self._file.tmp, (w, h), durations, gif_palette(samples), self.path)
         else:
-            self._encoder = Mp4Encoder(self._tmp, (w, h), durations)
+            self._encoder = Mp4Encoder(self._file.tmp, (w, h), durations, self.path)
 
     def step(self, n: int = 1) -> bool:
         """Render and queue the next ``n`` frames; True once every frame is queued."""
@@ -222,9 +223,9 @@ class AnimationJob:
         try:
             while not self.step(16):
                 pass
-            assert self._encoder is not None and self._tmp is not None
+            assert self._encoder is not None and self._file is not None
             self._encoder.finish()
-            os.replace(self._tmp, self.path)
+            self._file.commit()  # checked, synced and renamed, or a WriteError
         except BaseException:
             self.cancel()
             raise
@@ -236,8 +237,8 @@ class AnimationJob:
         if self._encoder is not None:
             self._encoder.cancel()
             self._encoder = None
-        if self._tmp is not None:
-            self._tmp.unlink(missing_ok=True)
+        if self._file is not None:
+            self._file.discard()
         self._close_figure()
 
     def _close_figure(self) -> None:

@@ -9,6 +9,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from ..core.atomic import write_error
 from .source import ExportError
 
 __all__ = ["Encoder", "GifEncoder", "Mp4Encoder", "Cancelled", "gif_palette"]
@@ -19,8 +20,10 @@ _QUEUE_FRAMES = 8  # frames waiting for the encoder at most (back-pressure on th
 class Encoder:
     """Consumes RGB frames on a worker thread; ``finish`` waits and re-raises its error."""
 
-    def __init__(self, path: Path, size: tuple[int, int], durations_ms: list[int]) -> None:
+    def __init__(self, path: Path, size: tuple[int, int], durations_ms: list[int], target: Path | None = None) -> None:
+        # path: where the encoder writes (a temporary); target: the name the user chose.
         self.path, self.size, self.durations_ms = path, size, durations_ms
+        self.target = target if target is not None else path
         self._queue: queue.Queue = queue.Queue(maxsize=_QUEUE_FRAMES)
         self._error: BaseException | None = None
         self._cancelled = threading.Event()
@@ -31,7 +34,7 @@ class Encoder:
     def add(self, rgb: np.ndarray) -> None:
         while not self._cancelled.is_set():
             if self._error is not None:
-                raise ExportError(_error_sentence(self.path, self._error))
+                raise ExportError(_error_sentence(self.target, self._error))
             try:
                 self._queue.put(rgb, timeout=0.1)
                 return
@@ -52,7 +55,7 @@ class Encoder:
         self.close_input()
         self._thread.join()
         if self._error is not None:
-            raise ExportError(_error_sentence(self.path, self._error))
+            raise ExportError(_error_sentence(self.target, self._error))
 
     def cancel(self) -> None:
         self._cancelled.set()
@@ -89,9 +92,10 @@ class Cancelled(Exception):
 
 
 class GifEncoder(Encoder):
-    def __init__(self, path: Path, size: tuple[int, int], durations_ms: list[int], palette: Any) -> None:
+    def __init__(self, path: Path, size: tuple[int, int], durations_ms: list[int], palette: Any,
+                 target: Path | None = None) -> None:
         self.palette = palette  # a "P" image whose palette every frame is mapped to
-        super().__init__(path, size, durations_ms)
+        super().__init__(path, size, durations_ms, target)
 
     def encode(self, frames: Iterator[np.ndarray]) -> None:
         from PIL import Image
@@ -172,5 +176,5 @@ def _error_sentence(path: Path, exc: BaseException) -> str:
     if isinstance(exc, ExportError):
         return str(exc)
     if isinstance(exc, OSError):
-        return f"The animation could not be written ({exc.strerror or exc}); check the folder and the free space."
+        return str(write_error(path, exc))
     return f"The animation could not be encoded ({type(exc).__name__}: {exc})."

@@ -85,8 +85,17 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         QtCore.QThread.msleep(20)
     image: QtGui.QPixmap = win.grab()
     out = Path(screenshot)
-    if not image.save(str(out)):
-        print(f"The screenshot could not be written to {out}; check the folder exists and is writable.", file=sys.stderr)
+    from ..core.atomic import atomic_write_bytes
+    from ..core.dataset import DatasetError
+
+    buf = QtCore.QBuffer()
+    buf.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    try:
+        if not image.save(buf, "PNG"):
+            raise DatasetError(f"Could not write {out.name}: the PNG encoder failed; try again.")
+        atomic_write_bytes(out, bytes(buf.data().data()), allow_empty=False)
+    except DatasetError as exc:  # a WriteError: disk full, no such folder, permission
+        print(str(exc), file=sys.stderr)
         return 2
     print(f"Saved {out} ({image.width()}×{image.height()}).")
     win.close()

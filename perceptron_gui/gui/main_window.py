@@ -161,7 +161,10 @@ class MainWindow(QtWidgets.QMainWindow):
                 return False
         try:
             write_csv(self.session.points.all_dataset(), path)
-        except (OSError, DatasetError) as exc:
+        except DatasetError as exc:  # the atomic writer's WriteError is already one sentence
+            QtWidgets.QMessageBox.warning(self, "Could not save", str(exc))
+            return False
+        except OSError as exc:
             QtWidgets.QMessageBox.warning(self, "Could not save", f"The file could not be written ({exc}); choose another folder.")
             return False
         self.file_path = Path(path)

@@ -45,10 +45,12 @@ class RunExportMixin:
             return False
         try:
             write(p, result)
-        except (OSError, DatasetError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        except DatasetError as exc:  # the atomic writer's WriteError says what and what to do
+            QtWidgets.QMessageBox.warning(self.win, "Could not export", str(exc))
+            return False
+        except OSError as exc:
             QtWidgets.QMessageBox.warning(self.win, "Could not export",
-                                          f"{p.name} could not be written ({reason}); choose another folder.")
+                                          f"{p.name} could not be written ({exc.strerror or exc}); choose another folder.")
             return False
         self.win.banner.show_message("info", f"Exported {what} to {p.name}.")
         return True

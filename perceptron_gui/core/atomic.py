@@ -1,0 +1,325 @@
+"""Atomic file writing: every file the program writes goes through here (no Qt).
+
+A file is written to a temporary file beside its target, flushed and fsync'ed, checked, and
+only then renamed over the target. So a full disk, an I/O error or a kill mid-write leaves the
+previous file whole, and a failure is one sentence (:class:`WriteError`), never a report of
+success over an empty file.
+
+Temporary files are named ``.NAME.PID-XXXXXXXX.perceptron-tmp`` (hidden, the writer's process id,
+a random tag). A killed writer leaves one behind; :func:`remove_stale_temporaries` deletes those
+older than a minute whose writer no longer runs (the window calls it at start-up for the folders
+it knows, and each folder is swept once per process after a successful write into it).
+"""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import secrets
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .dataset import DatasetError
+
+__all__ = ["WriteError", "TEMP_SUFFIX", "write_error", "temporary_name", "AtomicFile", "atomic_path",
+           "atomic_write_bytes", "atomic_write_text", "atomic_write_chunks", "remove_stale_temporaries",
+           "is_temporary_name"]
+
+TEMP_SUFFIX = ".perceptron-tmp"
+STALE_AFTER_S = 60.0
+ABANDONED_AFTER_S = 24 * 3600.0  # a temporary this old is removed even if its pid runs (reused pid)
+_TEMP_RE = re.compile(r"^\..*\.(\d+)-[0-9a-f]{8}" + re.escape(TEMP_SUFFIX) + r"$", re.DOTALL)
+_WRITE_BLOCK = 1 << 20  # bytes per os.write: chunks are joined up to this
+
+# errno -> (what went wrong, what to do), for the one sentence a user reads.
+_REASONS = {
+    errno.ENOSPC: ("the disk is full", "free some space or choose another folder"),
+    getattr(errno, "EDQUOT", -1001): ("the disk quota is used up", "free some space or choose another folder"),
+    errno.EFBIG: ("the file is too large for this disk", "choose another folder"),
+    errno.EIO: ("the disk reported an input/output error", "check the disk or choose another folder"),
+    errno.EACCES: ("permission denied", "choose a folder you may write to"),
+    errno.EPERM: ("permission denied", "choose a folder you may write to"),
+    errno.EROFS: ("the disk is read-only", "choose another folder"),
+    errno.ENOENT: ("the folder does not exist", "choose an existing folder"),
+    errno.ENOTDIR: ("part of the path is not a folder", "choose an existing folder"),
+    errno.EISDIR: ("that name is a folder", "give a file name"),
+    errno.ENAMETOOLONG: ("the name is too long", "choose a shorter name"),
+}
+
+
+class WriteError(DatasetError):
+    """A file that could not be written; ``str(err)`` is one sentence; the old file is intact.
+
+    Attributes
+    ----------
+    path : Path
+        The file that was to be written.
+    errno : int or None
+        The operating system's error number when there was one.
+    """
+
+    def __init__(self, message: str, path: str | os.PathLike[str], errno_: int | None = None) -> None:
+        super().__init__(message)
+        self.path = Path(path)
+        self.errno = errno_
+
+
+def write_error(path: str | os.PathLike[str], exc: BaseException | None = None, *,
+                reason: str | None = None, advice: str | None = None) -> WriteError:
+    """The :class:`WriteError` for ``path``: "Could not write fig.svg: the disk is full; free
+    some space or choose another folder." ``exc`` (an OSError) picks the reason, else ``reason``."""
+    code = getattr(exc, "errno", None)
+    known = _REASONS.get(code) if code is not None else None
+    if known is not None:
+        what, todo = known
+    else:
+        detail = getattr(exc, "strerror", None) or (str(exc) if exc is not None else "")
+        what = reason or (detail[:1].lower() + detail[1:] if detail else "the writer failed")
+        todo = "free some space or choose another folder"
+    if advice is not None:
+        todo = advice
+    name = Path(path).name or str(path)
+    return WriteError(f"Could not write {name}: {what}; {todo}.", path, code)
+
+
+def temporary_name(path: str | os.PathLike[str]) -> Path:
+    """A fresh hidden name beside ``path`` (see the module docstring)."""
+    p = Path(path)
+    # Keep the temporary within the 255-byte name limit even when the target is near it.
+    stem = p.name.encode("utf-8")[:120].decode("utf-8", "ignore")
+    return p.with_name(f".{stem}.{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+def is_temporary_name(name: str) -> bool:
+    return _TEMP_RE.match(name) is not None
+
+
+def _target_mode(p: Path) -> int | None:
+    """The target's permission bits when it exists (kept across the replace), else None."""
+    try:
+        return p.stat().st_mode & 0o7777
+    except OSError:
+        return None
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable; some file systems refuse a folder fsync: no matter.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class AtomicFile:
+    """One pending write: write to :attr:`tmp` (by name, or with :meth:`write` after
+    :meth:`open`), then :meth:`commit` or :meth:`discard`.
+
+    For writers with a lifetime of their own (an animation encoded over many event-loop turns);
+    :func:`atomic_path` and the ``atomic_write_*`` functions wrap it for everything else.
+
+    Parameters
+    ----------
+    path : the target file.
+    allow_empty : bool
+        Accept a 0-byte result (otherwise an empty file is taken as a failed writer).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, allow_empty: bool = False) -> None:
+        self.path = Path(path)
+        self.tmp = temporary_name(self.path)
+        self.allow_empty = allow_empty
+        self._fd: int | None = None
+        self._done = False
+
+    # ---- writing through this object (checked os.write) -------------------------------------
+    def open(self) -> None:
+        """Create :attr:`tmp` for :meth:`write` (mode 0666 less the umask, as open() gives)."""
+        try:
+            self._fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as exc:
+            raise write_error(self.path, exc) from None
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        assert self._fd is not None, "open() first"
+        view = memoryview(data)
+        try:
+            while view:
+                n = os.write(self._fd, view)
+                if n <= 0:  # a short write that makes no progress: the disk is full
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                view = view[n:]
+        except OSError as exc:
+            self.discard()
+            raise write_error(self.path, exc) from None
+
+    # ---- ending -------------------------------------------------------------------------------
+    def commit(self) -> Path:
+        """Check the temporary, sync it to disk and rename it over :attr:`path`."""
+        try:
+            if self._fd is None:
+                try:
+                    fd = os.open(self.tmp, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+                except FileNotFoundError:
+                    raise write_error(self.path, reason="the writer made no file") from None
+            else:
+                fd, self._fd = self._fd, None
+            try:
+                size = os.fstat(fd).st_size
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if size == 0 and not self.allow_empty:
+                raise write_error(self.path, reason="nothing was written (the disk may be full)")
+            mode = _target_mode(self.path)
+            if mode is not None:
+                os.chmod(self.tmp, mode)
+            os.replace(self.tmp, self.path)
+        except OSError as exc:
+            self.discard()
+            raise write_error(self.path, exc) from None
+        except BaseException:
+            self.discard()
+            raise
+        self._done = True
+        _fsync_folder(self.path.parent)
+        _sweep_once(self.path.parent)
+        return self.path
+
+    def discard(self) -> None:
+        """Remove the temporary (the target is untouched); safe to call twice."""
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
+        if not self._done:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+        self._done = True
+
+
+@contextmanager
+def atomic_path(path: str | os.PathLike[str], *, allow_empty: bool = False) -> Iterator[Path]:
+    """A temporary name for writers that take a file name (Pillow, ffmpeg); it replaces
+    ``path`` only when the block ends normally and the file is not empty. An OSError in the
+    block becomes a :class:`WriteError`; other errors pass through; either way the temporary
+    is removed and ``path`` is untouched."""
+    f = AtomicFile(path, allow_empty=allow_empty)
+    try:
+        yield f.tmp
+    except OSError as exc:
+        f.discard()
+        raise write_error(path, exc) from None
+    except BaseException:
+        f.discard()
+        raise
+    f.commit()
+
+
+def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str | bytes], *,
+                        allow_empty: bool = True) -> Path:
+    """Stream ``chunks`` (text is written as UTF-8, no newline translation) atomically."""
+    f = AtomicFile(path, allow_empty=allow_empty)
+    f.open()
+    buf: list[bytes] = []
+    size = 0
+    try:
+        for chunk in chunks:
+            b = chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
+            buf.append(b)
+            size += len(b)
+            if size >= _WRITE_BLOCK:
+                f.write(b"".join(buf))
+                buf, size = [], 0
+        if buf:
+            f.write(b"".join(buf))
+    except OSError as exc:  # raised by the chunks' producer
+        f.discard()
+        raise write_error(path, exc) from None
+    except BaseException:
+        f.discard()
+        raise
+    return f.commit()
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, allow_empty: bool = True) -> Path:
+    return atomic_write_chunks(path, (data,), allow_empty=allow_empty)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, allow_empty: bool = True) -> Path:
+    """Write ``text`` as UTF-8 to a temporary file beside ``path``, then rename it over ``path``."""
+    return atomic_write_chunks(path, (text,), allow_empty=allow_empty)
+
+
+# ---- stale temporaries --------------------------------------------------------------------------
+_swept: set[str] = set()
+_swept_lock = threading.Lock()
+
+
+def _pid_running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return False  # no cheap liveness test; the minute's age is the guard
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+def remove_stale_temporaries(folders: Iterable[str | os.PathLike[str]], *, older_than_s: float = STALE_AFTER_S,
+                             now: float | None = None) -> list[Path]:
+    """Delete our temporaries in ``folders`` that a killed writer left: older than
+    ``older_than_s`` and written by a process that no longer runs (or older than a day).
+    Returns what was removed; folders that cannot be listed are skipped."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    seen: set[str] = set()
+    for folder in folders:
+        key = os.path.abspath(os.fspath(folder))
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            entries = list(os.scandir(key))
+        except OSError:
+            continue
+        for e in entries:
+            m = _TEMP_RE.match(e.name)
+            if m is None:
+                continue
+            try:
+                st = e.stat(follow_symlinks=False)
+                age = now - st.st_mtime
+                if age < older_than_s or (age < ABANDONED_AFTER_S and _pid_running(int(m.group(1)))):
+                    continue
+                os.unlink(e.path)
+            except OSError:
+                continue
+            removed.append(Path(e.path))
+    return removed
+
+
+def _sweep_once(folder: Path) -> None:
+    """After the first write into a folder in this process, clear what killed writers left."""
+    key = os.path.abspath(os.fspath(folder) or ".")
+    with _swept_lock:
+        if key in _swept:
+            return
+        _swept.add(key)
+    remove_stale_temporaries([key])
