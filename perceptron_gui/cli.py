@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 from typing import Any, Sequence
 
 from .cli_args import (COMMANDS, PROG, SentenceArgumentParser, UsageError, _all_specs, _option, _owners,
@@ -144,8 +145,12 @@ def _algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
 
 
 def _read(path: str, what: str) -> Dataset:
+    from .core.csv_text import clip_text
     from .core.io import read_csv
 
+    if path.lower().endswith(".json"):
+        raise DatasetError(f"{clip_text(Path(path).name, 60)} is a JSON file, but 'perceptron-gui run' trains on a "
+                           "data CSV; open a session in the window or export it with 'perceptron-gui export'.")
     data = read_csv(path)
     if data.n == 0:
         raise DatasetError(f"The {what} file {path} has no points; add some rows.")

@@ -32,15 +32,21 @@ _CLIP = 40  # characters of a cell shown in a message
 def clip_text(text: str, limit: int = _CLIP) -> str:
     """``text`` cut to ``limit`` characters with "…", and one line: messages quote file
     content, and a 5,000-digit cell must not fill the screen."""
-    text = " ".join(str(text).split()) if any(c in str(text) for c in "\r\n\t") else str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    text = str(text)
+    text = text if len(text) <= limit else text[: limit - 1] + "…"
+    # One line, and nothing a message box or terminal would act on (NUL, ESC, CR).
+    return "".join(c if c.isprintable() else " " if c in "\t\r\n" else "\ufffd" for c in text)
 
 
 def shown_value(value: object, limit: int = _CLIP) -> str:
     """``repr(value)`` for a message, cut like :func:`clip_text`; a huge integer is named by
     its number of digits (its repr would be thousands of characters, or fail past 4,300)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]  # as the JSON file spells it
+    if isinstance(value, int) and value.bit_length() > 100:
         return f"a number with about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, str):
+        return "'" + clip_text(value, limit - 2) + "'"
     try:
         return clip_text(repr(value), limit)
     except (ValueError, RecursionError):
@@ -190,7 +196,7 @@ def _number(cell: str, where: str, sep: str | None) -> float:
     if not cell:
         raise DatasetError(f"{where} is empty; fill it in or delete that line.")
     if not is_number(cell):
-        if sep == ";" and _DECIMAL_COMMA.fullmatch(cell):
+        if _DECIMAL_COMMA.fullmatch(cell):  # "1,5" from a ';' file, or quoted in a ',' file
             raise DatasetError(f"{where}: '{shown}' has a decimal comma; write it with a point "
                                f"({cell.replace(',', '.')}).")
         raise DatasetError(f"{where}: '{shown}' is not a number; fix or delete that line.")

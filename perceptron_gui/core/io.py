@@ -137,9 +137,11 @@ def _check_regular(st: os.stat_result, name: str, what: str, choose: str, error:
         raise error(f"{name} is not a regular file; choose {choose}.")
 
 
-def decode_text(raw: bytes, name: str, what: str = "text file", error: type[DatasetError] = FileReadError) -> str:
+def decode_text(raw: bytes, name: str, what: str = "text file", error: type[DatasetError] = FileReadError,
+                fix: str = "choose another file") -> str:
     """Text from bytes: UTF-8 (with or without a BOM), or UTF-16/32 with a BOM or, for
-    UTF-16, the zero bytes every other byte that mark it; anything else is one sentence."""
+    UTF-16, the zero bytes every other byte that mark it; anything else is one sentence
+    (``fix`` says what to do about a binary file)."""
     shown = clip_text(name, 60)
     encoding = "utf-8"
     for bom, enc in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
@@ -160,7 +162,7 @@ def decode_text(raw: bytes, name: str, what: str = "text file", error: type[Data
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         if encoding.startswith("utf-8") and b"\x00" in raw[:4096]:
-            raise error(f"{shown} is a binary file, not text; export the data as a {what} first.") from None
+            raise error(f"{shown} is a binary file, not text, so it is not a {what}; {fix}.") from None
         where = raw[: exc.start].count(b"\n") + 1
         hint = " (perhaps Latin-1 or Windows-1252)" if encoding.startswith("utf-8") else ""
         raise error(f"{shown} is not {encoding.upper().replace('-SIG', '')} text: byte 0x{raw[exc.start]:02X} "
@@ -168,7 +170,7 @@ def decode_text(raw: bytes, name: str, what: str = "text file", error: type[Data
     except MemoryError:
         raise error(f"{shown} is too big to read with the memory there is; split it or sample it first.") from None
     if "\x00" in text[:4096]:
-        raise error(f"{shown} is a binary file, not text; export the data as a {what} first.")
+        raise error(f"{shown} is a binary file, not text, so it is not a {what}; {fix}.")
     return text
 
 
@@ -182,7 +184,7 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
     """
     p = Path(os.fspath(path))
     raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
-    text = decode_text(raw, p.name, "CSV file")
+    text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
     del raw
     try:
         return parse_csv_text(text, source=clip_text(p.name, 60))
@@ -216,7 +218,7 @@ def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
     """
     p = Path(os.fspath(path))
     name = clip_text(p.name, 60)
-    text = decode_text(read_file_bytes(p, what, choose, max_bytes, error), p.name, what, error)
+    text = decode_text(read_file_bytes(p, what, choose, max_bytes, error), p.name, what, error, f"choose {choose}")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:

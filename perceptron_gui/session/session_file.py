@@ -113,9 +113,11 @@ def _view_or_none(view: Any) -> tuple[tuple[float, float], tuple[float, float]] 
 # A view range is drawn by pyqtgraph and written as TikZ coordinates: its edges and width must
 # be finite with room to spare (±1e308 overflows the width), and the width must hold enough
 # float64 steps to draw ticks. 1e151 is ten times the largest coordinate a data set may have
-# (dataset.MAX_ABS_VALUE); a width below 1e-12 of the edges' size is float rounding noise.
+# (dataset.MAX_ABS_VALUE). A width below 1e-9 of the edges' size leaves ticks that differ only
+# in their 10th digit (at 1e-12 the exported axes repeat one label; pyqtgraph itself gives up
+# near 1e-15).
 VIEW_MAX_ABS = 1e151
-VIEW_MIN_RELATIVE_WIDTH = 1e-12
+VIEW_MIN_RELATIVE_WIDTH = 1e-9
 VIEW_MIN_WIDTH = 1e-151
 
 
@@ -123,7 +125,7 @@ def view_range_problem(view: Any) -> str | None:
     """Why ``view`` cannot be a view range (a phrase for a sentence), or None when it can.
 
     A view range is ``[[xmin, xmax], [ymin, ymax]]``: finite numbers, ``|v| <= 1e151``, and
-    on each axis a width ``max - min`` of at least 1e-151 and of at least 1e-12 times the
+    on each axis a width ``max - min`` of at least 1e-151 and of at least 1e-9 times the
     larger ``|edge|``.
     """
     shape = "it must be [[xmin, xmax], [ymin, ymax]] with numbers"
@@ -205,6 +207,8 @@ def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
     p = Path(path)
     try:
         atomic_write_text(p, session_to_json(snap))
+    except DatasetError as exc:  # the atomic writer's WriteError: already one sentence
+        raise SessionFileError(str(exc)) from exc
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
         raise SessionFileError(f"{p.name} could not be saved ({reason}); choose another folder or free some space.") from exc
@@ -265,7 +269,10 @@ def validate_session_dict(doc: Any, source: str = "The session file") -> dict[st
                                f"it knows {', '.join(REGISTRY)}.")
     params = _check_params(doc["params"], source)
     playhead = doc["playhead"]
-    t = playhead.get("t") if isinstance(playhead, dict) else None
+    if not isinstance(playhead, dict):
+        raise SessionFileError(f"{source} has a bad playhead: it must be an object like {{\"t\": 12}}, "
+                               f"not {shown_value(playhead)}.")
+    t = playhead.get("t")
     if isinstance(t, bool) or not isinstance(t, int) or t < -1:
         raise SessionFileError(f"{source} has a bad playhead: \"t\" must be a whole number of at least -1, "
                                f"not {shown_value(t)}.")
@@ -331,7 +338,7 @@ def _number_table(X: list, d: int, source: str) -> np.ndarray:
         if not isinstance(row, list) or len(row) != d:
             got = f"{len(row)} values" if isinstance(row, list) else shown_value(row)
             raise SessionFileError(f"In {source}, point {i + 1} of \"X\" is {got}, but each point needs {d} "
-                                   "coordinates (one per feature name); the file is damaged.")
+                                   f"coordinate{'s' if d != 1 else ''} (one per feature name); the file is damaged.")
     kinds = set(map(type, itertools.chain.from_iterable(X)))
     if not kinds <= set(_NUMBER_TYPES):
         for i, row in enumerate(X):

@@ -240,3 +240,42 @@ def test_help_lists_the_export_options(capsys):
     for opt in ("--png", "--width", "--svg", "--pdf", "--tikz", "--gif", "--fps", "--json", "--csv", "--step",
                 "--algorithm", "--max-frames", "--frames", "--mp4"):
         assert opt in out
+
+
+# ---- view ranges (issue 7, 5.7) --------------------------------------------------------------------------
+def _session_with_view(tmp_path: Path, view: object) -> Path:
+    s = Session(background_work=float("inf"))
+    s.load_preset("and")
+    s.wait()
+    path = tmp_path / "view.perceptron.json"
+    save_session(s, path)
+    doc = json.loads(path.read_text())
+    doc["view_range"] = view
+    path.write_text(json.dumps(doc, allow_nan=True))
+    return path
+
+
+@pytest.mark.parametrize("view", [
+    [[-1e308, 1e308], [-1e308, 1e308]],
+    [[float("nan"), 1.0], [0.0, 1.0]],
+    [[1.0, 1.0], [0.0, 1.0]],
+    [[1.0, 1.0 + 1e-12], [0.0, 1.0]],
+    [[0.0, float("inf")], [0.0, 1.0]],
+], ids=["1e308", "nan", "zero-width", "too-narrow", "inf"])
+def test_an_unusable_view_range_is_one_sentence_before_any_file_is_written(qapp, capsys, tmp_path, view):
+    session = _session_with_view(tmp_path, view)
+    outs = {ext: tmp_path / f"fig.{ext}" for ext in ("png", "svg", "pdf", "tex")}
+    code, out, err = run_cli(capsys, "export", session, "--png", outs["png"], "--svg", outs["svg"],
+                             "--pdf", outs["pdf"], "--tikz", outs["tex"])
+    assert code == 2 and "view_range" in err and err.count("\n") == 1 and "Traceback" not in err, err
+    assert not any(p.exists() for p in outs.values())
+
+
+def test_the_widest_allowed_view_range_exports_every_format(qapp, capsys, tmp_path):
+    session = _session_with_view(tmp_path, [[-1e151, 1e151], [-1e151, 1e151]])
+    outs = {ext: tmp_path / f"fig.{ext}" for ext in ("png", "svg", "pdf", "tex")}
+    code, out, err = run_cli(capsys, "export", session, "--png", outs["png"], "--svg", outs["svg"],
+                             "--pdf", outs["pdf"], "--tikz", outs["tex"])
+    assert code == 0 and err == "", err
+    assert all(p.stat().st_size > 1000 for p in outs.values())
+    assert "nan" not in outs["tex"].read_text().lower()

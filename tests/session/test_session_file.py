@@ -152,7 +152,7 @@ def test_interrupted_save_leaves_the_previous_file(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(SessionFileError, match="could not be saved"):
+    with pytest.raises(SessionFileError, match="Could not write keep.perceptron.json: the disk is full"):
         save_session(s, path)
     monkeypatch.undo()
     assert path.read_bytes() == before
@@ -190,7 +190,7 @@ BAD = {
     "labels short": (with_(lambda d: d["data"]["y"].pop()), "30 points but 29 labels"),
     "test short": (with_(lambda d: d["data"]["test"].pop()), "\"test\" has 29 entries for 30 points"),
     "test not bool": (with_(lambda d: d["data"]["test"].__setitem__(0, 1)), "only true or false"),
-    "names": (with_(lambda d: d["data"].update(feature_names=["a"])), "point 1 of \"X\" is 2 values, but each point needs 1 coordinates"),
+    "names": (with_(lambda d: d["data"].update(feature_names=["a"])), "point 1 of \"X\" is 2 values, but each point needs 1 coordinate "),
     "unknown algorithm": (with_(lambda d: d.update(algorithm="kernel")),
                           "uses the algorithm 'kernel', which this program does not know"),
     "unknown param": (with_(lambda d: d["params"]["pocket"].update(speed=3)),
@@ -254,3 +254,26 @@ def test_written_file_is_readable_json_with_one_point_per_line(tmp_path):
     assert text.count("\n") > s.points.n  # one row per line
     assert '"feature_names": ["petal length", "x₂ (cm)"]' in text
     assert Path(path).name.endswith(".perceptron.json")
+
+
+@pytest.mark.parametrize("view", [((-1e308, 1e308), (0.0, 1.0)), ((1.0, 1.0), (0.0, 1.0)),
+                                  ((0.0, 1.0), (float("nan"), 1.0)), ((1.0, 1.0 + 1e-13), (0.0, 1.0))])
+def test_a_view_the_reader_would_refuse_is_saved_as_null(tmp_path, view):
+    s = made_session("offset")
+    s.view_range = view
+    path = tmp_path / "v.perceptron.json"
+    save_session(s, path)
+    assert json.loads(path.read_text())["view_range"] is None
+    assert load_session(path)["view_range"] is None  # the file reopens, fitted
+
+
+def test_view_range_rule_at_its_edges():
+    from perceptron_gui.session.session_file import view_range_problem
+    assert view_range_problem([[-1e151, 1e151], [0, 1]]) is None
+    assert view_range_problem([[-1e151, 1.1e151], [0, 1]]) is not None
+    assert view_range_problem([[1.0, 1.0 + 2e-9], [0, 1]]) is None
+    assert view_range_problem([[1.0, 1.0 + 5e-10], [0, 1]]) is not None
+    assert view_range_problem([[0.0, 2e-151], [0, 1]]) is None
+    assert view_range_problem([[0.0, 5e-152], [0, 1]]) is not None
+    assert view_range_problem([[True, 2], [0, 1]]) is not None
+    assert view_range_problem({"a": [0, 1], "b": [0, 1]}) is not None
