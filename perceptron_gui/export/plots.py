@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6 import QtCore, QtGui, QtSvg, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.atomic import atomic_write_bytes, write_error
 from ..session.commands import Change
+from . import figure_files
 from .slide_style import (SLIDE, SlideStyle, angle_legend_entries, epoch_legend_entries, header_text, logical_size,
                           pixel_font, restyle_epoch_axis, set_header, style_angle_plot, style_canvas,
                           style_epoch_plot)
@@ -236,60 +236,16 @@ class SlideFigure:
         img.setDevicePixelRatio(1.0)
         return img
 
-    # Each format is painted into memory and written by the one atomic writer: every byte's
-    # write is checked (a full disk is an error, not a short file), the painter's end() is
-    # checked, and the old file stays until the new one is complete.
+    # The files: painted into memory, written by the one atomic writer (see figure_files.py).
     def write_png(self, path: str | os.PathLike[str]) -> Path:
-        img = self.render_image()
-        buf = _buffer()
-        if not img.save(buf, "PNG"):
-            raise write_error(path, reason="the PNG encoder failed", advice="try a smaller width")
-        return _write_buffer(path, buf)
+        return figure_files.write_png(self, path)
 
     def write_svg(self, path: str | os.PathLike[str]) -> Path:
-        w, h = self.size
-        buf = _buffer()
-        gen = QtSvg.QSvgGenerator()
-        gen.setOutputDevice(buf)
-        gen.setSize(QtCore.QSize(w, h))
-        gen.setViewBox(QtCore.QRect(0, 0, w, h))
-        gen.setResolution(96)
-        gen.setTitle(header_text(self.source))
-        gen.setDescription(f"{FIGURES[self.figure]}, exported by perceptron-gui")
-        self._paint_on(gen, path, "SVG")
-        return _write_buffer(path, buf)
+        return figure_files.write_svg(self, path)
 
     def write_pdf(self, path: str | os.PathLike[str]) -> Path:
         """One page the size of the figure, in points (1 logical pixel = 1 pt)."""
-        w, h = self.size
-        buf = _buffer()
-        writer = QtGui.QPdfWriter(buf)
-        writer.setCreator("perceptron-gui")
-        writer.setTitle(header_text(self.source))
-        size = QtGui.QPageSize(QtCore.QSizeF(w, h), QtGui.QPageSize.Unit.Point, "figure",
-                               QtGui.QPageSize.SizeMatchPolicy.ExactMatch)
-        # Portrait keeps the size as given (Landscape would swap a wide size to tall).
-        writer.setPageLayout(QtGui.QPageLayout(size, QtGui.QPageLayout.Orientation.Portrait,
-                                               QtCore.QMarginsF(0, 0, 0, 0)))
-        writer.setResolution(72)
-        # The page is w × h points; map the figure onto it whatever Qt made of the size.
-        self._paint_on(writer, path, "PDF", scale=(writer.width() / w, writer.height() / h))
-        del writer  # the PDF is complete in the buffer once its writer is gone
-        return _write_buffer(path, buf)
-
-    def _paint_on(self, device: QtGui.QPaintDevice, path: str | os.PathLike[str], what: str,
-                  scale: tuple[float, float] | None = None) -> None:
-        p = QtGui.QPainter()
-        if not p.begin(device):
-            raise write_error(path, reason=f"the {what} painter could not start")
-        try:
-            if scale is not None:
-                p.scale(*scale)
-            self.paint(p)
-        finally:
-            ended = p.end()
-        if not ended:
-            raise write_error(path, reason=f"the {what} painter failed")
+        return figure_files.write_pdf(self, path)
 
     # ---- disposal ------------------------------------------------------------------------------
     def close(self) -> None:
@@ -305,20 +261,6 @@ class SlideFigure:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-
-def _buffer() -> QtCore.QBuffer:
-    buf = QtCore.QBuffer()
-    buf.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-    return buf
-
-
-def _write_buffer(path: str | os.PathLike[str], buf: QtCore.QBuffer) -> Path:
-    buf.close()
-    data = bytes(buf.data().data())
-    if not data:
-        raise write_error(path, reason="the figure came out empty")
-    return atomic_write_bytes(check_writable(path), data)
 
 
 # ---- one call ------------------------------------------------------------------------------------

@@ -16,20 +16,20 @@ from typing import Any, Callable
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.dataset import DatasetError
-from ..session.autosave import Autosaver, default_state_dir, recovery_file
+from ..session.autosave import DEFAULT_DELAY_S, Autosaver, default_state_dir
 from ..session.recent_files import RecentFiles
 from ..session.session_file import SESSION_SUFFIX, apply_session, load_session, save_session
+from .autosave_wiring import RECOVERY_QUESTION, AutosaveMixin  # noqa: F401 - the question, importable here
 from .run_exports import RunExportMixin
 
 __all__ = ["install_file_actions", "FileActions"]
 
 SESSION_FILTER = f"Perceptron sessions (*{SESSION_SUFFIX});;JSON files (*.json);;All files (*)"
-RECOVERY_QUESTION = "Restore the work from your last session, which did not close normally?"
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
 
 
 def install_file_actions(win: Any, state_dir: str | Path | None = None,
-                         autosave_delay_s: float = 3.0) -> "FileActions":
+                         autosave_delay_s: float = DEFAULT_DELAY_S) -> "FileActions":
     """Add the session, export and recent-file entries to ``win``'s File menu, start autosave
     and offer crash recovery once the event loop runs. Call at the end of the window's
     ``__init__``; the returned object is also ``win.file_actions``. A second call returns the
@@ -46,7 +46,7 @@ def _is_session_path(path: Path | None) -> bool:
     return path is not None and path.name.lower().endswith(".json")
 
 
-class FileActions(RunExportMixin, QtCore.QObject):
+class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
     """Owns the actions, the :class:`Autosaver` and the :class:`RecentFiles` of one window.
 
     Signals
@@ -56,7 +56,7 @@ class FileActions(RunExportMixin, QtCore.QObject):
 
     autosave_failed = QtCore.Signal(str)
 
-    def __init__(self, win: Any, state_dir: str | Path | None = None, autosave_delay_s: float = 3.0) -> None:
+    def __init__(self, win: Any, state_dir: str | Path | None = None, autosave_delay_s: float = DEFAULT_DELAY_S) -> None:
         super().__init__(win)
         self.win = win
         self.session = win.session
@@ -160,50 +160,7 @@ class FileActions(RunExportMixin, QtCore.QObject):
         self.recent.clear()
         self._fill_recent_menu()
 
-    # ---- start-up: recovery, then autosave --------------------------------------------------------
-    def start(self) -> None:
-        """Offer the crashed session's autosave, then start autosaving (runs once)."""
-        if self.autosaver is not None or self._closed:
-            return
-        if self._can_ask() or self.ask_recovery != self._ask_recovery_box:
-            self.offer_recovery()
-        self.autosaver = Autosaver(self.session, self.state_dir, self.autosave_delay_s,
-                                   on_error=self._autosave_failed)
-
-    def offer_recovery(self, answer: bool | None = None) -> bool:
-        """If a crash left an autosave, ask (or take ``answer``) and restore it; True if restored."""
-        path = recovery_file(self.state_dir)
-        if path is None:
-            return False
-        restore = self.ask_recovery() if answer is None else answer
-        if not restore:
-            return False
-        try:
-            loaded = load_session(path)
-        except DatasetError as exc:
-            self.win.banner.show_message("error", f"The autosaved work could not be restored: {exc}")
-            return False
-        apply_session(self.session, loaded)
-        self.win.file_path = None  # the work is in no file yet: the title says "untitled *"
-        self._restore_view(loaded)
-        self.win._update_title()
-        self.recovered_from = path
-        self.win.banner.show_message("info", "The work from your last session was restored; save it to keep it.")
-        return True
-
-    def _ask_recovery_box(self) -> bool:
-        B = QtWidgets.QMessageBox.StandardButton
-        ans = QtWidgets.QMessageBox.question(self.win, "Restore unsaved work?", RECOVERY_QUESTION,
-                                             B.Yes | B.No, B.Yes)
-        return ans == B.Yes
-
-    def _autosave_failed(self, message: str) -> None:
-        # Called on the autosave thread; a signal to this UI-thread object is queued.
-        self.autosave_failed.emit(message)
-
-    def _show_autosave_error(self, message: str) -> None:
-        self.win.banner.show_message("error", f"Autosave failed: {message}")
-
+    # ---- start-up: autosave, then recovery (autosave_wiring.py) --------------------------------------
     @staticmethod
     def _can_ask() -> bool:
         app = QtWidgets.QApplication.instance()

@@ -1,0 +1,92 @@
+"""The figure's files: PNG, SVG and PDF painted into memory, then written by the one atomic
+writer (:mod:`perceptron_gui.core.atomic`). So every byte's write is checked (a full disk is an
+error, not a short file), the painter's ``end()`` is checked, and the previous file stays whole
+until the new one is complete."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtGui, QtSvg
+
+from ..core.atomic import atomic_write_bytes, write_error
+from .slide_style import header_text
+from .source import FIGURES, check_writable
+
+if TYPE_CHECKING:
+    from .plots import SlideFigure
+
+__all__ = ["write_png", "write_svg", "write_pdf"]
+
+
+def write_png(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
+    """The figure as a PNG of its pixel size."""
+    img = fig.render_image()
+    buf = _buffer()
+    if not img.save(buf, "PNG"):
+        raise write_error(path, reason="the PNG encoder failed", advice="try a smaller width")
+    return _write_buffer(path, buf)
+
+
+def write_svg(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
+    """The figure as SVG, through Qt's own generator (pyqtgraph's SVG exporter is broken on Qt ≥ 6.11)."""
+    w, h = fig.size
+    buf = _buffer()
+    gen = QtSvg.QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setSize(QtCore.QSize(w, h))
+    gen.setViewBox(QtCore.QRect(0, 0, w, h))
+    gen.setResolution(96)
+    gen.setTitle(header_text(fig.source))
+    gen.setDescription(f"{FIGURES[fig.figure]}, exported by perceptron-gui")
+    _paint_on(fig, gen, path, "SVG")
+    return _write_buffer(path, buf)
+
+
+def write_pdf(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
+    """One page the size of the figure, in points (1 logical pixel = 1 pt)."""
+    w, h = fig.size
+    buf = _buffer()
+    writer = QtGui.QPdfWriter(buf)
+    writer.setCreator("perceptron-gui")
+    writer.setTitle(header_text(fig.source))
+    size = QtGui.QPageSize(QtCore.QSizeF(w, h), QtGui.QPageSize.Unit.Point, "figure",
+                           QtGui.QPageSize.SizeMatchPolicy.ExactMatch)
+    # Portrait keeps the size as given (Landscape would swap a wide size to tall).
+    writer.setPageLayout(QtGui.QPageLayout(size, QtGui.QPageLayout.Orientation.Portrait,
+                                           QtCore.QMarginsF(0, 0, 0, 0)))
+    writer.setResolution(72)
+    # The page is w × h points; map the figure onto it whatever Qt made of the size.
+    _paint_on(fig, writer, path, "PDF", scale=(writer.width() / w, writer.height() / h))
+    del writer  # the PDF is complete in the buffer once its writer is gone
+    return _write_buffer(path, buf)
+
+
+def _paint_on(fig: "SlideFigure", device: QtGui.QPaintDevice, path: str | os.PathLike[str], what: str,
+              scale: tuple[float, float] | None = None) -> None:
+    p = QtGui.QPainter()
+    if not p.begin(device):
+        raise write_error(path, reason=f"the {what} painter could not start")
+    try:
+        if scale is not None:
+            p.scale(*scale)
+        fig.paint(p)
+    finally:
+        ended = p.end()
+    if not ended:
+        raise write_error(path, reason=f"the {what} painter failed")
+
+
+def _buffer() -> QtCore.QBuffer:
+    buf = QtCore.QBuffer()
+    buf.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    return buf
+
+
+def _write_buffer(path: str | os.PathLike[str], buf: QtCore.QBuffer) -> Path:
+    buf.close()
+    data = bytes(buf.data().data())
+    if not data:
+        raise write_error(path, reason="the figure came out empty")
+    return atomic_write_bytes(check_writable(path), data)
