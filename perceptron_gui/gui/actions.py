@@ -9,6 +9,7 @@ from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.presets import PRESETS, random_noisy, random_separable
 from ..session.commands import DeletePoints
+from .user_text import rich
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -202,7 +203,11 @@ def _random_dialog(win: "MainWindow", kind: str) -> None:
     buttons.accepted.connect(dlg.accept)
     buttons.rejected.connect(dlg.reject)
     form.addRow(buttons)
-    if dlg.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+    accepted = dlg.exec() == QtWidgets.QDialog.DialogCode.Accepted
+    # The keys go back to the playhead, not to whichever widget had the focus before the
+    # dialog (End in the algorithm combo box chose "Lifted").
+    win.keys.go_home()
+    if not accepted:
         return
     try:
         if kind == "separable":
@@ -220,7 +225,8 @@ def _random_dialog(win: "MainWindow", kind: str) -> None:
 
 
 def _html_table(rows: list[tuple[str, str]]) -> str:
-    body = "".join(f"<tr><td style='padding:2px 14px 2px 0'><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)
+    body = "".join(f"<tr><td style='padding:2px 14px 2px 0'><b>{rich(k)}</b></td><td>{rich(v)}</td></tr>"
+                   for k, v in rows)
     return f"<table>{body}</table>"
 
 

@@ -20,6 +20,7 @@ from .canvas_projection import PCA, W_THETA, Projection, make_projection, view_f
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
 from .plot_setup import settle_axes
+from .user_text import rich
 
 __all__ = ["Canvas"]
 
@@ -245,8 +246,8 @@ class Canvas(QtWidgets.QWidget):
         if axes != self._axes:  # relabelling makes pyqtgraph redo the axes and grid: only on change
             self._axes = axes
             item = self.plot.getPlotItem()
-            item.setLabel("bottom", proj.x_label)
-            item.setLabel("left", proj.y_label)
+            item.setLabel("bottom", rich(proj.x_label))  # pyqtgraph labels are HTML; names come from files
+            item.setLabel("left", rich(proj.y_label))
             item.showAxis("left", axes[2])
             self.view_box.setAspectLocked(axes[2], ratio=1.0)
             self.view_box.setMouseEnabled(x=True, y=axes[2])

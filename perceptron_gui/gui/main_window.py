@@ -16,16 +16,21 @@ from .epoch_table import EpochTable
 from .export_dialog import install_export_actions
 from .feature_picker import FeaturePicker
 from .file_actions import install_file_actions
+from .keyboard import PlaybackKeys
 from .live_panel import LivePanel
+from .message_bar import MessageBanner
 from .picker import AlgorithmPicker
 from .playback_bar import PlaybackBar
 from .epoch_plot import EpochPlot
 from .proof_plots import AnglePlot
-from .status import MessageBanner, StatusBar
+from .status import StatusBar
 from .table import PointTable
+from .user_text import install_plain_text_policy
 
 Qt = QtCore.Qt
 APP_NAME = "Perceptron GUI"
+PLAYBACK_ACTIONS = ("play", "next_update", "prev_update", "next_visit", "prev_visit", "next_epoch", "prev_epoch",
+                    "to_start", "to_end")
 
 
 class _Dispatcher(QtCore.QObject):
@@ -50,6 +55,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
+        install_plain_text_policy()  # file content never renders as HTML (see user_text.py)
         self.dispatcher = _Dispatcher()
         self.session = session or Session(post=self.dispatcher.post)
         if session is not None and session.runner.post is None:
@@ -66,10 +72,10 @@ class MainWindow(QtWidgets.QMainWindow):
         col.setSpacing(2)
         self.feature_picker = FeaturePicker(s, self.canvas)
         col.addWidget(self.feature_picker)
+        col.addWidget(self.banner.slot())  # above the plot, never over it: messages hide no data
         col.addWidget(self.canvas, 1)
         col.addWidget(self.playback)
         self.setCentralWidget(centre)
-        self.banner.float_over(centre)
 
         self.table = PointTable(s)
         self.picker = AlgorithmPicker(s)
@@ -106,10 +112,13 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actions_by_name = build_actions(self)
         install_file_actions(self)
         install_export_actions(self)
+        self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
+                                 on_escape=self.banner.dismiss)
         s.message.connect(self._on_message)
         s.history_changed.connect(self._update_title)
         s.points_changed.connect(lambda *_: self._update_title())
         s.points_changed.connect(lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset"))
+        self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)  # the playback keys work from the start
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)

@@ -57,7 +57,9 @@ class PlaybackBar(QtWidgets.QWidget):
         self.speed.setValue(session.play_speed)
         self.speed.setSuffix(" /s")
         self.speed.setDecimals(1)
-        self.speed.setToolTip("Playback speed: steps per second")
+        self.speed.setToolTip("Playback speed: steps per second (type a value and press Enter)")
+        # The typed speed applies on Enter (or when the field loses the focus); Escape drops it.
+        self.speed.setKeyboardTracking(False)
         self.speed.valueChanged.connect(self._on_speed)
         row = QtWidgets.QHBoxLayout(self)
         row.setContentsMargins(4, 0, 4, 0)

@@ -1,73 +1,14 @@
-"""The message banner above the canvas and the status bar with the run's verdict."""
+"""The status bar with the run's verdict (the message strip above the canvas is in message_bar.py)."""
 from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
 from ..core.novikoff import max_updates
+from ..core.run import stop_sentence
 from ..session.session import Session
 from .formatting import fmt_bound
 
 Qt = QtCore.Qt
-
-_BANNER_STYLE = {
-    "error": "background: #FDE2E1; color: #8A1C12; border: 1px solid #E8A09A;",
-    "info": "background: #E6F1FA; color: #0B3D63; border: 1px solid #A9CBE6;",
-}
-
-
-class MessageBanner(QtWidgets.QLabel):
-    """A one-line message (error or information) that hides itself after a few seconds."""
-
-    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setContentsMargins(8, 4, 8, 4)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.hide()
-        self._timer = QtCore.QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self.hide)
-        self.level = ""
-
-    def show_message(self, level: str, text: str, seconds: float = 8.0) -> None:
-        self.level = level
-        self.setStyleSheet(_BANNER_STYLE.get(level, _BANNER_STYLE["info"]) + " border-radius: 3px; padding: 3px;")
-        self.setText(("⚠ " if level == "error" else "ℹ ") + text)
-        self._place()
-        self.show()
-        self.raise_()
-        self._timer.start(int(seconds * 1000))
-
-    def float_over(self, host: QtWidgets.QWidget) -> None:
-        """Lie over the top of ``host`` instead of taking a row of a layout, so showing a
-        message never moves the canvas under the mouse."""
-        self.setParent(host)
-        host.installEventFilter(self)
-        self._place()
-
-    def _place(self) -> None:
-        host = self.parentWidget()
-        if host is None:
-            return
-        width = max(100, host.width() - 16)
-        self.setFixedWidth(width)
-        self.setFixedHeight(self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height())
-        self.move(8, 6)
-
-    def eventFilter(self, obj: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
-        if obj is self.parentWidget() and event.type() == QtCore.QEvent.Type.Resize:
-            self._place()
-        return False
-
-    def clear_stale(self, edit_succeeded: bool = True, data_replaced: bool = False) -> None:
-        """An error about a refused edit is stale once an edit succeeds; a note about the data
-        (a preset's explanation) is stale once the data is replaced, by undo for instance."""
-        if self.isVisible() and (self.level == "error" and edit_succeeded or data_replaced):
-            self.hide()
-
-    def mousePressEvent(self, event) -> None:  # noqa: N802 - click to dismiss
-        self.hide()
-
 
 SUMMARY_TIP = ("How the last run ended, compared with Novikoff's bound (R/γ)², and whether the data is "
                "linearly separable.")
@@ -81,6 +22,7 @@ class StatusBar(QtWidgets.QStatusBar):
         super().__init__(parent)
         self.session = session
         self.summary = QtWidgets.QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # the verdict may quote a data set's title
         # A long verdict must not widen the window: the label takes the room there is, and
         # the whole text is in its tooltip.
         self.summary.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred)
@@ -140,6 +82,8 @@ def summary_text(session: Session) -> str:
         head = f"Converged after {upd} in {ep}"
     elif rec.stop_reason == "fixed_epochs":
         head = f"Ran its {ep} ({upd})" + (", separating the data in the last" if rec.converged else "")
+    elif stop_sentence(rec):   # memory_cap, vote_cap: why, and what to do
+        head = stop_sentence(rec).rstrip(".")
     elif rec.stop_reason == "cancelled":
         head = f"Cancelled after {ep} ({upd})"
     else:

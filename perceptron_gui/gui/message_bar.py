@@ -1,0 +1,119 @@
+"""The message strip above the canvas: errors and notes (a preset's explanation, "Saved …").
+
+It used to float over the top of the canvas and hid the first row of points (the AND and XOR
+points at y = 1) and the first lines of the legend, with nothing saying how to close it. Now it
+lives in a slot of its own above the plot, like a browser's info bar. The slot keeps its height
+(two lines) while no message shows, so a message appearing or going never moves the axes under
+the mouse; only a message longer than two lines makes the plot give up more room, while it shows.
+"""
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+Qt = QtCore.Qt
+
+__all__ = ["MessageBanner", "reading_seconds"]
+
+_STYLE = {  # icon, background, text, border
+    "error": ("⚠", "#FDE2E1", "#8A1C12", "#E8A09A"),
+    "info": ("ℹ", "#E6F1FA", "#0B3D63", "#A9CBE6"),
+}
+RESERVED_LINES = 2
+
+
+def reading_seconds(text: str) -> float:
+    """How long an informational message stays: at least 6 s, more for long ones (about 15
+    characters a second, a slow reading pace for a projected screen)."""
+    return max(6.0, len(text) / 15.0)
+
+
+class MessageBanner(QtWidgets.QFrame):
+    """One message (``"error"`` or ``"info"``) with a close button (×, or Escape in the window).
+
+    Informational messages hide themselves after :func:`reading_seconds`; errors stay until
+    they are closed or fixed (:meth:`clear_stale`). Text is shown as plain text: messages quote
+    file content.
+
+    Use :meth:`slot` to put it in a layout: the slot keeps the room for two lines.
+    """
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("message_banner")
+        self.label = QtWidgets.QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred)
+        self.close_button = QtWidgets.QToolButton()
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click must not take the keys
+        self.close_button.setToolTip("Close this message (Esc)")
+        self.close_button.clicked.connect(self.dismiss)
+        row = QtWidgets.QHBoxLayout(self)
+        row.setContentsMargins(8, 2, 2, 2)
+        row.setSpacing(4)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.timer = QtCore.QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.dismiss)
+        self.level = ""
+        self._text = ""
+        self._set_style("info")
+        self.hide()
+
+    def _set_style(self, level: str) -> None:
+        _icon, background, text, border = _STYLE.get(level, _STYLE["info"])
+        self.setStyleSheet(f"#message_banner {{ background: {background}; border: 1px solid {border}; "
+                           f"border-radius: 3px; }} #message_banner QLabel {{ color: {text}; }}")
+
+    # ---- messages -----------------------------------------------------------------------------
+    def show_message(self, level: str, text: str, seconds: float | None = None) -> None:
+        """Show ``text``; an ``info`` message hides after ``seconds`` (default: long enough to
+        read it), an ``error`` stays until closed or fixed."""
+        self.level = level
+        self._text = text
+        self._set_style(level)
+        icon = _STYLE.get(level, _STYLE["info"])[0]
+        self.label.setText(f"{icon} {text}")
+        self.label.setToolTip(text)
+        self.show()
+        if level == "error":
+            self.timer.stop()
+        else:
+            self.timer.start(int(1000 * (reading_seconds(text) if seconds is None else seconds)))
+
+    def text(self) -> str:
+        """The message shown (without its icon); "" when none."""
+        return "" if self.isHidden() else self._text
+
+    def dismiss(self) -> None:
+        """Close the message (the × button, Escape, or an informational one's time is up)."""
+        self.timer.stop()
+        self.hide()
+
+    def clear_stale(self, edit_succeeded: bool = True, data_replaced: bool = False) -> None:
+        """An error about a refused edit is stale once an edit succeeds; a note about the data
+        (a preset's explanation) is stale once the data is replaced, by undo for instance."""
+        if self.isVisible() and (self.level == "error" and edit_succeeded or data_replaced):
+            self.dismiss()
+
+    # ---- layout -----------------------------------------------------------------------------------
+    def reserved_height(self) -> int:
+        """The height of a message of :data:`RESERVED_LINES` lines."""
+        lines = self.label.fontMetrics().lineSpacing() * RESERVED_LINES
+        margins = self.layout().contentsMargins()
+        return max(lines + 6, self.close_button.sizeHint().height()) + margins.top() + margins.bottom() + 2
+
+    def slot(self) -> QtWidgets.QWidget:
+        """A widget holding the banner that keeps :meth:`reserved_height` while it is hidden."""
+        holder = QtWidgets.QWidget()
+        holder.setObjectName("message_slot")
+        col = QtWidgets.QVBoxLayout(holder)
+        col.setContentsMargins(4, 2, 4, 0)
+        col.addWidget(self)
+        holder.setMinimumHeight(self.reserved_height() + 2)
+        holder.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum)
+        return holder
