@@ -9,6 +9,7 @@ import atexit
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -62,6 +63,83 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "perceptron"))
 
+
+# ---- no test leaks state into the next --------------------------------------------------------
+def _global_state() -> dict[str, object]:
+    """Process-wide settings a test could change and forget: they must be as it found them."""
+    import numpy as np
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}  # pytest's own
+    state: dict[str, object] = {"environment": env, "working directory": os.getcwd(),
+                                "numpy error handling": np.geterr(),
+                                "recursion limit": sys.getrecursionlimit()}
+    pg = sys.modules.get("pyqtgraph")
+    if pg is not None:
+        state["pyqtgraph options"] = dict(pg.CONFIG_OPTIONS)
+    return state
+
+
+def _open_windows() -> list[str]:
+    """Visible top-level Qt widgets (none without Qt: core tests never import it)."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    app = widgets.QApplication.instance() if widgets is not None else None
+    if app is None:
+        return []
+    return [f"{type(w).__name__} {w.windowTitle()!r}" for w in app.topLevelWidgets() if w.isVisible()]
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory: pytest.TempPathFactory):
+    """Each test gets its own state folder (autosave, recent files) and must leave the
+    environment, the working directory, numpy's and pyqtgraph's settings and the set of open
+    windows as it found them (use monkeypatch, qtbot.addWidget); what it leaves is undone."""
+    # Not the test's own `monkeypatch`: that one (and qtbot's widgets) must be undone by the
+    # time this checks, and fixtures a test asks for are torn down before autouse ones.
+    own = pytest.MonkeyPatch()
+    own.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path_factory.mktemp("state")))
+    before, windows = _global_state(), set(_open_windows())
+    yield
+    try:
+        _check_nothing_leaked(before, windows)
+    finally:
+        own.undo()
+
+
+def _check_nothing_leaked(before: dict[str, object], windows: set[str]) -> None:
+    after, left_open = _global_state(), [w for w in _open_windows() if w not in windows]
+    changed = [k for k in before if k in after and before[k] != after[k]]
+    if changed or left_open:
+        _undo(before, after)
+        problems = [f"{k}: {_what_changed(before[k], after[k])}" for k in changed]
+        problems += [f"windows left open: {', '.join(left_open)}"] if left_open else []
+        pytest.fail("The test leaked state into the next one: " + "; ".join(problems), pytrace=False)
+
+
+def _what_changed(old: object, new: object) -> str:
+    if isinstance(old, dict) and isinstance(new, dict):
+        keys = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
+        return "changed " + ", ".join(map(str, keys))
+    return f"{old!r} -> {new!r}"
+
+
+def _undo(before: dict[str, object], after: dict[str, object]) -> None:
+    import numpy as np
+
+    for key in set(after["environment"]) - set(before["environment"]):  # type: ignore[arg-type]
+        del os.environ[key]
+    os.environ.update(before["environment"])  # type: ignore[arg-type]
+    os.chdir(before["working directory"])  # type: ignore[arg-type]
+    np.seterr(**before["numpy error handling"])  # type: ignore[arg-type]
+    sys.setrecursionlimit(before["recursion limit"])  # type: ignore[arg-type]
+    pg = sys.modules.get("pyqtgraph")
+    if pg is not None and "pyqtgraph options" in before:
+        pg.CONFIG_OPTIONS.clear()
+        pg.CONFIG_OPTIONS.update(before["pyqtgraph options"])  # type: ignore[arg-type]
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is not None and widgets.QApplication.instance() is not None:
+        for w in widgets.QApplication.topLevelWidgets():
+            if w.isVisible():
+                w.close()
 
 
 # ---- the suite writes nothing into the checkout ----------------------------------------------
