@@ -22,6 +22,8 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+→ / Ctrl+←", "Forward / back one example visit"),
     ("Shift+→ / Shift+←", "Forward / back one epoch"),
     ("Home / End", "To the start / to the end of training"),
+    ("Enter / Esc in a field", "Apply / drop the typed value; the keys above go back to the playhead"),
+    ("Esc", "Close the message above the plot (on the canvas: also clear the selection)"),
     ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo"),
     ("Delete", "Delete the selected points"),
     ("Ctrl+A", "Select all points"),
