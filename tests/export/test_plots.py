@@ -260,7 +260,7 @@ def test_the_offscreen_widget_is_deleted(session, qtbot):
     fig.widget.destroyed.connect(lambda *_: gone.append(True))
     fig.close()
     assert fig.widget is None
-    qtbot.waitUntil(lambda: bool(gone), timeout=2000)
+    qtbot.waitUntil(lambda: bool(gone), timeout=20_000)
 
 
 # ---- bad requests ------------------------------------------------------------------------------------

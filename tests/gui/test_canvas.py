@@ -417,7 +417,7 @@ def test_render_to_image(qtbot, make_canvas):
 
 def test_f_key_fits_and_signals_range(qtbot, make_canvas):
     canvas = make_canvas()
-    with qtbot.waitSignal(canvas.view_range_changed, timeout=1000):
+    with qtbot.waitSignal(canvas.view_range_changed, timeout=20_000):
         canvas.plot.setFocus()
         qtbot.keyClick(canvas.plot, Qt.Key.Key_F)
     (x0, x1), (y0, y1) = canvas.view_box.viewRange()

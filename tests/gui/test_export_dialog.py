@@ -123,7 +123,7 @@ def test_cancel_the_animation(window, tmp_path, qtbot):
     win, ea = window()
     path = tmp_path / "run.gif"
     runner = ea.export_animation(path, AnimationSettings(unit="visit", width=400, max_frames=500))
-    qtbot.waitUntil(lambda: runner.job.done > 0, timeout=5000)
+    qtbot.waitUntil(lambda: runner.job.done > 0, timeout=20_000)
     runner.progress.canceled.emit()  # what the dialog's Cancel button does
     assert runner.state == "cancelled"
     qtbot.wait(50)
@@ -193,7 +193,7 @@ def test_closing_the_window_cancels_an_animation(window, tmp_path, qtbot):
     win, ea = window()
     path = tmp_path / "run.gif"
     runner = ea.export_animation(path, AnimationSettings(unit="visit", width=400, max_frames=500))
-    qtbot.waitUntil(lambda: runner.job.done > 0, timeout=5000)
+    qtbot.waitUntil(lambda: runner.job.done > 0, timeout=20_000)
     win.close()
     assert runner.state == "cancelled"
     assert not path.exists() and not [p for p in tmp_path.iterdir() if p.name != "state"]

@@ -194,7 +194,7 @@ def test_edits_are_autosaved_and_a_clean_close_removes_the_file(window, state_di
     win, fa = window()
     win.session.execute(AddPoints([[0.25, 0.75]], [1.0]))
     autosave = fa.autosaver.path  # this window's own autosave (tests/gui/test_autosave_window.py has more)
-    qtbot.waitUntil(autosave.exists, timeout=3000)
+    qtbot.waitUntil(autosave.exists, timeout=20_000)
     assert load_session(autosave)["data"]["X"].shape[0] == win.session.points.n
     fa.ask_close = lambda: "discard"
     assert win.close()

@@ -120,7 +120,7 @@ def test_play_pause_advances_and_stops(make_main_window, qtbot):
     win.playback.speed.setValue(200.0)
     win.actions_by_name["play"].trigger()
     assert s.playing
-    qtbot.waitUntil(lambda: s.k >= 2, timeout=3000)
+    qtbot.waitUntil(lambda: s.k >= 2, timeout=20_000)
     win.actions_by_name["play"].trigger()
     assert not s.playing
     k = s.k
