@@ -26,6 +26,8 @@ __all__ = ["parse_csv_text", "clip_text", "shown_value", "is_number"]
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?|nan|inf(?:inity)?)",
                      re.ASCII | re.IGNORECASE)
 _DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d+", re.ASCII)
+_MIDLINE_HASH = re.compile(r"^[ \t]*[^#\s][^\n]*#", re.MULTILINE)  # data, then a '#' on one line
+_DATA_LINE = re.compile(r"^[ \t]*[^#\s]", re.MULTILINE)  # a line that is neither blank nor a comment
 _CLIP = 40  # characters of a cell shown in a message
 
 
@@ -121,25 +123,34 @@ def _fast_parse(text: str) -> tuple[list[str] | None, np.ndarray] | None:
     finds and names the line.
 
     numpy refuses ``1_000``, non-ASCII digits and hex, like :func:`is_number`; what it takes
-    beyond that (nan, inf) is caught by the finiteness check. Quotes and comments take the
-    checked path, so both paths accept exactly the same files."""
-    if '"' in text or "'" in text or "#" in text:
+    beyond that (nan, inf) is caught by the finiteness check. Quotes below the header, and a
+    ``#`` after data on a line, take the checked path, so both paths accept exactly the same
+    files (a quoted header, as R's write.csv writes it, and comment lines are fine)."""
+    pos, skipped = 0, 0
+    while True:  # leading blank and comment lines
+        end = text.find("\n", pos)
+        first = text[pos: end if end >= 0 else len(text)].strip()
+        if first and not first.startswith("#"):
+            break
+        if end < 0 or skipped > 1000:
+            return None
+        pos, skipped = end + 1, skipped + 1
+    body = end + 1
+    if end < 0 or "\r" in first or text.find('"', body) != -1 or text.find("'", body) != -1:
+        return None  # one line only, bare CR line ends, or quoted cells
+    if text.find("#", body) != -1 and _MIDLINE_HASH.search(text, body):
         return None
-    head: list[tuple[int, str]] = []
-    for no, ln in enumerate(text.split("\n", 3)[:3]):
-        if ln.strip():
-            head.append((no, ln.strip()))
-    if len(head) < 2 or head[0][0] != 0 or "\r" in text.split("\n", 1)[0].rstrip("\r"):
-        return None  # leading blank lines or bare CR line ends: rare, left to the checked path
+    if not _DATA_LINE.search(text, body):
+        return None  # a header alone (numpy would warn on stderr)
     try:
-        sep, header, width = _head(head, "")
+        sep, header, width = _head([(skipped + 1, first)], "")
     except DatasetError:
         return None
     if width < 2:
         return None
     try:
-        values = np.loadtxt(io.StringIO(text), delimiter=sep, dtype=np.float64, ndmin=2, comments=None,
-                            skiprows=1 if header else 0)
+        values = np.loadtxt(io.StringIO(text), delimiter=sep, dtype=np.float64, ndmin=2, comments="#",
+                            skiprows=skipped + (1 if header else 0))
     except (ValueError, TypeError):
         return None
     if values.shape[0] == 0 or values.shape[1] != width or not np.all(np.isfinite(values)):
@@ -179,18 +190,26 @@ def _checked_parse(text: str, source: str) -> Dataset:
 def _checked_values(lines: list[tuple[int, str]], width: int, sep: str | None, source: str) -> np.ndarray:
     """Cell by cell, with a sentence naming the line and column of the first bad value."""
     values = np.empty((len(lines), width), dtype=np.float64)
+    match = _NUMBER.fullmatch
     for r, (no, ln) in enumerate(lines):
         cells = _cells(ln, sep)
         if len(cells) != width:
             raise DatasetError(
                 f"Line {no} of {source} has {len(cells)} values but {width} were expected; give every line the same columns."
             )
-        for c, cell in enumerate(cells):
-            values[r, c] = _number(cell, f"Line {no} of {source}, column {c + 1}", sep)
+        if not all(map(match, cells)):
+            for c, cell in enumerate(cells):
+                _number(cell, f"Line {no} of {source}, column {c + 1}")  # raises at the bad cell
+        values[r] = list(map(float, cells))
+    bad = ~np.isfinite(values)
+    if bad.any():
+        r, c = map(int, np.argwhere(bad)[0])
+        no, ln = lines[r]
+        _number(_cells(ln, sep)[c], f"Line {no} of {source}, column {c + 1}")
     return values
 
 
-def _number(cell: str, where: str, sep: str | None) -> float:
+def _number(cell: str, where: str) -> float:
     """The value of one cell, or a sentence saying what is wrong with it."""
     shown = clip_text(cell)
     if not cell:

@@ -245,7 +245,7 @@ def test_a_huge_cell_is_cut_in_the_message():
     assert len(msg) < 200 and "…" in msg and "9" * 41 not in msg
 
 
-TOKENS = ["1", "-2.5", "+3", ".5", "5.", "1e3", "-1E-2", "nan", "inf", "1_0", "0x1", "abc", "", " 4 ", "\u0661"]
+TOKENS = ["#", "1 #x", "1", "-2.5", "+3", ".5", "5.", "1e3", "-1E-2", "nan", "inf", "1_0", "0x1", "abc", "", " 4 ", "\u0661"]
 
 
 @given(rows=st.lists(st.lists(st.sampled_from(TOKENS), min_size=3, max_size=3), min_size=2, max_size=6),

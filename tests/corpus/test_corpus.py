@@ -14,6 +14,9 @@ from corpus_table import GENERATED, HERE, NAMES, RUN_REFUSES_JSON, TABLE, Expect
 from perceptron_gui import cli
 
 
+# A warning would be a second line on stderr in the real program.
+pytestmark = pytest.mark.filterwarnings("error")
+
 def test_the_corpus_has_at_least_60_files_and_the_readme_lists_every_one():
     assert len(TABLE) >= 60
     on_disk = {f"{folder}/{p.name}" for folder in ("data", "sessions") for p in (HERE / folder).iterdir()}

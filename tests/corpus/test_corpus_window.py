@@ -8,6 +8,9 @@ from PySide6 import QtWidgets
 
 from corpus_table import NAMES, TABLE, assert_one_sentence, is_json
 
+# A warning would be a second line on stderr in the real program.
+pytestmark = pytest.mark.filterwarnings("error")
+
 @pytest.fixture(scope="module")
 def window(qapp, tmp_path_factory):
     """One window for the whole corpus (a window per file would cost a minute). Not shown:
