@@ -53,14 +53,14 @@ from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
 set_hypothesis_home_dir(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
 
 # deadline=None: the first call of a numba kernel loads it from the cache, which would
-# trip hypothesis' per-example deadline; ~60 examples keep the whole core suite quick.
-settings.register_profile(
-    "perceptron",
-    deadline=None,
-    max_examples=60,
-    database=None,  # failures print their example; nothing is stored between runs
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+# trip hypothesis' per-example deadline (a wall-clock budget); ~60 examples keep the whole
+# core suite quick. derandomize: every run, on every machine, tries the same examples, so
+# `make test` passes or fails the same way each time. HYPOTHESIS_PROFILE=explore searches
+# afresh with random seeds and more examples (run it now and then; failures print their example).
+_COMMON = dict(deadline=None, database=None,
+               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("perceptron", max_examples=60, derandomize=True, **_COMMON)
+settings.register_profile("explore", max_examples=500, derandomize=False, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "perceptron"))
 
 
