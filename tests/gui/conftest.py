@@ -24,4 +24,6 @@ def make_main_window(qtbot):
     for win in windows:
         win.session.set_playing(False)
         win.session.runner.cancel()
-        win.session.wait(5)
+        # A hang detector, not a budget: a cancelled run stops at its next epoch, but on a busy
+        # machine that can take a while, and a worker outliving its window crashes later tests.
+        win.session.wait(120)
