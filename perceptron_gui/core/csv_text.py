@@ -49,6 +49,8 @@ def shown_value(value: object, limit: int = _CLIP) -> str:
         return f"a number with about {int(value.bit_length() * 0.30103) + 1} digits"
     if isinstance(value, str):
         return "'" + clip_text(value, limit - 2) + "'"
+    if isinstance(value, (list, dict)):  # its repr could be megabytes, or recurse too deep
+        return f"a list of {len(value)} items" if isinstance(value, list) else f"an object with {len(value)} keys"
     try:
         return clip_text(repr(value), limit)
     except (ValueError, RecursionError):

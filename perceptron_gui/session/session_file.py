@@ -336,7 +336,7 @@ def _number_table(X: list, d: int, source: str) -> np.ndarray:
     number (text, true/false, a list) is one sentence naming its row and column."""
     for i, row in enumerate(X):
         if not isinstance(row, list) or len(row) != d:
-            got = f"{len(row)} values" if isinstance(row, list) else shown_value(row)
+            got = f"{len(row)} value{'s' if len(row) != 1 else ''}" if isinstance(row, list) else shown_value(row)
             raise SessionFileError(f"In {source}, point {i + 1} of \"X\" is {got}, but each point needs {d} "
                                    f"coordinate{'s' if d != 1 else ''} (one per feature name); the file is damaged.")
     kinds = set(map(type, itertools.chain.from_iterable(X)))

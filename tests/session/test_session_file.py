@@ -277,3 +277,17 @@ def test_view_range_rule_at_its_edges():
     assert view_range_problem([[0.0, 5e-152], [0, 1]]) is not None
     assert view_range_problem([[True, 2], [0, 1]]) is not None
     assert view_range_problem({"a": [0, 1], "b": [0, 1]}) is not None
+
+
+def test_deep_nesting_past_the_first_row_is_refused_by_the_checks(tmp_path):
+    d = session_to_dict(made_session("offset"))
+    d["data"]["X"][5] = json.loads("[" * 300 + "]" * 300)  # parses; the depth walk looks at row 1 only
+    path = tmp_path / "deep.perceptron.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(SessionFileError, match=r"point 6 of \"X\" is 1 value, but") as info:
+        load_session(path)
+    assert len(str(info.value)) < 200
+    d["data"]["X"][5] = [json.loads("[" * 300 + "]" * 300), 1.0]
+    path.write_text(json.dumps(d))
+    with pytest.raises(SessionFileError, match="coordinate 1 of point 6 is a list of 1 items, not a number"):
+        load_session(path)
