@@ -2,8 +2,9 @@
 
 Format: one point per line, the coordinates then the label, an optional header
 ``x1,...,xd,y``. The separator is found on the first line: a semicolon if it has one (the
-spreadsheet export of countries with decimal commas), else a comma, else whitespace (a tab
-when the header's names hold spaces). Blank lines and lines starting with ``#`` are skipped.
+spreadsheet export of countries with decimal commas), else a comma, else whitespace (then a
+header with tabs is split on tabs only, so its names may hold spaces). Quoted cells follow the
+csv module's rules. Blank lines and lines starting with ``#`` are skipped.
 A number is written in ASCII the way a CSV writer writes it (``-1.5e3``, ``.5``, ``+2``):
 ``float()`` also takes ``1_000`` and Arabic-Indic digits, which no spreadsheet means as
 numbers, so they are refused. Every fault ends in a

@@ -48,6 +48,12 @@ def _size_text(n: int) -> str:
     return f"{n / 1e9:g} GB" if n >= 1e9 else f"{n / 1e6:g} MB"
 
 
+def _shown_path(p: Path, limit: int = 80) -> str:
+    """A path for a message: its end (the file's name) is what matters when it is long."""
+    text = clip_text(str(p), 10**6)
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
 def _os_sentence(exc: OSError | ValueError, p: Path, what: str) -> str:
     """One sentence for a failed stat or open of ``p``."""
     name = clip_text(p.name, 60)
@@ -57,7 +63,7 @@ def _os_sentence(exc: OSError | ValueError, p: Path, what: str) -> str:
     if code in (errno.ENOENT, errno.ENOTDIR):
         if p.is_symlink():
             return f"{name} is a link to a file that does not exist; choose the file it should point to."
-        return f"The {what} {clip_text(str(p), 80)} does not exist; check the name and folder."
+        return f"The {what} {_shown_path(p)} does not exist; check the name and folder."
     if code == errno.ENAMETOOLONG:
         return f"The name of the {what} {name} is too long for the file system; rename it or choose another file."
     if code == errno.ELOOP:
@@ -96,7 +102,7 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         raise error(_os_sentence(exc, p, what)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise error(f"{clip_text(str(p), 80)} is a folder, not a {what}; choose {choose}.")
+        raise error(f"{_shown_path(p)} is a folder, not a {what}; choose {choose}.")
     _check_regular(st, name, what, choose, error)
     try:
         # O_NONBLOCK: if a FIFO took the file's place since the stat, open must not wait for a writer.
