@@ -38,7 +38,7 @@ import numpy as np
 from .. import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
-from ..core.csv_text import shown_value
+from ..core.csv_text import clip_text, shown_value
 from ..core.io import atomic_write_text, read_json_file
 
 if TYPE_CHECKING:
@@ -291,7 +291,8 @@ def validate_session_dict(doc: Any, source: str = "The session file") -> dict[st
     return {
         "format": SESSION_FORMAT,
         "version": SESSION_VERSION,
-        "saved_with": str(doc.get("saved_with", "")),
+        # Information only: any other type is dropped, not refused (nothing depends on it).
+        "saved_with": clip_text(doc["saved_with"], 200) if isinstance(doc.get("saved_with"), str) else "",
         "title": title,
         "data": {"feature_names": list(data.feature_names), "X": data.X, "y": data.y, "test": test},
         "algorithm": algorithm,
