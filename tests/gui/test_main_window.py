@@ -233,12 +233,24 @@ def test_more_than_two_features_open_with_a_feature_picker(make_main_window, tmp
     assert "different features" in win.banner.text()
 
 
-def test_messages_never_move_the_canvas(make_main_window, qtbot):
+def settle(widget: QtWidgets.QWidget) -> None:
+    """Run the queued layout work until the widget stops moving (a wait of N ms would be too
+    short on a busy machine; layout requests are queued events, not timers)."""
+    last = None
+    for _ in range(50):
+        QtWidgets.QApplication.processEvents()
+        if widget.geometry() == last:
+            return
+        last = widget.geometry()
+    raise AssertionError(f"{type(widget).__name__} kept moving")
+
+
+def test_messages_never_move_the_canvas(make_main_window):
     win = make_main_window()
-    qtbot.wait(50)  # let the docks settle first
+    settle(win.canvas)  # the docks first
     before = win.canvas.geometry()
     win.banner.show_message("info", "A long explanation of a preset " * 6)
-    qtbot.wait(20)
+    settle(win.canvas)
     assert win.banner.isVisible()
     assert win.canvas.geometry() == before
 
