@@ -213,9 +213,10 @@ def _cmd_run(ns: argparse.Namespace) -> int:
     print_epoch_table(rec, all_rows=ns.all_epochs, out=out)
     print_summary(rec, theory, fit_s, theory_s, out=out)
 
-    from .core.runio import write_run_json, write_updates_csv
-    for path, write in ((ns.out, lambda p: write_run_json(p, rec, theory, train, test)),
-                        (ns.csv, lambda p: write_updates_csv(p, rec, train, theory))):
+    from .core.runio import run_file_note, write_run_json, write_updates_csv
+    full = ns.full_run
+    for path, write in ((ns.out, lambda p: write_run_json(p, rec, theory, train, test, full=full)),
+                        (ns.csv, lambda p: write_updates_csv(p, rec, train, theory, full=full))):
         if not path:
             continue
         try:
@@ -224,7 +225,8 @@ def _cmd_run(ns: argparse.Namespace) -> int:
             return _fail(str(exc))
         except OSError as exc:
             return _fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
-        print(f"Wrote {path}.", file=out)
+        note = run_file_note(rec, full, csv=path == ns.csv)
+        print(f"Wrote {path}." + (f" {note}" if note else ""), file=out)
     return 0
 
 

@@ -130,6 +130,7 @@ def build_parser() -> SentenceArgumentParser:
     _algorithm_options(run)
     run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
     run.add_argument("--csv", metavar="UPDATES.csv", help="write one row per update: point, label, weights, cos(w, θ*)")
+    run.add_argument("--full-run", action="store_true", help="list every update, epoch and voted vector in the run file and the CSV (by default each stops after the first 100,000; the key \"truncated\" says so)")
     run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
 
     _export_parser(sub)
@@ -201,3 +202,4 @@ def _export_parser(sub: Any) -> None:
                      help="animation width in pixels (default 800)")
     exp.add_argument("--json", metavar="RUN.json", help="write the run file, as 'run --out' does")
     exp.add_argument("--csv", metavar="UPDATES.csv", help="write the update table, as 'run --csv' does")
+    exp.add_argument("--full-run", action="store_true", help="write every update in --json and --csv, as 'run --full-run' does")

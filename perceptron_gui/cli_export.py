@@ -77,14 +77,16 @@ def cmd_export(ns: argparse.Namespace) -> int:
     out = sys.stdout
     for note in notes:
         print(f"Note: {note}", file=out)
-    from .core.runio import write_run_json, write_updates_csv
+    from .core.runio import run_file_note, write_run_json, write_updates_csv
 
+    full = ns.full_run
     writers: list[tuple[str, Callable[[str], Any]]] = []
     if "json" in outputs:
         writers.append((outputs["json"], lambda p: write_run_json(p, result.record, result.theory, result.train,
-                                                                   result.test)))
+                                                                   result.test, full=full)))
     if "csv" in outputs:
-        writers.append((outputs["csv"], lambda p: write_updates_csv(p, result.record, result.train, result.theory)))
+        writers.append((outputs["csv"], lambda p: write_updates_csv(p, result.record, result.train, result.theory,
+                                                                    full=full)))
     needs_qt = any(k in outputs for k in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS))
     if needs_qt:
         writers.extend(_figure_writers(ns, outputs, session, t, view_range))
@@ -95,7 +97,9 @@ def cmd_export(ns: argparse.Namespace) -> int:
             return _fail(str(exc))
         except OSError as exc:
             return _fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
-        print(f"Wrote {path}.", file=out)
+        note = (run_file_note(result.record, full, csv=path == outputs.get("csv"))
+                if path in (outputs.get("json"), outputs.get("csv")) else None)
+        print(f"Wrote {path}." + (f" {note}" if note else ""), file=out)
     return 0
 
 

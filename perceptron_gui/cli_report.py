@@ -4,6 +4,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .core.run import stop_sentence
+
 TABLE_HEAD_ROWS = 25
 TABLE_TAIL_ROWS = 10
 
@@ -56,6 +58,8 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         print(f"Ran its fixed {eps} with {upd}{tail}.", file=out)
     elif rec.stop_reason == "max_epochs":
         print(f"Stopped at the epoch limit ({eps}) after {upd} without converging.", file=out)
+    elif stop_sentence(rec):
+        print(stop_sentence(rec), file=out)
     else:
         print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
 

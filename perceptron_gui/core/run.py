@@ -12,12 +12,64 @@ Conventions: epochs and example positions count from 0, updates from k = 1.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-__all__ = ["RunRecord", "EpochRow", "Visit", "epoch_order"]
+__all__ = ["RunRecord", "EpochRow", "Visit", "epoch_order", "bytes_per_update", "bytes_per_epoch",
+           "record_bytes", "memory_budget", "MEMORY_BUDGET_ENV", "stop_sentence"]
+
+# What a run record may use at most, unless the environment variable below (in MB) says
+# otherwise: 1 GB, or a quarter of the physical memory on a smaller machine.
+DEFAULT_MEMORY_BUDGET = 1_000_000_000
+MEMORY_BUDGET_ENV = "PERCEPTRON_GUI_MEMORY_BUDGET_MB"
+
+
+def bytes_per_update(D: int, extra: int = 0) -> int:
+    """What one update costs in a :class:`RunRecord`: its weights row (8·D), its step and
+    example index (8 + 8), and ``extra`` bytes the algorithm keeps per update (pocket
+    counts, survival counts). The one place that says it: every memory cap is derived from
+    it, so a leaner record (index plus periodic checkpoints) changes only this function."""
+    return 8 * int(D) + 16 + int(extra)
+
+
+def bytes_per_epoch(D: int) -> int:
+    """What one epoch costs: its table row (an :class:`EpochRow`, about 300 bytes of Python
+    objects, measured with tracemalloc) and its end weights (8·D plus ~112 bytes of array
+    header), kept while training until the rows are made."""
+    return 420 + 8 * int(D)
+
+
+def record_bytes(updates: int, epochs: int, D: int, extra: int = 0) -> int:
+    """Bytes a record of ``updates`` updates over ``epochs`` epochs takes."""
+    return int(updates) * bytes_per_update(D, extra) + int(epochs) * bytes_per_epoch(D)
+
+
+def memory_budget() -> int:
+    """Bytes a run record may take: ``PERCEPTRON_GUI_MEMORY_BUDGET_MB`` when set, else
+    1 GB or a quarter of the physical memory, whichever is less."""
+    raw = os.environ.get(MEMORY_BUDGET_ENV, "").strip()
+    if raw:
+        try:
+            mb = float(raw)
+        except ValueError:
+            mb = 0.0
+        if mb > 0:
+            return int(mb * 1e6)
+    try:
+        physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        physical = 0
+    return min(DEFAULT_MEMORY_BUDGET, physical // 4) if physical > 0 else DEFAULT_MEMORY_BUDGET
+
+
+def _size(nbytes: float) -> str:
+    for unit, div in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if nbytes >= div:
+            return f"{nbytes / div:.3g} {unit}"
+    return f"{int(nbytes)} bytes"
 
 
 def epoch_order(n: int, epoch: int, shuffle: bool, seed: int) -> np.ndarray:
@@ -69,7 +121,9 @@ class RunRecord:
     epochs : list of EpochRow.
     final_w, final_b : the predictor the algorithm outputs (b = 0.0 without offset).
     converged : an epoch passed with no update.
-    stop_reason : "converged", "max_epochs", "fixed_epochs" (voted/averaged) or "no_data".
+    stop_reason : "converged", "max_epochs", "fixed_epochs" (voted/averaged), "cancelled",
+        "memory_cap" (the next epoch could have taken the record past its memory budget),
+        "vote_cap" (voted: the vote reached its largest number of vectors) or "no_data".
     extras : algorithm-specific data (pocket changes, voted survival counts, lifted slack).
     train_seconds : wall time of the training loop alone.
     """
@@ -173,3 +227,19 @@ class RunRecord:
             "updates": self.num_updates,
             "epochs_run": self.epochs_run,
         }
+
+
+def stop_sentence(rec: RunRecord) -> str | None:
+    """Why a capped run stopped early, in one sentence with what to do; None otherwise.
+    Read from ``rec.extras["cap"]`` (what the cap was), written by the training loop."""
+    cap = rec.extras.get("cap") or {}
+    E, K = rec.epochs_run, rec.num_updates
+    done = f"after {E:,} epoch{'s' if E != 1 else ''} ({K:,} update{'s' if K != 1 else ''})"
+    if rec.stop_reason == "memory_cap":
+        return (f"Stopped {done}: another epoch could have taken the run record past its "
+                f"{_size(cap.get('budget', 0))} memory budget; lower Max epochs or use fewer points "
+                f"(or set {MEMORY_BUDGET_ENV}).")
+    if rec.stop_reason == "vote_cap":
+        return (f"Stopped {done}: the vote already has {cap.get('vectors', K + 1):,} vectors, the most "
+                f"this program evaluates (each prediction sums over all of them); lower Max epochs.")
+    return None

@@ -7,6 +7,7 @@ positions count from 0, updates from k = 1, as in :mod:`perceptron_gui.core.run`
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -24,12 +25,17 @@ from .run import RunRecord
 __all__ = [
     "RUN_FORMAT", "RUN_VERSION", "RunFileError", "run_to_json_dict", "write_run_json",
     "read_run_json", "updates_csv_text", "write_updates_csv", "epochs_csv_text",
-    "write_epochs_csv", "epochs_latex_tabular", "cos_theta_star",
+    "write_epochs_csv", "epochs_latex_tabular", "cos_theta_star", "RUN_FILE_MAX_ROWS",
+    "run_file_note",
 ]
 
 RUN_FORMAT = "perceptron-run"
 RUN_VERSION = 1
 _CHUNK_ROWS = 50_000  # rows formatted at a time when writing big runs
+# Entries a run file lists per list (updates, epochs, voted vectors), and rows an updates CSV
+# has, unless the caller asks for the full run: about 4 MB of updates instead of the 640 MB
+# a 60-point run over a million epochs would write.
+RUN_FILE_MAX_ROWS = 100_000
 REQUIRED_KEYS = ("format", "version", "algorithm", "params", "n", "d", "converged", "stop_reason",
                  "epochs_run", "epochs", "updates", "final", "theory", "timing")
 
@@ -101,14 +107,49 @@ def _theory_dict(theory: Any, offset: bool) -> dict[str, Any]:
     }
 
 
-def _final_dict(rec: RunRecord) -> dict[str, Any]:
+def _update_epochs(rec: RunRecord, K: int) -> np.ndarray:
+    """The epoch of each of the first K updates (not all of them: a capped file needs few)."""
+    return rec.update_step[:K] // rec.n if rec.n else np.zeros(0, dtype=np.int64)
+
+
+def _limit(full: bool) -> int | None:
+    return None if full else RUN_FILE_MAX_ROWS
+
+
+def _truncated(rec: RunRecord, limit: int | None) -> dict[str, dict[str, int]] | None:
+    """The lists a run file cuts to their first ``limit`` entries, with their full lengths;
+    None when it lists everything."""
+    if limit is None:
+        return None
+    lengths = {"updates": rec.num_updates, "epochs": len(rec.epochs)}
+    if rec.algorithm == "voted":
+        lengths["voted"] = rec.num_updates + 1
+    cut = {name: {"kept": limit, "of": int(total)} for name, total in lengths.items() if total > limit}
+    return cut or None
+
+
+def run_file_note(rec: RunRecord, full: bool = False, *, csv: bool = False) -> str | None:
+    """One sentence when a run file (``csv``: an updates CSV) leaves entries out; None otherwise."""
+    cut = _truncated(rec, _limit(full))
+    if cut and csv:
+        cut = {k: v for k, v in cut.items() if k == "updates"}
+    if not cut:
+        return None
+    parts = ", ".join(f"the first {v['kept']:,} of {v['of']:,} {name}" for name, v in cut.items())
+    key = "" if csv else " (key \"truncated\")"
+    return f"To keep the file small it lists {parts}{key}; the command line's --full-run writes everything."
+
+
+def _final_dict(rec: RunRecord, limit: int | None = None) -> dict[str, Any]:
     final: dict[str, Any] = {"w": _nums(rec.final_w), "b": _num(rec.final_b)}
     ex = rec.extras
     if rec.algorithm == "voted":
         c = rec.survival_counts()
+        kept = slice(None) if limit is None else slice(0, limit)
         final["voted"] = [
             {"w": _nums(w), "b": _num(b), "c": int(ck)}
-            for w, b, ck in ((*_split(row, rec.offset), ck) for row, ck in zip(rec.weights, c.tolist()))
+            for w, b, ck in ((*_split(row, rec.offset), ck)
+                             for row, ck in zip(rec.weights[kept], c[kept].tolist()))
         ]
     if "pocket_k" in ex:
         final["pocket_k"] = int(ex["pocket_k"])
@@ -121,7 +162,7 @@ def _final_dict(rec: RunRecord) -> dict[str, Any]:
 
 
 def run_to_json_dict(rec: RunRecord, theory: Any, data_train: Dataset,
-                     data_test: Dataset | None = None) -> dict[str, Any]:
+                     data_test: Dataset | None = None, *, full: bool = False) -> dict[str, Any]:
     """The run as a JSON-ready dict in the ``perceptron-run`` version 1 format.
 
     Parameters
@@ -133,21 +174,26 @@ def run_to_json_dict(rec: RunRecord, theory: Any, data_train: Dataset,
         mode (offset or not); None writes nulls.
     data_train, data_test : Dataset
         The training set (its feature names are kept) and the optional test set.
+    full : bool, optional
+        List every update, epoch and voted vector; by default each list stops after
+        ``RUN_FILE_MAX_ROWS`` entries and the key ``truncated`` says which were cut.
     """
-    d = _json_dict_without_updates(rec, theory, data_train, data_test)
+    limit = _limit(full)
+    d = _json_dict_without_updates(rec, theory, data_train, data_test, limit)
+    K = rec.num_updates if limit is None else min(rec.num_updates, limit)
     d["updates"] = [
         {"k": k, "epoch": e, "index": i}
-        for k, e, i in zip(range(1, rec.num_updates + 1), rec.update_epoch().tolist(), rec.update_index.tolist())
+        for k, e, i in zip(range(1, K + 1), _update_epochs(rec, K).tolist(), rec.update_index[:K].tolist())
     ]
     return d
 
 
 def _json_dict_without_updates(rec: RunRecord, theory: Any, data_train: Dataset,
-                               data_test: Dataset | None) -> dict[str, Any]:
+                               data_test: Dataset | None, limit: int | None) -> dict[str, Any]:
     epochs = [
         {"epoch": int(r.epoch), "updates": int(r.updates), "train_error": _num(r.train_error),
          "test_error": _num(r.test_error)}
-        for r in rec.epochs
+        for r in (rec.epochs if limit is None else rec.epochs[:limit])
     ]
     params = {k: (v.item() if isinstance(v, np.generic) else v) for k, v in rec.params.items()}
     return {
@@ -166,34 +212,39 @@ def _json_dict_without_updates(rec: RunRecord, theory: Any, data_train: Dataset,
         "num_updates": int(rec.num_updates),
         "epochs": epochs,
         "updates": None,
-        "final": _final_dict(rec),
+        "truncated": _truncated(rec, limit),
+        "final": _final_dict(rec, limit),
         "theory": _theory_dict(theory, rec.offset),
         "timing": {"train_s": _num(rec.train_seconds)},
     }
 
 
-def _updates_json(rec: RunRecord) -> str:
-    """The ``updates`` list as JSON text, built without one dict per update (10⁶ of them
-    cost seconds and hundreds of MB)."""
-    K = rec.num_updates
-    epoch, index = rec.update_epoch(), rec.update_index
-    parts = []
+def _updates_json(rec: RunRecord, K: int) -> Iterator[str]:
+    """The first K entries of the ``updates`` list as JSON text, in chunks, built without
+    one dict per update (10⁶ of them cost seconds and hundreds of MB)."""
+    epoch, index = _update_epochs(rec, K), rec.update_index
+    yield "["
     for a in range(0, K, _CHUNK_ROWS):
         b = min(K, a + _CHUNK_ROWS)
-        parts.append(",".join(map('{{"k":{},"epoch":{},"index":{}}}'.format,
-                                  range(a + 1, b + 1), epoch[a:b].tolist(), index[a:b].tolist())))
-    return "[" + ",".join(parts) + "]"
+        yield ("," if a else "") + ",".join(map('{{"k":{},"epoch":{},"index":{}}}'.format,
+                                                 range(a + 1, b + 1), epoch[a:b].tolist(), index[a:b].tolist()))
+    yield "]"
 
 
 def write_run_json(path: str | os.PathLike[str], rec: RunRecord, theory: Any, data_train: Dataset,
-                   data_test: Dataset | None = None) -> None:
-    """Write the run file atomically; the same content as :func:`run_to_json_dict`."""
-    d = _json_dict_without_updates(rec, theory, data_train, data_test)
+                   data_test: Dataset | None = None, *, full: bool = False) -> None:
+    """Write the run file atomically; the same content as :func:`run_to_json_dict`.
+
+    The updates are streamed to the file chunk by chunk, so even a full run of 10⁷ updates
+    is never one string in memory."""
+    limit = _limit(full)
+    d = _json_dict_without_updates(rec, theory, data_train, data_test, limit)
     marker = f"@updates-{uuid.uuid4().hex}@"
     d["updates"] = marker
     text = json.dumps(d, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace(json.dumps(marker), _updates_json(rec), 1)
-    atomic_write_text(path, text + "\n")
+    head, tail = text.split(json.dumps(marker), 1)
+    K = rec.num_updates if limit is None else min(rec.num_updates, limit)
+    atomic_write_chunks(path, itertools.chain((head,), _updates_json(rec, K), (tail + "\n",)))
 
 
 def read_run_json(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -229,18 +280,19 @@ def _cell(v: float) -> str:
     return repr(v) if math.isfinite(v) else ""
 
 
-def _update_rows(rec: RunRecord, train: Dataset, theory: Any) -> Iterator[str]:
-    """The update table as text, in chunks of whole lines (each ending in a newline).
+def _update_rows(rec: RunRecord, train: Dataset, theory: Any, limit: int | None = None) -> Iterator[str]:
+    """The update table as text, in chunks of whole lines (each ending in a newline); the
+    first ``limit`` updates only when given.
 
     Formatted column by column with ``map`` because ``repr`` of 10⁶ floats is most of the cost.
     """
     d = rec.d
     yield ",".join(["k", "epoch", "index", *(f"x{j + 1}" for j in range(d)), "y",
                     *(f"w{j + 1}" for j in range(d)), "b", "cos_theta_star"]) + "\n"
-    K = rec.num_updates
+    K = rec.num_updates if limit is None else min(rec.num_updates, limit)
     if K == 0:
         return
-    epoch = rec.update_epoch()
+    epoch = _update_epochs(rec, K)
     index = rec.update_index
     theta = _theory_attr(theory, "theta_star")
     for a in range(0, K, _CHUNK_ROWS):
@@ -259,19 +311,20 @@ def _update_rows(rec: RunRecord, train: Dataset, theory: Any) -> Iterator[str]:
         yield "\n".join(map(",".join, zip(*cols))) + "\n"
 
 
-def updates_csv_text(rec: RunRecord, train: Dataset, theory: Any) -> str:
+def updates_csv_text(rec: RunRecord, train: Dataset, theory: Any, *, full: bool = False) -> str:
     """One row per update: k, epoch, example index, the point, its label, the weights after
     the update (b = 0.0 without offset), and cos∠(w_k, θ*) of the augmented vectors (empty
-    without θ* or where w_k = 0)."""
-    return "".join(_update_rows(rec, train, theory))
+    without θ* or where w_k = 0). The first ``RUN_FILE_MAX_ROWS`` updates unless ``full``."""
+    return "".join(_update_rows(rec, train, theory, _limit(full)))
 
 
-def write_updates_csv(path: str | os.PathLike[str], rec: RunRecord, train: Dataset, theory: Any) -> None:
+def write_updates_csv(path: str | os.PathLike[str], rec: RunRecord, train: Dataset, theory: Any,
+                      *, full: bool = False) -> None:
     """Write the table of :func:`updates_csv_text` atomically.
 
     Streamed to the file chunk by chunk (a run with 10⁶ updates makes ~100 MB of text).
     """
-    atomic_write_chunks(path, _update_rows(rec, train, theory))
+    atomic_write_chunks(path, _update_rows(rec, train, theory, _limit(full)))
 
 
 def epochs_csv_text(rec: RunRecord) -> str:

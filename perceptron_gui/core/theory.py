@@ -23,7 +23,7 @@ from .separability import max_margin_any_scale
 __all__ = [
     "MaxMarginResult", "max_margin", "Theory", "dataset_theory", "ProofQuantities",
     "proof_quantities", "signed_margins", "dataset_margin", "perceptron_loss", "hinge_loss",
-    "training_error", "lift", "lifted_margin_lower_bound",
+    "training_error", "lift", "lifted_margin_lower_bound", "proof_bytes_per_update",
 ]
 
 
@@ -161,6 +161,13 @@ def _bound(Xt: np.ndarray, y: np.ndarray, mm: MaxMarginResult) -> float | None:
     if not gamma_s > np.finfo(np.float64).tiny:   # a margin below the scaled range (mixed scales)
         return novikoff.updates_bound(mm.gamma, floatscale.max_row_norm(Xt))
     return novikoff.updates_bound(gamma_s, R_s)
+
+
+def proof_bytes_per_update(D: int) -> int:
+    """Memory :func:`proof_quantities` takes per update for weights of dimension D: a dozen
+    float64 curves and a rescaled copy of the weights (twice, for a weights history that is
+    itself built for the call, as the lifted run's is)."""
+    return 128 + 16 * int(D)
 
 
 @dataclass(frozen=True)

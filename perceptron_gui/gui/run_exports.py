@@ -36,7 +36,7 @@ class RunExportMixin:
         return Path(chosen if Path(chosen).suffix else chosen + suffix)
 
     def _export(self, path: str | Path | None, title: str, suffix: str, filt: str,
-                write: Callable[[Path, Any], None], what: str) -> bool:
+                write: Callable[[Path, Any], None], what: str, note: str | None = None) -> bool:
         result = self._finished_run()
         if result is None:
             return False
@@ -52,18 +52,24 @@ class RunExportMixin:
             QtWidgets.QMessageBox.warning(self.win, "Could not export",
                                           f"{p.name} could not be written ({exc.strerror or exc}); choose another folder.")
             return False
-        self.win.banner.show_message("info", f"Exported {what} to {p.name}.")
+        self.win.banner.show_message("info", f"Exported {what} to {p.name}." + (f" {note}" if note else ""))
         return True
 
     def export_run_json(self, path: str | Path | None = None) -> bool:
         """The run file (format perceptron-run, version 1)."""
         return self._export(path, "Export run as JSON", ".json", "JSON files (*.json);;All files (*)",
-                            lambda p, r: runio.write_run_json(p, r.record, r.theory, r.train, r.test), "the run")
+                            lambda p, r: runio.write_run_json(p, r.record, r.theory, r.train, r.test),
+                            "the run", self._cut_note())
 
     def export_updates_csv(self, path: str | Path | None = None) -> bool:
         return self._export(path, "Export updates as CSV", ".csv", "CSV files (*.csv);;All files (*)",
                             lambda p, r: runio.write_updates_csv(p, r.record, r.train, r.theory),
-                            f"{self.session.run.num_updates if self.session.run else 0} updates")
+                            f"{self.session.run.num_updates if self.session.run else 0} updates",
+                            self._cut_note(csv=True))
+
+    def _cut_note(self, csv: bool = False) -> str | None:
+        """Why a huge run's file lists only the first entries (see runio.RUN_FILE_MAX_ROWS)."""
+        return runio.run_file_note(self.session.run, csv=csv) if self.session.run is not None else None
 
     def export_epochs_csv(self, path: str | Path | None = None) -> bool:
         return self._export(path, "Export per-epoch table as CSV", ".csv", "CSV files (*.csv);;All files (*)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Callable
 
@@ -28,6 +28,8 @@ BACKGROUND_WORK = 3_000_000
 # Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
 LIFTED_THEORY_MAX_N = 200
 THEORY_TIME_BUDGET_S = 0.25
+OUT_OF_MEMORY = ("The computer ran out of memory for this run (its budget assumed more was free); "
+                 "lower Max epochs or use fewer points.")
 
 
 @dataclass
@@ -36,6 +38,7 @@ class RunRequest:
     algorithm: str
     params: dict[str, Any]
     points: PointSet
+    memory_budget_bytes: int | None = None  # None: core.run.memory_budget()
 
     def estimated_work(self) -> float:
         n = int((~self.points.test).sum())
@@ -83,14 +86,21 @@ class RunResult:
 
 
 def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None) -> RunResult:
-    """Train and analyse; raises DatasetError (a sentence) for bad parameters."""
+    """Train and analyse; raises DatasetError (a sentence) for bad parameters.
+
+    The run record and the proof's curves the window draws from it (one row per update) share
+    one memory budget (``request.memory_budget_bytes``, default
+    :func:`~perceptron_gui.core.run.memory_budget`): training stops with stop_reason
+    "memory_cap" before they could pass it.
+    """
     t0 = time.perf_counter()
     pts = request.points
     train = pts.train_dataset()
     test_idx = pts.test_index()
     test = pts.test_dataset() if test_idx.size else None
     algo = make_algorithm(request.algorithm, **request.params)
-    record = algo.fit(train, test, progress=progress)
+    record = algo.fit(train, test, progress=progress, memory_budget_bytes=request.memory_budget_bytes,
+                      view_bytes_per_update=_proof_bytes(request.algorithm, algo, train))
     budget = THEORY_TIME_BUDGET_S if train.n > 10_000 else None
     theory = th.dataset_theory(train.X, train.y, offset=record.offset, time_budget_s=budget,
                                separator=run_separator(record))
@@ -106,13 +116,25 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     )
 
 
+def _proof_bytes(algorithm: str, algo: Any, train: Dataset) -> int:
+    """What :attr:`RunResult.proof` keeps per update: curves over weights of the run's
+    dimension, or of the lifted dimension n + D when the lifted proof is drawn."""
+    D = train.d + (1 if getattr(algo, "offset", False) else 0)
+    if algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
+        D += train.n
+    return th.proof_bytes_per_update(D)
+
+
 class Runner:
-    """Runs requests, synchronously or on one worker thread, newest request wins."""
+    """Runs requests, synchronously or on one worker thread, newest request wins.
+
+    ``memory_budget_bytes`` (None: the default budget) bounds every run it trains."""
 
     def __init__(self, post: Callable[[Callable[[], None]], None] | None = None,
-                 background_work: float = BACKGROUND_WORK) -> None:
+                 background_work: float = BACKGROUND_WORK, memory_budget_bytes: int | None = None) -> None:
         self.post = post or (lambda fn: fn())
         self.background_work = background_work
+        self.memory_budget_bytes = memory_budget_bytes
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -134,20 +156,35 @@ class Runner:
         Returns True when it ran synchronously (``done`` was already called).
         """
         self.cancel()
+        if self.memory_budget_bytes is not None and request.memory_budget_bytes is None:
+            request = replace(request, memory_budget_bytes=self.memory_budget_bytes)
         if not self.runs_in_background(request, force_sync):
             try:
                 result, err = compute(request), None
             except DatasetError as exc:
                 result, err = None, str(exc)
+            except MemoryError:
+                result, err = None, OUT_OF_MEMORY
             done(result, err)
             return True
         cancel = threading.Event()
         self._cancel = cancel
 
+        pending = threading.Event()  # a progress report is queued and not yet shown
+
+        def show_progress() -> None:
+            pending.clear()
+            latest = self.progress
+            if latest is not None and on_progress is not None and not cancel.is_set():
+                on_progress(*latest)
+
         def progress(epoch: int, total: int) -> bool:
             self.progress = (epoch, total)
-            if on_progress is not None:
-                self.post(lambda: on_progress(epoch, total))
+            # Coalesce: a million short epochs must not queue a million events behind the
+            # user; one queued report shows the latest epoch when the UI gets to it.
+            if on_progress is not None and not pending.is_set():
+                pending.set()
+                self.post(show_progress)
             return not cancel.is_set()
 
         def work() -> None:
@@ -155,6 +192,8 @@ class Runner:
                 res, err = compute(request, progress), None
             except DatasetError as exc:
                 res, err = None, str(exc)
+            except MemoryError:
+                res, err = None, OUT_OF_MEMORY
             except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
                 res, err = None, f"Training failed unexpectedly ({type(exc).__name__}: {exc})."
             if cancel.is_set():

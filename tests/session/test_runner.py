@@ -248,7 +248,7 @@ def test_busy_is_announced_again_after_a_quick_run_in_between(gate):
 # ---- failures in the worker ---------------------------------------------------------------------
 @pytest.mark.parametrize("exc,expected", [
     (RuntimeError("boom"), "RuntimeError"),
-    (MemoryError(), "MemoryError"),
+    (MemoryError(), "ran out of memory"),  # a sentence, not the exception's name
     (DatasetError("The max epochs must be positive."), "The max epochs must be positive."),
 ])
 def test_a_failure_in_the_worker_is_a_message(monkeypatch, exc, expected):

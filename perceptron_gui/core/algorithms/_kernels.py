@@ -184,6 +184,24 @@ def count_errors(Xa, y, w):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
+def count_errors_rows(Xa, y, P):  # pragma: no cover
+    """:func:`count_errors` for every row of P as the weights, in one call (the same sums)."""
+    D = Xa.shape[1]
+    out = np.zeros(P.shape[0], dtype=np.int64)
+    for r in range(P.shape[0]):
+        bad = 0
+        for i in range(Xa.shape[0]):
+            s = 0.0
+            for j in range(D):
+                s += P[r, j] * Xa[i, j]
+            pred = 1.0 if s >= 0.0 else -1.0
+            if pred != y[i]:
+                bad += 1
+        out[r] = bad
+    return out
+
+
+@njit(cache=True, nogil=True)
 def vote_scores(Xa, W, c):  # pragma: no cover
     """Σ_k c_k · sign(w_k·x) for every row of Xa (sign(0) = +1)."""
     n, D = Xa.shape
@@ -199,6 +217,44 @@ def vote_scores(Xa, W, c):  # pragma: no cover
             tot += c[k] if s >= 0.0 else -c[k]
         out[i] = tot
     return out
+
+
+@njit(cache=True, nogil=True)
+def vote_errors_by_epoch(Xa, y, W, starts, k_ends, t_ends):  # pragma: no cover
+    """Errors of the voted predictor at the end of every epoch, in one pass over the vectors.
+
+    At the end of epoch e (global step t_ends[e], k_ends[e] updates made) the vote is
+    Σ_{k<k_end} c_k·sign(w_k·x) + (t_end − starts[k_end])·sign(w_{k_end}·x), with
+    c_k = starts[k+1] − starts[k] the survival of w_k: the first sum only grows with e, so
+    each point walks the vectors once (O(n·K·D) for all epochs, not per epoch). The sum runs
+    over k in the same order as :func:`vote_scores`, so the scores are the same to the bit.
+    """
+    n, D = Xa.shape
+    E = k_ends.shape[0]
+    errors = np.zeros(E, dtype=np.int64)
+    for i in range(n):
+        acc = 0.0
+        k = 0
+        for e in range(E):
+            while k < k_ends[e]:
+                c = starts[k + 1] - starts[k]
+                if c != 0:
+                    s = 0.0
+                    for j in range(D):
+                        s += W[k, j] * Xa[i, j]
+                    acc += c if s >= 0.0 else -c
+                k += 1
+            tot = acc
+            c = t_ends[e] - starts[k]
+            if c != 0:
+                s = 0.0
+                for j in range(D):
+                    s += W[k, j] * Xa[i, j]
+                tot += c if s >= 0.0 else -c
+            pred = 1.0 if tot >= 0.0 else -1.0
+            if pred != y[i]:
+                errors[e] += 1
+    return errors
 
 
 @njit(cache=True, nogil=True)
@@ -232,5 +288,8 @@ def warm_up() -> None:
     pocket_epoch(X, y, order, w.copy(), pos, idx, wo, np.empty(2, dtype=np.int64), 0.0)
     lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo)
     count_errors(X, y, w)
+    count_errors_rows(X, y, wo)
     vote_scores(X, wo, np.ones(2))
+    steps = np.array([0.0, 1.0, 2.0])
+    vote_errors_by_epoch(X, y, wo, steps, np.array([1], dtype=np.int64), np.array([2.0]))
     weighted_prefix_sums(wo, np.ones(2), np.array([1, 2], dtype=np.int64))

@@ -18,6 +18,7 @@ class AveragedPerceptron(Perceptron):
     name = "averaged"
     title = "Averaged"
     description = "Predicts with the average of all weights over every step: ŷ = sign(Σ c_k·(w_k·x + b_k))."
+    extra_bytes_per_update = 8  # survival_counts
     fixed_epochs = True
 
     def _finish(self, rec: RunRecord, state, Xa, y) -> None:

@@ -14,8 +14,9 @@ from typing import Any, Callable, ClassVar
 import numpy as np
 
 from ..dataset import Dataset, DatasetError
-from ..run import EpochRow, RunRecord, epoch_order
+from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes
 from . import _kernels as K
+from .update_log import UpdateLog
 
 __all__ = ["Perceptron", "ParamSpec", "augment", "predict_scores"]
 
@@ -91,6 +92,8 @@ class Perceptron:
     default_offset: ClassVar[bool] = True
     offset_fixed: ClassVar[bool] = False
     fixed_epochs: ClassVar[bool] = False
+    # Bytes the variant keeps per update beyond the record's own (see run.bytes_per_update).
+    extra_bytes_per_update: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -151,11 +154,20 @@ class Perceptron:
 
     # ---- training ---------------------------------------------------------------------
     def fit(self, train: Dataset, test: Dataset | None = None,
-            progress: Callable[[int, int], bool] | None = None) -> RunRecord:
+            progress: Callable[[int, int], bool] | None = None,
+            memory_budget_bytes: int | None = None, view_bytes_per_update: int = 0) -> RunRecord:
         """Train on ``train`` and return the full :class:`RunRecord`.
 
         ``progress(epoch, max_epochs)`` is called after each epoch; returning False cancels
         (the record then ends at that epoch with stop_reason "cancelled").
+
+        The record's size is known before each epoch (an epoch makes at most n updates, each
+        costing :func:`~perceptron_gui.core.run.bytes_per_update`), so training stops with
+        stop_reason "memory_cap" before an epoch that could take it past
+        ``memory_budget_bytes`` (default :func:`~perceptron_gui.core.run.memory_budget`), and
+        a data set whose first epoch alone could is refused with a sentence (DatasetError).
+        ``view_bytes_per_update`` counts what the caller will keep per update besides the
+        record (the window's proof curves) against the same budget.
         """
         self.validate()
         if test is not None and test.n and test.d != train.d:
@@ -166,11 +178,16 @@ class Perceptron:
         Xt = augment(test.X, self.offset) if test is not None and test.n else None
         yt = np.array(test.y, dtype=np.float64) if Xt is not None else None
 
+        budget = memory_budget() if memory_budget_bytes is None else int(memory_budget_bytes)
+        extra = self.extra_bytes_per_update + int(view_bytes_per_update)
+        if n and record_bytes(n, 1, D, extra) > budget:
+            raise DatasetError(self._too_big_sentence(n, D, budget, extra))
         w = np.zeros(D)
         if self.init == "first" and n:
             w = y[0] * Xa[0]
         state = self._start(Xa, y, w)
-        log = _UpdateLog(state["w"], n)
+        log = UpdateLog(state["w"], n, capacity=min(n * self.max_epochs, budget // bytes_per_update(D, extra)))
+        cap: dict[str, int] = {}
         epoch_updates: list[int] = []
         end_weights: list[np.ndarray] = []
         converged = False
@@ -180,6 +197,9 @@ class Perceptron:
         file_order = np.arange(n, dtype=np.int64)
         if n:
             for epoch in range(self.max_epochs):
+                if record_bytes(log.K + n, epoch + 1, D, extra) > budget:
+                    stop_reason, cap = "memory_cap", {"budget": budget}
+                    break
                 # File order is the same array every epoch: build it once.
                 order = epoch_order(n, epoch, True, self.seed) if self.shuffle else file_order
                 pos_buf, idx_buf, w_buf = log.room(n)
@@ -192,6 +212,9 @@ class Perceptron:
                     if not self.fixed_epochs:
                         stop_reason = "converged"
                         break
+                if not converged and self._vectors_capped(log.K):
+                    stop_reason, cap = "vote_cap", {"vectors": log.K + 1}
+                    break
                 if progress is not None:
                     elapsed += time.perf_counter() - t0
                     keep_going = progress(epoch + 1, self.max_epochs)
@@ -208,11 +231,25 @@ class Perceptron:
             converged=converged, stop_reason=stop_reason, train_seconds=elapsed,
             n_epochs=len(epoch_updates),
         )
+        if cap:
+            rec.extras["cap"] = cap
         self._finish(rec, state, Xa, y)
         rec.epochs = self._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
         return rec
 
+    @staticmethod
+    def _too_big_sentence(n: int, D: int, budget: int, extra: int) -> str:
+        need = record_bytes(n, 1, D, extra)
+        return (f"One epoch over these {n:,} points could make {n:,} updates of "
+                f"{bytes_per_update(D, extra):,} bytes each ({need / 1e6:,.0f} MB), "
+                f"more than the {budget / 1e6:,.0f} MB a run may take; use fewer points or features.")
+
     # Hooks a variant overrides -----------------------------------------------------------
+    def _vectors_capped(self, updates: int) -> bool:
+        """True when training must stop after this epoch because the record has as many
+        vectors as the variant can use (voted: its vote)."""
+        return False
+
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
         return {"w": w}
 
@@ -239,58 +276,28 @@ class Perceptron:
     def _epoch_rows(self, rec: RunRecord, epoch_updates: list[int], end_weights: list[np.ndarray],
                     state: dict[str, Any], Xa: np.ndarray, y: np.ndarray,
                     Xt: np.ndarray | None, yt: np.ndarray | None) -> list[EpochRow]:
+        preds = [self._predictor_after_epoch(rec, e, wend, state) for e, wend in enumerate(end_weights)]
+        if preds and not any(callable(p) for p in preds):
+            # One kernel call for all epochs: a million epochs cost seconds of call overhead.
+            P = np.ascontiguousarray(np.array(preds, dtype=np.float64).reshape(len(preds), -1))
+            tr_all = _errors(Xa, y, P)
+            te_all = _errors(Xt, yt, P) if Xt is not None else None
+            return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr_all[e]),
+                             test_error=None if te_all is None else float(te_all[e]))
+                    for e, cnt in enumerate(epoch_updates)]
         rows = []
-        for e, (cnt, wend) in enumerate(zip(epoch_updates, end_weights)):
-            pred = self._predictor_after_epoch(rec, e, wend, state)
+        for e, (cnt, pred) in enumerate(zip(epoch_updates, preds)):
             tr = _error(Xa, y, pred)
             te = _error(Xt, yt, pred) if Xt is not None else None
             rows.append(EpochRow(epoch=e, updates=int(cnt), train_error=tr, test_error=te))
         return rows
 
 
-class _UpdateLog:
-    """The weights after every update and the step of each, written by the kernels straight
-    into one buffer that doubles when an epoch might not fit (an epoch makes at most n
-    updates), so a run is not copied epoch by epoch and then concatenated."""
-
-    def __init__(self, w0: np.ndarray, n: int) -> None:
-        self.W = np.empty((n + 1, w0.shape[0]))
-        self.W[0] = w0
-        self.steps = np.empty(n, dtype=np.int64)
-        self.index = np.empty(n, dtype=np.int64)
-        self.K = 0
-
-    def room(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Views the kernel writes the next epoch's positions, indices and weights into."""
-        K, need = self.K, self.K + n
-        if need > self.steps.shape[0]:
-            cap = max(2 * self.steps.shape[0], need)
-            W = np.empty((cap + 1, self.W.shape[1]))
-            W[: K + 1] = self.W[: K + 1]
-            steps = np.empty(cap, dtype=np.int64)
-            steps[:K] = self.steps[:K]
-            index = np.empty(cap, dtype=np.int64)
-            index[:K] = self.index[:K]
-            self.W, self.steps, self.index = W, steps, index
-        return self.steps[K:need], self.index[K:need], self.W[K + 1: need + 1]
-
-    def commit(self, count: int, first_step: int) -> None:
-        """Keep ``count`` updates of the epoch whose first step is ``first_step``."""
-        self.steps[self.K: self.K + count] += first_step
-        self.K += count
-
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(weights (K+1, D), update_step (K,), update_index (K,)), views of the buffer.
-
-        The buffer's unused tail was never written, so the OS never gave it memory; only a
-        buffer far larger than its content (a first epoch sized for n updates that made a
-        few) is copied down, so a long-lived record does not pin a large allocation.
-        """
-        K = self.K
-        W, steps, index = self.W[: K + 1], self.steps[:K], self.index[:K]
-        if self.W.shape[0] > 8 * (K + 1):
-            W, steps, index = W.copy(), steps.copy(), index.copy()
-        return W, steps, index
+def _errors(Xa: np.ndarray, y: np.ndarray, P: np.ndarray) -> np.ndarray:
+    """The error fraction of every row of P as weights (the kernels' arithmetic)."""
+    if Xa.shape[0] == 0:
+        return np.zeros(P.shape[0])
+    return K.count_errors_rows(Xa, y, P) / Xa.shape[0]
 
 
 def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarray], np.ndarray]) -> float:

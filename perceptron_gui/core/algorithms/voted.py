@@ -3,19 +3,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..run import RunRecord
+from ..run import EpochRow, RunRecord
 from . import _kernels as K
 from .base import Perceptron
 
 
 # Above this many (point, vector) pairs the per-epoch errors use a random sample of points.
 VOTE_WORK_LIMIT = 200_000_000
+# The most vectors a vote may have: the window evaluates the vote on a 120 × 120 grid and on
+# every training point at every step, so each redraw costs (14,400 + n)·K sign evaluations.
+# Training stops after the epoch that reaches it (stop_reason "vote_cap").
+VOTE_MAX_VECTORS = 20_000
 
 
 class VotedPerceptron(Perceptron):
     """Keeps every weight vector w_k with its survival count c_k (the number of example steps
     it stayed in force, starting at 1 on the step that created it) and predicts
-    sign(Σ_k c_k · sign(w_k·x + b_k)). Runs exactly ``max_epochs`` epochs.
+    sign(Σ_k c_k · sign(w_k·x + b_k)). Runs exactly ``max_epochs`` epochs, unless the vote
+    reaches ``VOTE_MAX_VECTORS`` vectors first.
 
     Extras: ``survival_counts`` (c_k for k = 0..K; c_0 counts the steps before the first update).
     """
@@ -24,12 +29,18 @@ class VotedPerceptron(Perceptron):
     title = "Voted (Freund & Schapire)"
     description = "Every w_k votes with weight c_k (how long it survived): ŷ = sign(Σ c_k·sign(w_k·x + b_k))."
     fixed_epochs = True
+    extra_bytes_per_update = 8  # survival_counts
+
+    def _vectors_capped(self, updates: int) -> bool:
+        return updates + 1 >= VOTE_MAX_VECTORS
 
     def _finish(self, rec: RunRecord, state, Xa, y) -> None:
         rec.extras["survival_counts"] = rec.survival_counts()
         self._set_final(rec, rec.weights[-1])
 
     def _epoch_rows(self, rec, epoch_updates, end_weights, state, Xa, y, Xt, yt):
+        # The vote costs n·K; past VOTE_WORK_LIMIT the per-epoch errors are measured on a
+        # fixed random sample of points (recorded in the extras), not all.
         K_total = rec.num_updates + 1
         if Xa.shape[0] * K_total > VOTE_WORK_LIMIT:
             m = max(1000, VOTE_WORK_LIMIT // K_total)
@@ -41,11 +52,24 @@ class VotedPerceptron(Perceptron):
                 pick = np.sort(rng.choice(Xt.shape[0], m, replace=False))
                 Xt, yt = Xt[pick], yt[pick]
             rec.extras["epoch_error_sample"] = int(m)
-        return super()._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
+        E = len(epoch_updates)
+        t_ends = (np.arange(E, dtype=np.int64) + 1) * rec.n
+        k_ends = np.searchsorted(rec.update_step, t_ends - 1, side="right").astype(np.int64)
+        starts = np.concatenate(([0], rec.update_step)).astype(np.float64)
+        W = np.ascontiguousarray(rec.weights)
+
+        def errors(X: np.ndarray, labels: np.ndarray) -> np.ndarray:
+            bad = K.vote_errors_by_epoch(np.ascontiguousarray(X), labels, W, starts, k_ends,
+                                         t_ends.astype(np.float64))
+            return bad / X.shape[0]
+
+        tr = errors(Xa, y) if Xa.shape[0] else np.zeros(E)
+        te = errors(Xt, yt) if Xt is not None and Xt.shape[0] else None
+        return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr[e]),
+                         test_error=None if te is None else float(te[e]))
+                for e, cnt in enumerate(epoch_updates)]
 
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
-        # The vote costs n·K per evaluation; past VOTE_WORK_LIMIT the per-epoch errors are
-        # measured on a fixed random sample of points (recorded in the extras), not all.
         k_end = rec.epoch_end_k(epoch)
         steps = (epoch + 1) * rec.n
         edges = np.concatenate(([0], rec.update_step[:k_end], [steps]))
