@@ -171,3 +171,17 @@ def test_signed_margins_at_any_scale():
     X = np.array([[1e150, 0.0], [0.0, -1e-150]])
     m = th.signed_margins(X, np.array([1.0, -1.0]), np.array([1e-300, 1.0]))
     assert np.all(m > 0)
+
+
+def test_a_margin_below_the_solvers_tolerance_follows_the_converged_run():
+    """Two points 1e-14 apart on a diagonal: the solver's relative tolerance (1e-12) calls the
+    origin in their hull, but the perceptron converges after 2 updates, which proves them
+    separable: the verdict says so instead of contradicting the run."""
+    c = math.sqrt(0.5)
+    X = np.array([[1.0, 1e-14], [1.0, -1e-14]]) @ np.array([[c, -c], [c, c]]).T
+    y = np.array([1.0, -1.0])
+    assert th.dataset_theory(X, y, offset=False).separable is False
+    res = compute(RunRequest(1, "standard", {}, PointSet.from_dataset(Dataset.from_arrays(X, y))))
+    assert res.record.converged and res.record.num_updates == 2
+    assert res.theory.separable is True and "run's final weights" in res.theory.verdict
+    assert res.theory.gamma == pytest.approx(1e-14, rel=0.01)
