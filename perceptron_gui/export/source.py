@@ -1,5 +1,6 @@
 """What an export draws, and where it goes (no Qt): the frozen session, the view options,
-the figure and format names, and safe file writing.
+the figure and format names, and the check that an output can be written (the writing
+itself goes through :mod:`perceptron_gui.core.atomic`).
 
 :class:`ExportSession` freezes what is drawn: a copy of the session's points, its finished
 run and a playhead of its own. The exported views subscribe to *its* events, never to the
@@ -10,14 +11,12 @@ from __future__ import annotations
 
 import math
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
-from ..core.atomic import atomic_path
 from ..core.dataset import DatasetError
 from ..core.io import unwritable_reason
 from ..session.events import Event
@@ -26,7 +25,7 @@ from ..session.points import PointSet
 from .geometry import View
 
 __all__ = ["FIGURES", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
-           "format_of", "check_writable", "atomic_output", "logical_size"]
+           "format_of", "check_writable", "logical_size"]
 
 FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot"}
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
@@ -152,12 +151,3 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     if reason is not None:
         raise ExportError(reason)
     return Path(path)
-
-
-@contextmanager
-def atomic_output(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """A temporary name beside ``path`` to write to; it replaces ``path`` only if the block
-    succeeds and wrote something, so a failed or cancelled export never leaves half a file
-    (see :func:`perceptron_gui.core.atomic.atomic_path`)."""
-    with atomic_path(check_writable(path)) as tmp:
-        yield tmp
