@@ -7,6 +7,7 @@ from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
 from ..session.session import Session
 from .formatting import fmt_bound
+from .view_wiring import DragThrottle, connect_events
 
 Qt = QtCore.Qt
 
@@ -21,10 +22,10 @@ class StatusBar(QtWidgets.QStatusBar):
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.summary = QtWidgets.QLabel()
+        self.summary = ElidedLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # the verdict may quote a data set's title
-        # A long verdict must not widen the window: the label takes the room there is, and
-        # the whole text is in its tooltip.
+        # A long verdict must not widen the window: the label takes the room there is, ends
+        # in "…" when cut, and the whole text is in its tooltip.
         self.summary.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred)
         self.summary.setMinimumWidth(100)
         self.summary.setToolTip(SUMMARY_TIP)
@@ -39,9 +40,10 @@ class StatusBar(QtWidgets.QStatusBar):
         self.addWidget(self.summary, 1)
         self.addPermanentWidget(self.progress)
         self.addPermanentWidget(self.cancel_btn)
-        session.run_changed.connect(lambda *_: self.refresh())
-        session.busy_changed.connect(self._on_busy)
-        session.progress_changed.connect(self._on_progress)
+        # The verdict changes with the run: released with the panel and plots during a drag.
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_: self.refresh())),
+                              (session.busy_changed, self._on_busy),
+                              (session.progress_changed, self._on_progress)])
         self.refresh()
 
     def refresh(self) -> None:
@@ -63,6 +65,33 @@ class StatusBar(QtWidgets.QStatusBar):
         self.progress.setValue(epoch)
 
 
+class ElidedLabel(QtWidgets.QLabel):
+    """A one-line label that ends in "…" when its text does not fit (rather than being cut off
+    mid-word with nothing saying so); :meth:`full_text` is the whole text."""
+
+    def __init__(self, text: str = "", parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self._full = text
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, ev) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(ev)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(self.contentsRect().width(), 1)
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        if shown != super().text():
+            super().setText(shown)
+
+
 def summary_text(session: Session) -> str:
     """One line: how the run ended, against the bound, and the separability verdict."""
     res = session.result
@@ -76,8 +105,7 @@ def summary_text(session: Session) -> str:
     ep = f"{E} epoch{'s' if E != 1 else ''}"
     if rec.stop_reason == "converged" and rec.algorithm == "lifted":
         head = (f"Converged on the lifted points after {upd} in {ep}; on the original features the "
-                f"drawn separator errs on {rec.epochs[-1].train_error:.0%} (points that needed their own "
-                f"dimension may stay wrong there)")
+                f"drawn separator errs on {rec.epochs[-1].train_error:.0%} (points with their own dimension)")
     elif rec.stop_reason == "converged":
         head = f"Converged after {upd} in {ep}"
     elif rec.stop_reason == "fixed_epochs":

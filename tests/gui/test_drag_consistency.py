@@ -25,10 +25,12 @@ def test_panel_and_plots_switch_runs_together_during_a_drag(make_main_window, qt
     s.execute(MovePoints(np.array([0]), np.array([[1.0, 0.0]]), drag))
     s.execute(MovePoints(np.array([0]), np.array([[2.0, 0.0]]), drag))
     assert s.result.theory.separable is False
-    # Until the views are released, both still show the old run — never one of each.
+    # Until the views are released, all still show the old run — never one of each.
+    status = win.status.summary
     assert panel.text("separable").startswith("yes") == angle.has_theta_star()
+    assert ("not linearly separable" not in status.full_text()) == angle.has_theta_star()
     qtbot.waitUntil(lambda: not angle.has_theta_star(), timeout=5_000)
-    assert panel.text("separable") == "no"
+    assert panel.text("separable") == "no" and "not linearly separable" in status.full_text()
     s.end_drag()
 
     # The same holds when the drag makes the data separable again.

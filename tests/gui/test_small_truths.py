@@ -27,3 +27,14 @@ def test_title_drops_the_preset_name_after_clear(make_main_window):
     assert "XOR" in win.windowTitle()
     win.session.clear()  # the title follows by itself
     assert "XOR" not in win.windowTitle() and "untitled" in win.windowTitle()
+
+
+def test_a_long_status_line_ends_in_an_ellipsis_and_keeps_the_whole_text(make_main_window):
+    win = make_main_window("xor", "lifted")
+    label = win.status.summary
+    full = summary_text(win.session)
+    assert label.full_text() == full and full in label.toolTip()
+    label.resize(300, label.height())
+    shown = label.text()
+    assert shown.endswith("…") and len(shown) < len(full)
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
