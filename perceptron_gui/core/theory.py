@@ -142,8 +142,6 @@ def dataset_theory(
                    f"margin γ {'=' if mm.exact else '≥'} {mm.gamma:.4g} for the augmented points [x, 1]")
         if not mm.exact:
             verdict += mm.caveat or f" (within {mm.gap:.2g})"
-    if bound is not None:
-        verdict += f"; the perceptron makes at most (R/γ)² = {bound:.4g} updates"
     if mm.separable and 0.0 < floatscale.max_row_norm(X) < _TINY_R:
         verdict += ("; at this scale w·x falls below float64's normal range, so the perceptron's "
                     "scores round to 0 and it may never converge: rescale the data")
