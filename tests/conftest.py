@@ -42,6 +42,9 @@ for _var, _name in (("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"),
 # The max-margin solver's time budgets read a clock that stands still: no verdict in a test
 # depends on how fast or how busy the machine is (a budget of 0 still stops at once).
 os.environ["PERCEPTRON_GUI_FROZEN_CLOCK"] = "1"
+# A run record's memory budget defaults to a quarter of the machine's RAM (at most 1 GB): pin
+# it, so no run in a test stops early on a small machine only. Tests of the cap inject theirs.
+os.environ["PERCEPTRON_GUI_MEMORY_BUDGET_MB"] = "1000"
 # Hypothesis caches constants it finds in the source under ./.hypothesis even with
 # database=None; point its storage at the scratch folder (subprocesses inherit it).
 os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = _scratch_dir("hypothesis")
