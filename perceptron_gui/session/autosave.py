@@ -275,10 +275,14 @@ class Autosaver:
                     batch.append(self._items.popleft()[1])
             self._saving = True
         error: str | None = None
+        wrote: object = None
         try:
             wrote = self._write_base(batch[0]) if kind == "base" else self._append(batch)
             if wrote is not _SKIPPED:
-                error = wrote
+                error = wrote  # type: ignore[assignment]
+        except Exception as exc:  # noqa: BLE001 - e.g. MemoryError's kin: say so, keep the worker alive
+            error = (f"The work could not be autosaved ({type(exc).__name__}); "
+                     "save it with File → Save session to be safe.")
         finally:
             with self._cond:
                 self._saving = False
@@ -295,7 +299,7 @@ class Autosaver:
             self.directory.mkdir(parents=True, exist_ok=True)
             self.slot.acquire()
         except OSError as exc:
-            return (f"The autosave folder {self.directory} could not be created ({exc.strerror or exc}); "
+            return (f"The autosave folder {self.directory} could not be created or written ({exc.strerror or exc}); "
                     f"set {STATE_DIR_ENV} to a writable folder.")
         self._base_no += 1
         text = session_to_json(snap)

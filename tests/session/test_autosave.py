@@ -294,6 +294,26 @@ def test_a_full_disk_while_appending_keeps_the_last_good_autosave(tmp_path, save
     assert_restores(a.path, s)
 
 
+def test_an_unexpected_error_while_writing_is_a_sentence_and_the_worker_lives_on(tmp_path, monkeypatch):
+    errors = []
+    s = xor_session()
+    a = Autosaver(s, tmp_path, on_error=errors.append)  # the real worker thread
+    try:
+        def broken(snap):
+            raise MemoryError
+
+        monkeypatch.setattr(autosave_module, "session_to_json", broken)
+        s.execute(AddPoints([[0.5, 0.5]], [1.0]))
+        assert a.wait_idle(10.0)
+        assert errors == ["The work could not be autosaved (MemoryError); save it with File → Save session to be safe."]
+        monkeypatch.undo()
+        s.execute(MovePoints([0], [[0.1, 0.1]]))
+        assert a.wait_idle(10.0) and a.last_error is None
+        assert_restores(a.path, s)
+    finally:
+        a.stop()
+
+
 # ---- one autosave per window ----------------------------------------------------------------------
 def test_each_window_has_its_own_autosave_and_deletes_only_its_own(tmp_path, saver):
     s1, s2 = xor_session(), xor_session()
