@@ -116,6 +116,12 @@ class Session:
             self.selection = np.zeros(0, dtype=np.int64)
             self.selection_changed.emit()
         self.points_changed.emit(change)
+        if change.kind == "add" and self.selection.size:
+            # Rows inserted above selected points (an undone delete) push them down: the
+            # selection follows the points, so Delete never removes a point nobody selected.
+            # After points_changed, so the views already have the rows it names.
+            kept = np.flatnonzero(~np.isin(np.arange(self.points.n), change.indices))
+            self.select(kept[self.selection])
         self.history_changed.emit()
         self.recompute()
 

@@ -7,6 +7,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core.algorithms import REGISTRY
 from perceptron_gui.core.presets import PRESETS
+from perceptron_gui.gui.formatting import fmt
 from perceptron_gui.session.frame import frame_at
 
 Qt = QtCore.Qt
@@ -31,7 +32,7 @@ def test_table_edit_is_an_undoable_command_and_reaches_the_run(make_main_window)
     assert s.result.train.X[0, 0] == 0.25  # re-trained live
     s.undo()
     assert s.points.X[0, 0] != 0.25
-    assert model.data(idx) == f"{s.points.X[0, 0]:.4g}"
+    assert model.data(idx) == fmt(s.points.X[0, 0])  # the number format of the whole window
 
 
 def test_typed_abc_gives_a_sentence_and_changes_nothing(make_main_window):

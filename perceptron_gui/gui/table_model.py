@@ -1,0 +1,222 @@
+"""The point table's model: a thin adapter over ``session.points`` whose edits are commands.
+
+Rows are inserted and removed with ``beginInsertRows``/``beginRemoveRows`` (never a reset for
+an add or a delete), so Qt's persistent indexes (the current cell, the selection, an open
+editor) stay on the same *point* when rows above it come or go. A reset would throw away the
+current cell, and the next Tab would then start from row 1 instead of the row being edited.
+
+The session announces an edit after making it, while Qt's contract wants the model to show
+the old rows until ``begin…`` and the new ones after ``end…``. The model therefore reads the
+arrays it last announced, through a row map while a change is being announced run by run:
+commands that add or delete rows give the point set new arrays and leave the old ones intact.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+from PySide6 import QtCore, QtGui
+
+from ..session.commands import Change, MovePoints, SetLabels, SetRoles
+from ..session.session import Session
+from . import style
+from .formatting import fmt
+from .view_wiring import connect_events
+
+Qt = QtCore.Qt
+
+__all__ = ["PointTableModel", "row_runs", "parse_label"]
+
+# Every cell can be selected and edited; made once because Qt asks for it per cell and per
+# paint, and OR-ing Python enums there cost more than half of a selection change at d = 784.
+_CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+
+
+def row_runs(rows: Iterable[int] | np.ndarray) -> list[tuple[int, int]]:
+    """Sorted distinct rows as inclusive runs of consecutive rows: [1, 2, 3, 7] -> [(1, 3), (7, 7)]."""
+    r = np.unique(np.asarray(list(rows) if not isinstance(rows, np.ndarray) else rows, dtype=np.int64))
+    if r.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(r) != 1)
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks, [r.size - 1]))
+    return [(int(r[a]), int(r[b])) for a, b in zip(starts, ends)]
+
+
+def parse_label(text: str) -> float | None:
+    """+1 / −1 from what a user types ("1", "+", "-1", "−", "0"), None for anything else."""
+    t = text.replace("−", "-").replace(" ", "")
+    if t in ("+1", "1", "+", "1.0", "+1.0"):
+        return 1.0
+    if t in ("-1", "-", "-1.0", "0"):
+        return -1.0
+    return None
+
+
+class PointTableModel(QtCore.QAbstractTableModel):
+    """Columns x1..xd, y, set over ``session.points``; ``setData`` issues a command.
+
+    The shape Qt has been told about is kept in ``_rows``/``_cols`` and changes only between
+    a ``begin…``/``end…`` pair, so Qt never sees a row count that its signals did not announce.
+    """
+
+    def __init__(self, session: Session, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._take_arrays()
+        self._rows = session.points.n
+        self._cols = session.points.d + 2
+        self._map: np.ndarray | None = None  # model row -> array row, only during an add/delete
+        self._brush_pos = QtGui.QBrush(QtGui.QColor(style.POSITIVE))
+        self._brush_neg = QtGui.QBrush(QtGui.QColor(style.NEGATIVE))
+        self._grey = QtGui.QBrush(QtGui.QColor("#777777"))
+        connect_events(self, [(session.points_changed, self._on_points_changed)])
+
+    # ---- shape ----------------------------------------------------------------------------
+    @property
+    def d(self) -> int:
+        return self._cols - 2
+
+    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else self._cols
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        names = self._names
+        if role == Qt.ItemDataRole.DisplayRole:
+            if orientation == Qt.Orientation.Vertical:
+                return str(section + 1)
+            if section < self.d:
+                return names[section] if section < len(names) else None
+            return ("y", "set")[section - self.d] if section < self._cols else None
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
+            if section < min(self.d, len(names)):
+                return f"Coordinate {names[section]} of the point (a finite number)."
+            if section == self.d:
+                return "Label y: +1 or −1 (type 1, -1, + or −)."
+            return "Whether the point is used for training or only for measuring the test error."
+        return None
+
+    def flags(self, index: QtCore.QModelIndex) -> Qt.ItemFlag:
+        return _CELL_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+
+    # ---- data ---------------------------------------------------------------------------------
+    def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        r, c = index.row(), index.column()
+        if not index.isValid() or r >= self._rows or c >= self._cols:
+            return None
+        if self._map is not None:
+            r = int(self._map[r])
+        X, y, test = self._X, self._y, self._test
+        if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.EditRole:
+            if c < self.d:
+                v = float(X[r, c])
+                # Display: fmt's 4 significant digits in %g style with a real minus, e.g.
+                # "−8.287e+149"; the widget makes every column wide enough for the longest
+                # such text, so the exponent is never elided. Edit: every digit (repr).
+                return fmt(v) if role == Qt.ItemDataRole.DisplayRole else repr(v)
+            if c == self.d:
+                return "+1" if y[r] > 0 else "−1"
+            return "test" if test[r] else "train"
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if c == self.d:
+                return self._brush_pos if y[r] > 0 else self._brush_neg
+            if c == self.d + 1 and test[r]:
+                return self._grey
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if c < self.d else _CENTRE
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if c == self.d + 1:
+                return "Double-click to switch between train and test."
+            if c < self.d:
+                return repr(float(X[r, c]))
+        return None
+
+    def setData(self, index: QtCore.QModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if role != Qt.ItemDataRole.EditRole or not self.checkIndex(index, QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid):
+            return False
+        r, c = index.row(), index.column()
+        text = str(value).strip()
+        if c < self.d:
+            try:
+                v = float(text.replace("−", "-"))
+            except ValueError:
+                self.session.message.emit("error", f"'{text}' is not a number; type a coordinate such as 0.5 or -1.25.")
+                return False
+            row = self.session.points.X[r].copy()
+            row[c] = v
+            return self.session.execute(MovePoints([r], row[None, :]))
+        if c == self.d:
+            label = parse_label(text)
+            if label is None:
+                self.session.message.emit("error", f"'{text}' is not a label; type +1 or -1.")
+                return False
+            return self.session.execute(SetLabels([r], [label]))
+        role_text = text.lower()
+        if role_text not in ("train", "test"):
+            self.session.message.emit("error", f"'{text}' is not a set; type train or test.")
+            return False
+        return self.session.execute(SetRoles([r], [role_text == "test"]))
+
+    # ---- session events -------------------------------------------------------------------------
+    def _take_arrays(self) -> None:
+        pts = self.session.points
+        self._X, self._y, self._test, self._names = pts.X, pts.y, pts.test, pts.feature_names
+
+    def _on_points_changed(self, change: Change) -> None:
+        pts = self.session.points
+        same_columns = pts.d + 2 == self._cols
+        if change.kind in ("move", "label", "role") and same_columns and pts.n == self._rows:
+            self._take_arrays()
+            if change.indices.size:
+                lo, hi = int(change.indices.min()), int(change.indices.max())
+                self.dataChanged.emit(self.index(lo, 0), self.index(hi, self._cols - 1))
+        elif change.kind == "add" and same_columns and self._rows + change.indices.size == pts.n:
+            self._insert_rows(np.asarray(change.indices, dtype=np.int64))
+        elif (change.kind == "delete" and same_columns and self._rows - change.indices.size == pts.n
+              and self._X.shape[0] == self._rows):
+            self._remove_rows(np.asarray(change.indices, dtype=np.int64))
+        else:
+            # A new data set (its d may differ): nothing of the old rows can be kept.
+            self.beginResetModel()
+            self._take_arrays()
+            self._rows, self._cols = pts.n, pts.d + 2
+            self.endResetModel()
+
+    def _insert_rows(self, at: np.ndarray) -> None:
+        """``at``: the new rows' final positions. Runs go in ascending order, so each lands
+        below rows that are already in place; the model shows the new arrays minus the rows
+        not announced yet."""
+        self._take_arrays()
+        shown = np.ones(self._X.shape[0], dtype=bool)
+        shown[at] = False
+        self._map = np.flatnonzero(shown)
+        try:
+            for lo, hi in row_runs(at):
+                self.beginInsertRows(QtCore.QModelIndex(), lo, hi)
+                shown[lo:hi + 1] = True
+                self._map = np.flatnonzero(shown)
+                self._rows += hi - lo + 1
+                self.endInsertRows()
+        finally:
+            self._map = None
+
+    def _remove_rows(self, gone: np.ndarray) -> None:
+        """``gone``: positions before the delete. Runs go from the bottom up, so the positions
+        above stay valid; the model shows the old arrays (still intact) minus the rows gone."""
+        shown = np.ones(self._X.shape[0], dtype=bool)
+        try:
+            for lo, hi in reversed(row_runs(gone)):
+                self.beginRemoveRows(QtCore.QModelIndex(), lo, hi)
+                # Model rows lo..hi are array rows lo..hi: nothing below them has gone yet.
+                shown[lo:hi + 1] = False
+                self._map = np.flatnonzero(shown)
+                self._rows -= hi - lo + 1
+                self.endRemoveRows()
+        finally:
+            self._map = None
+            self._take_arrays()

@@ -1,0 +1,147 @@
+"""The point table's view and editors: where keys typed into the table may go.
+
+One gate decides every edit: :meth:`PointView.edit` opens an editor only on a row the user
+sees selected. Every way of starting an edit (a typed character, F2, a double click, Tab or
+Enter moving on from the previous cell, *Add row*) passes through it, so no key can write into
+a row that is not highlighted, whatever the current cell happens to be.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .formatting import MINUS
+from .table_model import PointTableModel
+
+Qt = QtCore.Qt
+_CHORD = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+
+__all__ = ["PointView", "ChoiceBox", "PointDelegate", "types_a_character"]
+
+# The widest text the model's number format can produce (4 significant digits in %g style:
+# a sign, "d.ddd", "e+ddd"). Columns never get narrower than this, so "−8.287e+149" shows in
+# full (with a horizontal scroll bar when the dock is narrow) instead of "−8.287…".
+WIDEST_NUMBER = f"{MINUS}8.888e+888"
+
+
+def types_a_character(event: QtGui.QKeyEvent) -> bool:
+    """Whether a key press types a character: no Ctrl, Alt or Meta, and not Tab, Enter,
+    Escape, Backspace, Delete or Space (control characters, or the playback key)."""
+    text = event.text()
+    return bool(text) and text.isprintable() and not text.isspace() and not event.modifiers() & _CHORD
+
+
+class ChoiceBox(QtWidgets.QComboBox):
+    """The y and set cells' editor: typed characters pick an item and never reach the
+    window's one-key shortcuts ("t" would toggle θ*, "1" choose the class to add)."""
+
+    def __init__(self, items: list[str], keys: dict[str, int], parent: QtWidgets.QWidget) -> None:
+        super().__init__(parent)
+        self.addItems(items)
+        self._keys = keys  # typed character -> item, where the item's text does not start with it
+
+    def event(self, ev: QtCore.QEvent) -> bool:
+        if ev.type() == QtCore.QEvent.Type.ShortcutOverride and types_a_character(ev):
+            ev.accept()
+            return True
+        return super().event(ev)
+
+    def keyPressEvent(self, ev: QtGui.QKeyEvent) -> None:  # noqa: N802
+        item = self._keys.get(ev.text())
+        if item is not None and types_a_character(ev):
+            self.setCurrentIndex(item)
+        else:
+            super().keyPressEvent(ev)  # the others find the item by its first letters
+
+
+class PointDelegate(QtWidgets.QStyledItemDelegate):
+    """Editors: a choice for y and set, a line edit elsewhere (validation happens in setData)."""
+
+    def __init__(self, model: PointTableModel, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+
+    def createEditor(self, parent, option, index):  # noqa: N802
+        if index.column() == self.model.d:
+            # What setData accepts for a label, typed into its editor: 1 and + for +1; -, − and 0 for −1.
+            return ChoiceBox(["+1", "−1"], {"1": 0, "+": 0, "-": 1, MINUS: 1, "0": 1}, parent)
+        if index.column() == self.model.d + 1:
+            return ChoiceBox(["train", "test"], {}, parent)
+        return super().createEditor(parent, option, index)
+
+    def setEditorData(self, editor, index):  # noqa: N802
+        if isinstance(editor, QtWidgets.QComboBox):
+            editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor, model, index):  # noqa: N802
+        if isinstance(editor, QtWidgets.QComboBox):
+            model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+        else:
+            super().setModelData(editor, model, index)
+
+
+class PointView(QtWidgets.QTableView):
+    """A row-selecting table view whose edits only ever open on a selected row.
+
+    ``on_focus_in`` is called after Qt has handled a focus-in (Qt then makes the first cell
+    current without selecting it; the owner puts the current cell back in line).
+    """
+
+    def __init__(self, model: PointTableModel, on_focus_in: Callable[[], None], parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._on_focus_in = on_focus_in
+        self.setModel(model)
+        self.setItemDelegate(PointDelegate(model, self))
+        self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setAlternatingRowColors(True)
+        self.verticalHeader().setDefaultSectionSize(22)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Stretch)
+        # Text margins of a cell: the delegate's (focus frame + 1) on both sides, plus slack.
+        margin = 2 * (self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
+        header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance(WIDEST_NUMBER) + margin)
+        self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
+                             | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QtWidgets.QAbstractItemView.EditTrigger.AnyKeyPressed)
+
+    def open_editor(self) -> QtWidgets.QWidget | None:
+        """The editor open on the current cell, if any. (``state()`` is no guide: Qt sets it
+        back to NoState when rows are removed while the editor stays open.)"""
+        current = self.currentIndex()
+        return self.indexWidget(current) if current.isValid() else None
+
+    def typing_target(self) -> QtCore.QModelIndex | None:
+        """The cell a typed character would edit: the current one, if its row is selected."""
+        current = self.currentIndex()
+        if current.isValid() and self.selectionModel().isSelected(current):
+            return current
+        return None
+
+    def edit(self, index, trigger=QtWidgets.QAbstractItemView.EditTrigger.AllEditTriggers, event=None):  # noqa: D102
+        # The one gate (see the module's docstring). Selection is by rows, so the cell itself
+        # is selected exactly when its row is.
+        if index.isValid() and not self.selectionModel().isSelected(index):
+            return False
+        return super().edit(index, trigger, event)
+
+    def keyboardSearch(self, search: str) -> None:  # noqa: N802
+        # Qt would jump to (and select) the row whose first cell starts with a character typed
+        # that could not start an edit; in a table of numbers that picks a row at random.
+        return
+
+    def event(self, ev: QtCore.QEvent) -> bool:
+        # A typed character starts editing the current cell (Qt's AnyKeyPressed), but the
+        # window's one-key shortcuts (1, 2, T, F) would take it first: "2.5" became class −1
+        # and ".5". The view claims such keys when there is a cell to type into.
+        if (ev.type() == QtCore.QEvent.Type.ShortcutOverride and self.open_editor() is None
+                and types_a_character(ev) and self.typing_target() is not None):
+            ev.accept()
+            return True
+        return super().event(ev)
+
+    def focusInEvent(self, ev: QtGui.QFocusEvent) -> None:  # noqa: N802
+        super().focusInEvent(ev)
+        self._on_focus_in()
