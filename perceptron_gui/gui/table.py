@@ -30,7 +30,7 @@ class PointTable(QtWidgets.QWidget):
         super().__init__(parent)
         self.session = session
         self.model = PointTableModel(session, self)
-        self.view = PointView(self.model, self._keep_current_in_selection, self)
+        self.view = PointView(self.model, self._keep_current_in_selection, self._row_selected, self)
         add = QtWidgets.QPushButton("Add row")
         add.setToolTip("Append a point at the origin with the active class; edit its coordinates in the table.")
         add.clicked.connect(self.add_row)
@@ -87,6 +87,11 @@ class PointTable(QtWidgets.QWidget):
         if not ranges:
             return np.zeros(0, dtype=np.int64)
         return np.unique(np.concatenate([np.arange(r.top(), r.bottom() + 1, dtype=np.int64) for r in ranges]))
+
+    def _row_selected(self, row: int) -> bool:
+        sel = self.session.selection  # sorted: a binary search
+        i = int(np.searchsorted(sel, row))
+        return i < sel.size and int(sel[i]) == row
 
     def _on_view_selection(self, *_: object) -> None:
         if self._syncing:

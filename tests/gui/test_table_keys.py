@@ -304,3 +304,16 @@ def test_focus_alone_makes_no_row_typeable(table_window, qtbot):
     _type(qtbot, "5")
     _key(qtbot, Key.Key_Return)
     np.testing.assert_array_equal(s.points.X, AND_X)
+
+
+def test_add_row_after_a_ctrl_key_still_selects_and_edits_the_new_row(table_window, qtbot):
+    # Qt reads the keyboard's modifiers when code selects a row; a Ctrl recorded by the last
+    # key (Ctrl+→ steps the playhead) made that a toggle, and the new row was left unselected.
+    win, s = table_window, table_window.session
+    win.table.view.selectRow(3)
+    _key(qtbot, Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    win.table.add_row()
+    assert s.selection.tolist() == [4] and _editing(win)
+    _type(qtbot, "0.5")
+    _key(qtbot, Key.Key_Return)
+    np.testing.assert_array_equal(s.points.X, np.vstack([AND_X, [0.5, 0.0]]))
