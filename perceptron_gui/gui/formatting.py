@@ -14,7 +14,7 @@ import numpy as np
 from ..core.novikoff import max_updates
 
 __all__ = [
-    "MINUS", "NA", "DASH", "fmt", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
+    "MINUS", "NA", "DASH", "fmt", "fmt_widest", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
     "fmt_deg", "fmt_equation", "subscript", "check_mark", "fmt_bound",
 ]
 
@@ -55,6 +55,37 @@ def fmt_bound(bound: float | None) -> str:
         return NA
     real = fmt(bound, 6)
     return fmt_int(whole) if real == str(whole) else f"{fmt_int(whole)} ({real})"
+
+
+def fmt_widest(values: np.ndarray, digits: int = 4) -> list[str]:
+    """Texts at least as long as ``fmt(x, digits)`` for every finite x in ``values``, built
+    from the widest characters of each part (a table makes its columns wide enough for them,
+    so no number is elided), without formatting every value.
+
+    Examples
+    --------
+    >>> fmt_widest(np.array([-8.287e149, 0.5]))
+    ['−8.888e+888', '−888.8', '−0.8888']
+    """
+    v = np.asarray(values, dtype=np.float64).ravel()
+    v = v[np.isfinite(v) & (v != 0.0)]
+    if v.size == 0:
+        return ["0"]
+    sign = MINUS if np.any(v < 0.0) else ""
+    exp = np.floor(np.log10(np.abs(v))).astype(np.int64)
+    exp = np.concatenate([exp, exp + 1])  # rounding to `digits` digits may carry: 9.9999 -> 10
+    sci = (exp < -4) | (exp >= digits)  # where %g switches to an exponent
+    texts = []
+    if np.any(sci):
+        exp_digits = max(2, len(str(int(np.max(np.abs(exp[sci]))))))
+        texts.append(f"{sign}8.{'8' * (digits - 1)}e+{'8' * exp_digits}")
+    whole = ~sci & (exp >= 0)
+    if np.any(whole):  # e + 1 digits before the point, the rest after it (no point when e = digits − 1)
+        point = int(np.min(exp[whole])) < digits - 1
+        texts.append(sign + ("8" * (digits - 1) + ".8" if point else "8" * digits))
+    if np.any(~sci & (exp < 0)):
+        texts.append(f"{sign}0.{'0' * (-int(np.min(exp[~sci & (exp < 0)])) - 1)}{'8' * digits}")
+    return texts
 
 
 def fmt_int(k: int | None) -> str:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
-from ..session.commands import AddPoints, DeletePoints, SetRoles
+from ..session.commands import AddPoints, Change, DeletePoints, SetRoles
 from ..session.session import Session
+from .formatting import fmt_widest
 from .table_model import PointTableModel, row_runs
 from .table_view import PointView
 from .view_wiring import connect_events
@@ -51,7 +52,16 @@ class PointTable(QtWidgets.QWidget):
         self._syncing = False
         self.view.selectionModel().selectionChanged.connect(self._on_view_selection)
         self.model.modelReset.connect(self._on_session_selection)
-        connect_events(self, [(session.selection_changed, self._on_session_selection)])
+        connect_events(self, [(session.selection_changed, self._on_session_selection),
+                              (session.points_changed, self._fit_numbers)])
+        self._fit_numbers()
+
+    def _fit_numbers(self, change: Change | None = None) -> None:
+        X = self.session.points.X
+        if change is not None and change.kind == "move":  # a drag: only the moved rows can widen
+            self.view.fit_numbers(fmt_widest(X[change.indices]), grow_only=True)
+        else:
+            self.view.fit_numbers(fmt_widest(X))
 
     # ---- buttons ------------------------------------------------------------------------------
     def add_row(self) -> None:

@@ -116,8 +116,8 @@ class PointTableModel(QtCore.QAbstractTableModel):
             if c < self.d:
                 v = float(X[r, c])
                 # Display: fmt's 4 significant digits in %g style with a real minus, e.g.
-                # "−8.287e+149"; the widget makes every column wide enough for the longest
-                # such text, so the exponent is never elided. Edit: every digit (repr).
+                # "−8.287e+149" (the view keeps every column wide enough for the longest
+                # text, so the exponent is never elided). Edit: every digit (repr).
                 return fmt(v) if role == Qt.ItemDataRole.DisplayRole else repr(v)
             if c == self.d:
                 return "+1" if y[r] > 0 else "−1"

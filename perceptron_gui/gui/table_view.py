@@ -19,12 +19,6 @@ _CHORD = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier |
 
 __all__ = ["PointView", "RowHeader", "ChoiceBox", "PointDelegate", "types_a_character"]
 
-# The widest text the model's number format can produce (4 significant digits in %g style:
-# a sign, "d.ddd", "e+ddd"). Columns never get narrower than this, so "−8.287e+149" shows in
-# full (with a horizontal scroll bar when the dock is narrow) instead of "−8.287…".
-WIDEST_NUMBER = f"{MINUS}8.888e+888"
-
-
 def types_a_character(event: QtGui.QKeyEvent) -> bool:
     """Whether a key press types a character: no Ctrl, Alt or Meta, and not Tab, Enter,
     Escape, Backspace, Delete or Space (control characters, or the playback key)."""
@@ -146,14 +140,49 @@ class PointView(QtWidgets.QTableView):
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
         self.verticalHeader().setDefaultSectionSize(22)
+        # Text margins of a cell: the delegate's (focus frame + 1) on both sides, plus slack;
+        # the y and set cells leave room for their editor's arrow.
+        fm, style = self.fontMetrics(), self.style()
+        margin = 2 * (style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
+        arrow = style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent)
+        self._margin = margin
+        self._label_widths = (fm.horizontalAdvance(f"{MINUS}1") + margin + arrow,
+                              fm.horizontalAdvance("train") + margin + arrow)
+        self._number_width = 0
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Stretch)
-        # Text margins of a cell: the delegate's (focus frame + 1) on both sides, plus slack.
-        margin = 2 * (self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
-        header.setMinimumSectionSize(self.fontMetrics().horizontalAdvance(WIDEST_NUMBER) + margin)
+        header.setMinimumSectionSize(min(self._label_widths))
+        header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)  # a user may still drag a border
+        model.modelReset.connect(self._layout_columns)
+        self.fit_numbers(["0"])
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
                              | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
                              | QtWidgets.QAbstractItemView.EditTrigger.AnyKeyPressed)
+
+    def fit_numbers(self, texts: list[str], grow_only: bool = False) -> None:
+        """Make the coordinate columns at least as wide as the widest of ``texts`` (templates
+        of the longest numbers shown, see :func:`~.formatting.fmt_widest`), so no number is
+        elided ("−8.287…" hid the exponent of −8.287e+149); when they do not all fit, the
+        table scrolls sideways."""
+        width = max(self.fontMetrics().horizontalAdvance(t) for t in texts) + self._margin
+        if width > self._number_width or (width < self._number_width and not grow_only):
+            self._number_width = width
+            self._layout_columns()
+
+    def _layout_columns(self) -> None:
+        # Qt's Stretch mode cannot give the y and set columns less than the number columns'
+        # minimum: share the width out here instead, and again whenever the table resizes.
+        d = self.model().columnCount() - 2
+        header = self.horizontalHeader()
+        y_width, set_width = self._label_widths
+        share = (self.viewport().width() - y_width - set_width) // max(d, 1)
+        header.setDefaultSectionSize(max(self._number_width, share))
+        if d >= 0 and header.count() == d + 2:
+            header.resizeSection(d, y_width)
+            header.resizeSection(d + 1, set_width)
+
+    def resizeEvent(self, ev: QtGui.QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(ev)  # also called when the viewport resizes (a scroll bar came or went)
+        self._layout_columns()
 
     def open_editor(self) -> QtWidgets.QWidget | None:
         """The editor open on the current cell, if any. (``state()`` is no guide: Qt sets it

@@ -9,7 +9,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.gui import table_model
-from perceptron_gui.gui.formatting import MINUS
+from perceptron_gui.gui.formatting import MINUS, fmt, fmt_widest
 from perceptron_gui.gui.table import PointTable
 from perceptron_gui.gui.table_model import PointTableModel, row_runs
 from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints, SetLabels, SetRoles
@@ -152,7 +152,12 @@ def test_a_selection_change_does_not_ask_about_every_cell_of_the_selected_rows(q
         view.viewport().repaint()
         view.verticalHeader().viewport().repaint()
     assert s.selection.size == 205
-    assert flags_calls[0] < 5 * (d + 2), f"{flags_calls[0]} flags calls for 5 selection changes"
+    # Painting asks about the cells on screen (a few times each); one row's worth on top is
+    # allowed, every cell of the selected rows (200 × 302 a change) is not.
+    vp = view.viewport()
+    visible = ((view.rowAt(vp.height() - 1) - view.rowAt(0) + 1)
+               * (view.columnAt(vp.width() - 1) - view.columnAt(0) + 1))
+    assert flags_calls[0] <= 5 * (3 * visible + d + 2), f"{flags_calls[0]} flags calls for 5 selection changes"
 
 
 def test_rapid_selection_changes_paint_once(qtbot):
@@ -180,3 +185,45 @@ def test_rapid_selection_changes_paint_once(qtbot):
         s.select(range(i, i + 10))
     QtWidgets.QApplication.processEvents()
     assert paints == {"cells": 1, "header": 1}
+
+
+def test_fmt_widest_is_never_shorter_than_fmt():
+    rng = np.random.default_rng(7)
+    edges = [9.9995, 9999.5, 99995.0, 1e-5, 0.0001, 0.00099995, 1e4, 5e-324, 1e150, 123.45, 0.5]
+    values = np.concatenate([edges, 10.0 ** rng.uniform(-323, 150, 3000), np.round(rng.uniform(0, 1e4, 500), 2)])
+    values = values * rng.choice([-1.0, 1.0], values.size)
+    for x in values:
+        assert len(fmt(x)) <= max(len(t) for t in fmt_widest(np.array([x]))), x
+
+
+def test_columns_widen_for_an_exponent_and_narrow_for_the_next_data_set(qtbot):
+    s = _session([[0.5, -0.25], [0.125, 1.0]])
+    table = PointTable(s)
+    qtbot.addWidget(table)
+    table.resize(160, 300)
+    table.show()
+    qtbot.waitExposed(table)
+    view = table.view
+    narrow = view.columnWidth(0)
+    s.execute(MovePoints(np.array([1]), np.array([[-8.287e149, 1.0]])))
+    wide = view.columnWidth(0)
+    assert wide > narrow
+    assert view.columnWidth(1) == wide  # one width for all coordinates
+    assert wide >= QtGui.QFontMetrics(view.font()).horizontalAdvance(f"{MINUS}8.287e+149")
+    qtbot.waitUntil(lambda: view.horizontalScrollBar().maximum() > 0)  # they no longer fit: it scrolls
+    s.load_dataset(Dataset.from_arrays(np.array([[0.5, 0.5], [1.0, 0.0]]), np.array([1.0, -1.0])))
+    assert view.columnWidth(0) < wide
+
+
+def test_label_and_set_columns_stay_narrow_and_numbers_share_the_rest(qtbot):
+    s = _session(np.random.default_rng(2).uniform(-1, 1, (5, 3)))
+    table = PointTable(s)
+    qtbot.addWidget(table)
+    table.resize(600, 300)
+    table.show()
+    qtbot.waitExposed(table)
+    view = table.view
+    widths = [view.columnWidth(c) for c in range(5)]
+    assert widths[0] == widths[1] == widths[2] > widths[3] and widths[4] > widths[3]
+    assert sum(widths) <= view.viewport().width()  # all visible, no sideways scrolling
+    assert view.horizontalScrollBar().maximum() == 0
