@@ -102,14 +102,14 @@ class RowHeader(QtWidgets.QHeaderView):
         opt.text = str(self.model().headerData(logical, Qt.Orientation.Vertical, Qt.ItemDataRole.DisplayRole))
         opt.textAlignment = self.defaultAlignment()
         visual, last = self.visualIndex(logical), self.count() - 1
-        Pos = QtWidgets.QStyleOptionHeader.SectionPosition
-        opt.position = (Pos.OnlyOneSection if last == 0 else Pos.Beginning if visual == 0
-                        else Pos.End if visual == last else Pos.Middle)
+        place = QtWidgets.QStyleOptionHeader.SectionPosition
+        opt.position = (place.OnlyOneSection if last == 0 else place.Beginning if visual == 0
+                        else place.End if visual == last else place.Middle)
         before = visual > 0 and self._is_selected(self.logicalIndex(visual - 1))
         after = visual < last and self._is_selected(self.logicalIndex(visual + 1))
-        Sel = QtWidgets.QStyleOptionHeader.SelectedPosition
-        opt.selectedPosition = (Sel.NextAndPreviousAreSelected if before and after else Sel.PreviousIsSelected
-                                if before else Sel.NextIsSelected if after else Sel.NotAdjacent)
+        near = QtWidgets.QStyleOptionHeader.SelectedPosition
+        opt.selectedPosition = (near.NextAndPreviousAreSelected if before and after else near.PreviousIsSelected
+                                if before else near.NextIsSelected if after else near.NotAdjacent)
         selected = self._is_selected(logical)
         if selected:
             opt.state |= QtWidgets.QStyle.StateFlag.State_On | QtWidgets.QStyle.StateFlag.State_Sunken
@@ -143,11 +143,10 @@ class PointView(QtWidgets.QTableView):
         # Text margins of a cell: the delegate's (focus frame + 1) on both sides, plus slack;
         # the y and set cells leave room for their editor's arrow.
         fm, style = self.fontMetrics(), self.style()
-        margin = 2 * (style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
+        self._margin = 2 * (style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
         arrow = style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent)
-        self._margin = margin
-        self._label_widths = (fm.horizontalAdvance(f"{MINUS}1") + margin + arrow,
-                              fm.horizontalAdvance("train") + margin + arrow)
+        self._label_widths = (fm.horizontalAdvance(f"{MINUS}1") + self._margin + arrow,
+                              fm.horizontalAdvance("train") + self._margin + arrow)
         self._number_width = 0
         header = self.horizontalHeader()
         header.setMinimumSectionSize(min(self._label_widths))
