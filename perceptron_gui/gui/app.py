@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Sequence
 
 
-def _prepare_environment(offscreen: bool) -> None:
+def prepare_environment(offscreen: bool) -> None:
+    """Choose Qt's platform (offscreen with no display) and a private runtime folder, before Qt loads."""
     if offscreen or (not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
                      and sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ):
         # With no display Qt aborts with a misleading message; render offscreen instead.
@@ -60,7 +61,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         except ValueError:
             print(f"--step must be a whole number of updates (0 or more) or 'end', not '{step}'.", file=sys.stderr)
             return 2
-    _prepare_environment(offscreen=screenshot is not None)
+    prepare_environment(offscreen=screenshot is not None)
     from PySide6 import QtCore, QtGui, QtWidgets
 
     QtCore.QCoreApplication.setApplicationName("perceptron-gui")

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from perceptron_gui import cli_export
+from perceptron_gui.cli import export as cli_export
 from perceptron_gui.cli import main
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.io import write_csv

@@ -1,6 +1,7 @@
 """The six perceptron variants behind a name → class registry."""
 from __future__ import annotations
 
+from ._kernels import warm_up
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
 from .lifted import LiftedPerceptron
@@ -33,4 +34,4 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
 
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
            "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
-           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron"]
+           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "warm_up"]

@@ -8,8 +8,7 @@ trains exactly as the window's does, and every file is written by the code the w
 :mod:`perceptron_gui.export.animation` (GIF, MP4) and :mod:`perceptron_gui.core.runio` (the
 run file and the update table, the writers of ``run --out`` and ``run --csv``).
 
-This module imports no Qt at load time: the parser reads its constants, and an export of
-only ``--json``/``--csv`` never starts Qt. For figures it selects Qt's offscreen platform
+This module imports no Qt at load time: an export of only ``--json``/``--csv`` never starts Qt. For figures it selects Qt's offscreen platform
 before Qt is imported, so it works over ssh and in CI.
 """
 from __future__ import annotations
@@ -21,14 +20,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .core.algorithms import REGISTRY, make_algorithm
-from .core.dataset import Dataset, DatasetError
+from ..core.algorithms import REGISTRY, make_algorithm
+from ..core.dataset import Dataset, DatasetError
+from .args import algorithm_params
+from .common import UsageError, check_writable, fail, read_data
 
-__all__ = ["cmd_export", "FIGURE_NAMES", "FRAME_UNITS"]
-
-# Kept here (Qt-free) for the parser; plots.FIGURES and animation.UNITS say the same.
-FIGURE_NAMES = ("canvas", "angle", "epochs")
-FRAME_UNITS = ("update", "visit")
+__all__ = ["cmd_export", "mp4_available"]
 FIGURE_OUTPUTS = ("png", "svg", "pdf", "tikz")
 ANIMATION_OUTPUTS = ("gif", "mp4")
 _APP: Any = None  # the QApplication of a figure export (kept referenced while it lives)
@@ -36,7 +33,7 @@ _APP: Any = None  # the QApplication of a figure export (kept referenced while i
 
 def mp4_available() -> bool:
     """Whether MP4 can be written (looked up here so tests can pretend it cannot)."""
-    from .export.animation import mp4_available as available  # Qt-free at import
+    from ..export.animation import mp4_available as available  # Qt-free at import
 
     return available()
 
@@ -47,8 +44,6 @@ def _is_session_file(path: str) -> bool:
 
 def cmd_export(ns: argparse.Namespace) -> int:
     """Run ``perceptron-gui export``; returns the exit status (0, or 2 with one sentence)."""
-    from .cli import UsageError, _algorithm_params, _check_writable, _fail, _read
-
     outputs = {name: getattr(ns, name) for name in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS, "json", "csv")}
     outputs = {k: v for k, v in outputs.items() if v}
     try:
@@ -59,25 +54,25 @@ def cmd_export(ns: argparse.Namespace) -> int:
         if len(set(names)) < len(names):
             raise UsageError("Two outputs have the same file name; give each its own.")
         for path in outputs.values():
-            _check_writable(path)
+            check_writable(path)
         _check_options(ns, outputs)
-        session, view_range, notes = _load(ns, _algorithm_params, _read)
+        session, view_range, notes = _load(ns)
         result = session.result
         t = _playhead(ns, session)
     except DatasetError as exc:  # includes ExportError and SessionFileError
-        return _fail(str(exc))
+        return fail(str(exc))
     except OSError as exc:
-        return _fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); "
+        return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); "
                      "check the name and permissions.")
     except MemoryError:
-        return _fail("The run needs more memory than there is; use fewer points or fewer epochs.")
+        return fail("The run needs more memory than there is; use fewer points or fewer epochs.")
     except UsageError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
 
     out = sys.stdout
     for note in notes:
         print(f"Note: {note}", file=out)
-    from .core.runio import run_file_note, write_run_json, write_updates_csv
+    from ..core.runio import run_file_note, write_run_json, write_updates_csv
 
     full = ns.full_run
     writers: list[tuple[str, Callable[[str], Any]]] = []
@@ -94,9 +89,9 @@ def cmd_export(ns: argparse.Namespace) -> int:
         try:
             write(path)
         except DatasetError as exc:
-            return _fail(str(exc))
+            return fail(str(exc))
         except OSError as exc:
-            return _fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
+            return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
         note = (run_file_note(result.record, full, csv=path == outputs.get("csv"))
                 if path in (outputs.get("json"), outputs.get("csv")) else None)
         print(f"Wrote {path}." + (f" {note}" if note else ""), file=out)
@@ -104,8 +99,6 @@ def cmd_export(ns: argparse.Namespace) -> int:
 
 
 def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
-    from .cli import UsageError
-
     if not 100 <= ns.width <= 10_000:
         raise UsageError(f"--width must be between 100 and 10000 pixels, not {ns.width}.")
     if not 100 <= ns.frame_width <= 4000:
@@ -120,7 +113,7 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError(f"--tikz draws the canvas only, not --figure {ns.figure}; drop --tikz or use --png, "
                          "--svg or --pdf for that figure.")
     if "mp4" in outputs:
-        from .export.animation import MP4_HINT
+        from ..export.animation import MP4_HINT
 
         if not mp4_available():
             raise UsageError(f"--mp4 needs the optional ffmpeg package; install it with {MP4_HINT}, or use --gif.")
@@ -140,17 +133,16 @@ class _Loaded:
         (self.errors if level == "error" else self.notes).append(text)
 
 
-def _load(ns: argparse.Namespace, algorithm_params: Callable, read: Callable) -> tuple[Any, Any, list[str]]:
+def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     """A headless session trained on the input (synchronously), the saved view range, and the
     notes about the data (a skipped header, ...)."""
-    from .cli import UsageError
-    from .session.session import Session
+    from ..session.session import Session
 
     session = Session(background_work=float("inf"))  # train on this thread: nothing else to do
     log = _Loaded(session)
     view_range = None
     if _is_session_file(ns.input):
-        from .session.session_file import apply_session, load_session
+        from ..session.session_file import apply_session, load_session
 
         loaded = load_session(ns.input)
         ns.algorithm = ns.algorithm or loaded["algorithm"]
@@ -165,8 +157,8 @@ def _load(ns: argparse.Namespace, algorithm_params: Callable, read: Callable) ->
                              "a session file remembers its own.")
         params = algorithm_params(ns)
         make_algorithm(ns.algorithm, **params).validate()
-        train = read(ns.input, "training")
-        test = read(ns.test, "test") if ns.test else None
+        train = read_data(ns.input, "training")
+        test = read_data(ns.test, "test") if ns.test else None
         if test is not None and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
                                "use files with the same columns.")
@@ -190,8 +182,6 @@ def _load(ns: argparse.Namespace, algorithm_params: Callable, read: Callable) ->
 
 
 def _playhead(ns: argparse.Namespace, session: Any) -> int:
-    from .cli import UsageError
-
     run = session.result.record
     step = ns.export_step
     if step is None:
@@ -207,15 +197,15 @@ def _playhead(ns: argparse.Namespace, session: Any) -> int:
 def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: Any, t: int,
                     view_range: Any) -> list[tuple[str, Callable[[str], Any]]]:
     """Writers of the figures and animations, after Qt is started offscreen."""
-    from .gui.app import _prepare_environment
+    from ..gui.app import prepare_environment
 
-    _prepare_environment(offscreen=True)
+    prepare_environment(offscreen=True)
     from PySide6 import QtWidgets
 
     global _APP
     _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
-    from .export.animation import AnimationJob, AnimationSettings
-    from .export.plots import ExportSession, ViewOptions, export_figure
+    from ..export.animation import AnimationJob, AnimationSettings
+    from ..export.plots import ExportSession, ViewOptions, export_figure
 
     options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range)
     figure = ns.figure

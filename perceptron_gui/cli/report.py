@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .core.run import stop_sentence
+from ..core.run import stop_sentence
 
 TABLE_HEAD_ROWS = 25
 TABLE_TAIL_ROWS = 10

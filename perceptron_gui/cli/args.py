@@ -1,5 +1,5 @@
-"""The ``perceptron-gui`` command line's grammar: options, their types, and argparse errors
-turned into one sentence each."""
+"""The ``perceptron-gui`` command line's grammar: options, their types, argparse errors turned
+into one sentence each, and the algorithm parameters a command line gives."""
 from __future__ import annotations
 
 import argparse
@@ -7,23 +7,26 @@ import math
 import re
 from typing import Any, NoReturn
 
-from .core.algorithms import REGISTRY, ParamSpec
+from ..core.algorithms import REGISTRY, ParamSpec
+from .common import PROG, UsageError
 
-PROG = "perceptron-gui"
+__all__ = ["COMMANDS", "FIGURE_NAMES", "FRAME_UNITS", "SentenceArgumentParser", "algorithm_params",
+           "build_parser", "usage_sentence", "window_options"]
 
-
-class UsageError(Exception):
-    """A bad command line; ``str(err)`` is one sentence."""
+# Kept here (Qt-free) for the parser; export.plots.FIGURES and export.animation.UNITS say the same.
+FIGURE_NAMES = ("canvas", "angle", "epochs")
+FRAME_UNITS = ("update", "visit")
 
 
 class SentenceArgumentParser(argparse.ArgumentParser):
     """argparse that turns its complaints into one sentence (raised, so ``main`` returns 2)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(_sentence(message, self.prog))
+        raise UsageError(usage_sentence(message, self.prog))
 
 
-def _sentence(message: str, prog: str) -> str:
+def usage_sentence(message: str, prog: str) -> str:
+    """argparse's complaint as one sentence that ends by pointing at ``prog --help``."""
     msg = message.strip()
     # Our own type checks already name the option: drop argparse's "argument --x: " prefix.
     m = re.match(r"argument ([^:]+): (.*)$", msg, re.S)
@@ -98,11 +101,42 @@ def _owners(name: str) -> list[str]:
     return [a for a, cls in REGISTRY.items() if any(s.name == name for s in cls.param_specs())]
 
 
+def algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
+    """The parameters the user gave, checked against the chosen algorithm's specs."""
+    cls = REGISTRY[ns.algorithm]
+    own = {s.name: s for s in cls.param_specs()}
+    params: dict[str, Any] = {}
+    for name, spec in _all_specs().items():
+        v = getattr(ns, name, None)
+        if v is None:
+            continue
+        opt = _option(spec)
+        if name not in own:
+            owners = _owners(name)
+            if name == "offset":
+                why = "it never uses an offset" if not cls.default_offset else "its offset is always on"
+                raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron: {why}; "
+                                 f"use --algorithm standard for a line through the origin.")
+            raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron; it is an option of "
+                             f"{', '.join(owners)} only.")
+        spec = own[name]
+        if spec.kind in (int, float) and spec.choices is None:
+            lo, hi = spec.minimum, spec.maximum
+            if (lo is not None and v < lo) or (hi is not None and v > hi):
+                if name == "lift_a":
+                    raise UsageError(f"{opt} must be strictly between 0 and 1, not {v:g}.")
+                if hi is None:
+                    raise UsageError(f"{opt} must be at least {lo:g}, not {v:g}.")
+                raise UsageError(f"{opt} must be between {lo:g} and {hi:g}, not {v:g}.")
+        params[name] = v
+    return params
+
+
 # ---- the parser --------------------------------------------------------------------------
 COMMANDS = ("run", "export")
 
 
-def _window_options(parser: argparse.ArgumentParser) -> None:
+def window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
     parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
     parser.add_argument("--algorithm", dest="gui_algorithm", metavar="A", choices=list(REGISTRY),
@@ -118,7 +152,7 @@ def build_parser() -> SentenceArgumentParser:
                     "(-platform offscreen, -style fusion, ...) are passed on to it.",
         epilog=f"Train from the command line: {PROG} run DATA.csv --algorithm offset",
     )
-    _window_options(parser)
+    window_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SentenceArgumentParser)
 
     run = sub.add_parser("run", help="train on a CSV file and print the per-epoch table and the theory",
@@ -159,8 +193,6 @@ def _algorithm_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _export_parser(sub: Any) -> None:
-    from .cli_export import FIGURE_NAMES, FRAME_UNITS
-
     exp = sub.add_parser(
         "export", help="write slide figures, an animation, the run file or the update table, with no window",
         description="Train (or restore a saved session) and write what File → Export writes in the window: "

@@ -1,0 +1,102 @@
+"""The ``perceptron-gui`` command: the window, ``run`` (train from the command line), ``export``.
+
+``perceptron-gui`` alone opens the window; ``--screenshot OUT.png`` (with ``--preset``,
+``--algorithm``, ``--step``) asks the window to draw a state and save it. ``perceptron-gui run
+DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory, and can write
+the run file (``--out``) and the update table (``--csv``). ``perceptron-gui export`` writes
+slide figures and animations with no display (see :mod:`perceptron_gui.cli.export`). Every
+error a user can cause ends in one sentence on stderr and exit status 2, never a traceback.
+
+The modules point one way: this one dispatches to :mod:`.run` and :mod:`.export` (imported
+when their command is given, so the window's start pays for neither), both use :mod:`.args`
+(the grammar) and :mod:`.common` (shared checks); :mod:`.report` prints for ``run``. None of
+them imports this package back (an import-linter contract in pyproject.toml keeps it so).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from ..core.dataset import DatasetError
+from .args import COMMANDS, SentenceArgumentParser, build_parser, usage_sentence, window_options
+from .common import PROG, UsageError, fail
+
+__all__ = ["main", "build_parser"]
+
+
+# ---- entry point ---------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 no window, 2 a user error)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if any(a in COMMANDS for a in args_list) or any(a in ("-h", "--help") for a in args_list):
+            ns, rest = build_parser().parse_known_args(args_list)
+        else:
+            # No command: only the window's options, the rest is Qt's (a parser with commands
+            # would take the value of "-platform offscreen" for a command name).
+            window = SentenceArgumentParser(prog=PROG, add_help=False)
+            window_options(window)
+            ns, rest = window.parse_known_args(args_list)
+            ns.command = None
+        window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset),
+                                      ("--algorithm", ns.gui_algorithm), ("--step", ns.step)) if v is not None]
+        if ns.command and window_opts:
+            raise UsageError(f"{', '.join(window_opts)} {'is' if len(window_opts) == 1 else 'are'} for the window; "
+                             f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
+                             f"'{ns.command}' if it has such an option, or use no command.")
+        if ns.command == "run":
+            if rest:
+                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} run"))
+            from .run import cmd_run
+            return cmd_run(ns)
+        if ns.command == "export":
+            if rest:
+                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} export"))
+            from .export import cmd_export
+            return cmd_export(ns)
+        return _cmd_gui(ns, rest)
+    except UsageError as exc:
+        return fail(str(exc))
+    except SystemExit as exc:  # --help, or argparse giving up in a way we did not foresee
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
+
+
+def _check_qt_arguments(rest: list[str]) -> None:
+    """Qt's options start with one dash; anything else left over is a mistake of the user's."""
+    prev_option = False
+    for a in rest:
+        if a.startswith("--"):
+            raise UsageError(usage_sentence(f"unrecognized arguments: {a}", PROG))
+        if a.startswith("-"):
+            prev_option = True
+            continue
+        if not prev_option:
+            raise UsageError(f"'{a}' is not a command; use one of {', '.join(COMMANDS)}, or no command to "
+                             f"open the window (see '{PROG} --help').")
+        prev_option = False
+
+
+def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
+    _check_qt_arguments(rest)
+    if ns.preset is not None:
+        from ..core.presets import get_preset
+        try:
+            get_preset(ns.preset)
+        except DatasetError as exc:
+            raise UsageError(str(exc)) from None
+    try:
+        from ..gui.app import run_app
+    except ImportError as exc:
+        print(f"The window cannot open because a part of it could not be loaded ({exc}).", file=sys.stderr)
+        build_parser().print_help(sys.stderr)
+        return 1
+    status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step)
+    return int(status or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""``perceptron-gui run``: train on a CSV, print the per-epoch table and the theory, and write
+the run file (``--out``) and the update table (``--csv``)."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from ..core.dataset import DatasetError
+from .args import algorithm_params
+from .common import check_writable, fail, read_data
+from .report import print_epoch_table, print_summary
+
+__all__ = ["cmd_run", "THEORY_BUDGET_S"]
+
+# Wall-clock budget of each max-margin solve (two with an offset): the CLI must answer
+# promptly on 10⁶ points, and an unfinished solve still reports a certified gap.
+THEORY_BUDGET_S = 1.0
+# Variants whose cost grows with n × updates, not n × epochs.
+SLOW_ON_BIG_DATA = {
+    "pocket": "the pocket perceptron counts the points it gets right after every update",
+    "voted": "the voted perceptron's per-epoch errors let every stored vector vote on every point",
+}
+SLOW_N = 20_000
+
+
+def _theory(X: Any, y: Any, rec: Any) -> Any:
+    from ..core.separability import run_separator
+    from ..core.theory import dataset_theory
+
+    # A converged run's weights vouch for separability, so the summary never contradicts it.
+    return dataset_theory(X, y, offset=rec.offset, time_budget_s=THEORY_BUDGET_S,
+                          separator=run_separator(rec))
+
+
+def cmd_run(ns: argparse.Namespace) -> int:
+    """Run ``perceptron-gui run``; returns the exit status (0, or 2 with one sentence)."""
+    from ..core.algorithms import make_algorithm
+
+    try:
+        params = algorithm_params(ns)
+        for path in (ns.out, ns.csv):
+            if path:
+                check_writable(path)
+        train = read_data(ns.data, "training")
+        test = read_data(ns.test, "test") if ns.test else None
+        if test is not None and test.d != train.d:
+            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
+                               f"use files with the same columns.")
+        algo = make_algorithm(ns.algorithm, **params)
+        algo.validate()
+        if ns.algorithm in SLOW_ON_BIG_DATA and train.n > SLOW_N:
+            print(f"Note: {SLOW_ON_BIG_DATA[ns.algorithm]}, so on {train.n:,} points this may take long "
+                  f"(Ctrl-C takes effect only between epochs).", flush=True)
+        # Load (or compile) the numba kernels first, so the train time is the training alone.
+        from ..core.algorithms import warm_up
+        warm_up()
+        t0 = time.perf_counter()
+        rec = algo.fit(train, test)
+        fit_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        theory = _theory(train.X, train.y, rec)
+        theory_s = time.perf_counter() - t0
+    except DatasetError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions.")
+    except MemoryError:
+        return fail("The run needs more memory than there is; use fewer points or fewer epochs.")
+
+    out = sys.stdout
+    for note in train.notices:
+        print(f"Note: {note}", file=out)
+    print_epoch_table(rec, all_rows=ns.all_epochs, out=out)
+    print_summary(rec, theory, fit_s, theory_s, out=out)
+
+    from ..core.runio import run_file_note, write_run_json, write_updates_csv
+    full = ns.full_run
+    for path, write in ((ns.out, lambda p: write_run_json(p, rec, theory, train, test, full=full)),
+                        (ns.csv, lambda p: write_updates_csv(p, rec, train, theory, full=full))):
+        if not path:
+            continue
+        try:
+            write(path)
+        except DatasetError as exc:  # a WriteError from the atomic writer: its own sentence
+            return fail(str(exc))
+        except OSError as exc:
+            return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
+        note = run_file_note(rec, full, csv=path == ns.csv)
+        print(f"Wrote {path}." + (f" {note}" if note else ""), file=out)
+    return 0
