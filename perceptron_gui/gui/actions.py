@@ -1,7 +1,8 @@
 """Menus, toolbar and keyboard shortcuts of the main window, and the small dialogs they open."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from pathlib import Path
+from typing import Callable, Protocol, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -9,12 +10,35 @@ from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.presets import PRESETS, random_noisy, random_separable
 from ..session.commands import DeletePoints
+from ..session.session import Session
+from .canvas import Canvas
+from .keyboard import PlaybackKeys
+from .playback_bar import PlaybackBar
+from .table import PointTable
 from .user_text import rich
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
-
 Qt = QtCore.Qt
+
+
+class ActionWindow(Protocol):
+    """What the actions use of the window they serve (a QMainWindow; MainWindow is one).
+
+    A protocol rather than MainWindow: the window imports this module, so importing it back,
+    even for type hints only, would make a cycle (the import contracts count those)."""
+
+    session: Session
+    canvas: Canvas
+    table: PointTable
+    playback: PlaybackBar
+    docks: dict[str, QtWidgets.QDockWidget]
+    file_path: Path | None
+
+    @property
+    def keys(self) -> PlaybackKeys: ...  # made after the actions, so read when a dialog closes
+
+    def open_csv(self, path: str | None = None) -> bool: ...
+
+    def save_csv(self, path: str | None = None) -> bool: ...
 
 SHORTCUTS: list[tuple[str, str]] = [
     ("Space", "Play / pause"),
@@ -43,14 +67,15 @@ SHORTCUTS: list[tuple[str, str]] = [
 ]
 
 
-def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
+def build_actions(win: ActionWindow) -> dict[str, QtGui.QAction]:
     """Create every action, put them in menus, and return them by name (tests trigger them)."""
     s = win.session
+    qwin = cast(QtWidgets.QMainWindow, win)  # the parent of the actions, menus and toolbar
     acts: dict[str, QtGui.QAction] = {}
 
     def act(name: str, text: str, slot: Callable, shortcut: str | QtGui.QKeySequence | None = None,
             tip: str = "", checkable: bool = False, checked: bool = False) -> QtGui.QAction:
-        a = QtGui.QAction(text, win)
+        a = QtGui.QAction(text, qwin)
         if shortcut is not None:
             a.setShortcut(QtGui.QKeySequence(shortcut))
             a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -63,23 +88,23 @@ def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
             a.toggled.connect(slot)
         else:
             a.triggered.connect(lambda *_: slot())
-        win.addAction(a)
+        qwin.addAction(a)
         acts[name] = a
         return a
 
     SK = QtGui.QKeySequence.StandardKey
-    mb = win.menuBar()
+    mb = qwin.menuBar()
     m = mb.addMenu("&File")
     m.addAction(act("open", "&Open data set…", win.open_csv, SK.Open, "Open a CSV file: x1,…,xd,y per line"))
     m.addAction(act("save", "&Save data set", lambda: win.save_csv(str(win.file_path) if win.file_path else None), SK.Save))
     m.addAction(act("save_as", "Save data set &as…", win.save_csv, SK.SaveAs))
     m.addSeparator()
-    m.addAction(act("quit", "&Quit", win.close, SK.Quit))
+    m.addAction(act("quit", "&Quit", qwin.close, SK.Quit))
 
     m = mb.addMenu("&Edit")
     undo = act("undo", "&Undo", s.undo, SK.Undo)
     redo = act("redo", "&Redo", s.redo, QtGui.QKeySequence("Ctrl+Shift+Z"))
-    win.addAction(act("redo_y", "Redo", s.redo, QtGui.QKeySequence("Ctrl+Y")))
+    qwin.addAction(act("redo_y", "Redo", s.redo, QtGui.QKeySequence("Ctrl+Y")))
     m.addAction(undo)
     m.addAction(redo)
     m.addSeparator()
@@ -88,7 +113,7 @@ def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
     m.addAction(act("select_all", "Select &all", lambda: s.select(range(s.points.n)), SK.SelectAll))
     m.addAction(act("clear", "&Clear all points", s.clear, tip="Remove every point (undoable)"))
     m.addSeparator()
-    cls_group = QtGui.QActionGroup(win)
+    cls_group = QtGui.QActionGroup(qwin)
     for key, c, text in (("1", 1, "Add class +1 (blue +)"), ("2", -1, "Add class −1 (vermillion −)")):
         a = act(f"class_{'pos' if c > 0 else 'neg'}", text, lambda on, c=c: on and _set_class(win, c), key,
                 checkable=True, checked=(c == 1))
@@ -141,8 +166,8 @@ def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
         algo_menu.addAction(act(f"algo_{name}", cls.title, lambda n=name: s.set_algorithm(n), tip=cls.description))
 
     m = mb.addMenu("&Help")
-    m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(win), "F1"))
-    m.addAction(act("about_algorithms", "&The six algorithms…", lambda: show_algorithms(win)))
+    m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(qwin), "F1"))
+    m.addAction(act("about_algorithms", "&The six algorithms…", lambda: show_algorithms(qwin)))
 
     short = {"open": "Open…", "save": "Save", "undo": "Undo", "redo": "Redo", "class_pos": "Add +1",
              "class_neg": "Add −1", "fit": "Fit view", "theta_star": "θ*"}
@@ -153,7 +178,7 @@ def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
     acts["undo"].setToolTip("Undo the last edit (Ctrl+Z)")
     acts["redo"].setToolTip("Redo (Ctrl+Shift+Z)")
     acts["theta_star"].setToolTip("Show θ*, the max-margin separator of the proof, with its margin band (T)")
-    tb = win.addToolBar("Main")
+    tb = qwin.addToolBar("Main")
     tb.setObjectName("main toolbar")
     tb.setMovable(False)
     tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -168,19 +193,19 @@ def build_actions(win: "MainWindow") -> dict[str, QtGui.QAction]:
     return acts
 
 
-def _set_class(win: "MainWindow", c: int) -> None:
+def _set_class(win: ActionWindow, c: int) -> None:
     win.canvas.set_active_class(c)
     win.table.active_class = c
 
 
-def _load_preset(win: "MainWindow", name: str) -> None:
+def _load_preset(win: ActionWindow, name: str) -> None:
     win.file_path = None
     win.session.load_preset(name)  # its message explains the example (and any switch)
     win.canvas.fit_view()
 
 
-def _random_dialog(win: "MainWindow", kind: str) -> None:
-    dlg = QtWidgets.QDialog(win)
+def _random_dialog(win: ActionWindow, kind: str) -> None:
+    dlg = QtWidgets.QDialog(cast(QtWidgets.QWidget, win))
     dlg.setWindowTitle("Random separable data" if kind == "separable" else "Random data with label noise")
     form = QtWidgets.QFormLayout(dlg)
     n = QtWidgets.QSpinBox()
@@ -219,7 +244,7 @@ def _random_dialog(win: "MainWindow", kind: str) -> None:
             data = random_noisy(n.value(), amount.value(), seed.value())
             title = f"Random with {amount.value():.0%} label noise"
     except DatasetError as exc:
-        QtWidgets.QMessageBox.warning(win, "Could not make the data", str(exc))
+        QtWidgets.QMessageBox.warning(cast(QtWidgets.QWidget, win), "Could not make the data", str(exc))
         return
     win.file_path = None
     win.session.load_dataset(data, title, label=f"Load {title}")

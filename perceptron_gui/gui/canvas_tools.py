@@ -17,18 +17,17 @@ wheel                                  zoom
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..session.commands import AddPoints, DeletePoints, MovePoints
+from ..session.session import Session
+from .canvas_projection import Projection
 
-if TYPE_CHECKING:
-    from .canvas import Canvas
-
-__all__ = ["EditViewBox", "EditTool"]
+__all__ = ["EditViewBox", "EditTool", "ToolCanvas"]
 
 _Left, _Right, _Middle = (QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.RightButton,
                           QtCore.Qt.MouseButton.MiddleButton)
@@ -92,12 +91,25 @@ class _BandDrag:
     additive: bool
 
 
+class ToolCanvas(Protocol):
+    """What the tool reads of the canvas it serves (the Canvas is one).
+
+    A protocol rather than the Canvas class: the canvas imports this module, so importing it
+    back, even for type hints only, would make a cycle (the import contracts count those)."""
+
+    session: Session
+    view_box: EditViewBox
+    view_points: np.ndarray  # the points as drawn: (n, 2) view coordinates
+    projection: Projection
+    active_class: int
+
+
 class EditTool:
     """Turns clicks and drags on ``canvas`` into commands for ``canvas.session``."""
 
     hit_radius_px = 8.0
 
-    def __init__(self, canvas: "Canvas") -> None:
+    def __init__(self, canvas: ToolCanvas) -> None:
         self.canvas = canvas
         self._drag: _MoveDrag | _BandDrag | None = None
 
