@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 __all__ = ["RunRecord", "EpochRow", "Visit", "epoch_order", "bytes_per_update", "bytes_per_epoch",
-           "record_bytes", "memory_budget", "MEMORY_BUDGET_ENV", "stop_sentence"]
+           "record_bytes", "memory_budget", "MEMORY_BUDGET_ENV", "stop_sentence", "split_augmented"]
 
 # What a run record may use at most, unless the environment variable below (in MB) says
 # otherwise: 1 GB, or a quarter of the physical memory on a smaller machine.
@@ -70,6 +70,16 @@ def _size(nbytes: float) -> str:
         if nbytes >= div:
             return f"{nbytes / div:.3g} {unit}"
     return f"{int(nbytes)} bytes"
+
+
+def split_augmented(wa: np.ndarray, offset: bool) -> tuple[np.ndarray, float]:
+    """(w, b) from augmented weights: with the offset b is the last weight (the weight of the
+    constant input 1), without it b = 0.0. ``w`` is a view of ``wa``: copy it to keep it.
+
+    The one place that knows how the offset is stored; every (w, b) in the program comes
+    from here (run records, frames, θ*, run files)."""
+    wa = np.asarray(wa, dtype=np.float64)
+    return (wa[:-1], float(wa[-1])) if offset else (wa, 0.0)
 
 
 def epoch_order(n: int, epoch: int, shuffle: bool, seed: int) -> np.ndarray:
@@ -167,11 +177,12 @@ class RunRecord:
 
     # ---- weights -----------------------------------------------------------------------
     def w_b(self, k: int) -> tuple[np.ndarray, float]:
-        """(w, b) after update k (0 <= k <= K)."""
-        wk = self.weights[k]
-        if self.offset:
-            return wk[:-1], float(wk[-1])
-        return wk, 0.0
+        """(w, b) after update k (0 <= k <= K), w a view of the record."""
+        return split_augmented(self.weights[k], self.offset)
+
+    def weights_at(self, t: int) -> tuple[np.ndarray, float]:
+        """(w, b) in force once visit t is done (t = -1: the start), w a view of the record."""
+        return self.w_b(self.k_after_step(t))
 
     def final_augmented(self) -> np.ndarray:
         return np.append(self.final_w, self.final_b) if self.offset else np.asarray(self.final_w)
@@ -211,12 +222,21 @@ class RunRecord:
         return self.k_after_step((epoch + 1) * self.n - 1)
 
     # ---- survival counts (voted / averaged) -------------------------------------------
-    def survival_counts(self) -> np.ndarray:
-        """c_k: the number of example steps after which w_k was in force (Σ c_k = n·E).
+    def start_steps(self) -> np.ndarray:
+        """s_k, the first step after which w_k is in force: s_0 = 0, s_k = the step of update k
+        (K+1,). The step that makes update k counts for w_k, so a new vector starts at c = 1."""
+        return np.concatenate(([0], self.update_step)).astype(np.int64)
 
-        The step that makes update k counts for w_k, so a new vector starts at c = 1.
+    def survival_counts(self, steps: int | None = None) -> np.ndarray:
+        """c_k: the number of the first ``steps`` example steps (default all n·E) after which
+        w_k was in force, for k = 0..k(steps) (Σ c_k = steps; [0] for steps <= 0).
+
+        The one place that says where a vector's survival starts and ends: the voted vote, the
+        averaged weights and the run file all take their counts from here.
         """
-        edges = np.concatenate(([0], self.update_step + 0, [self.num_steps]))
+        steps = self.num_steps if steps is None else max(int(steps), 0)
+        k = self.k_after_step(steps - 1)
+        edges = np.concatenate((self.start_steps()[: k + 1], [steps]))
         return np.diff(edges).astype(np.float64)
 
     def to_summary(self) -> dict[str, Any]:

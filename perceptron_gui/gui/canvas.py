@@ -12,6 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.run import split_augmented
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame, frame_at
 from ..session.session import Session
@@ -169,7 +170,7 @@ class Canvas(QtWidgets.QWidget):
         if self._features != W_THETA or res is None or res.record.final_w.shape[0] != self.session.points.d:
             return None
         tho = res.theory
-        theta = None if tho is None or tho.theta_star is None else np.asarray(tho.theta_star)[: self.session.points.d]
+        theta = None if tho is None or tho.theta_star is None else split_augmented(tho.theta_star, res.record.offset)[0]
         return np.asarray(res.record.final_w), theta
 
     def set_lifted_view(self, lifted: bool) -> None:

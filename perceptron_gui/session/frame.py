@@ -11,9 +11,8 @@ from typing import Callable
 import numpy as np
 
 from ..core import theory as th
-from ..core.algorithms import augment, predict_scores
-from ..core.algorithms import _kernels as K
-from ..core.algorithms.averaged import averaged_weights
+from ..core.algorithms import REGISTRY, predict_scores
+from ..core.run import split_augmented
 from .runner import RunResult
 
 __all__ = ["Frame", "frame_at"]
@@ -60,11 +59,6 @@ class Frame:
         return bool(np.any(self.w != 0.0))
 
 
-def _split(wa: np.ndarray, offset: bool) -> tuple[np.ndarray, float]:
-    wa = np.asarray(wa, dtype=np.float64)
-    return (wa[:-1].copy(), float(wa[-1])) if offset else (wa.copy(), 0.0)
-
-
 def _err(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> float | None:
     if X.shape[0] == 0:
         return None
@@ -91,7 +85,7 @@ def _compute_frame(result: RunResult, t: int) -> Frame:
     rec = result.record
     k = rec.k_after_step(t)
     w, b = rec.w_b(k)
-    w = np.array(w, dtype=np.float64)
+    w = w.copy()  # a frame is kept and shared: it must never alias the record
     fr = Frame(t=t, k=k, epoch=(t // rec.n if rec.n and t >= 0 else 0), w=w, b=b, offset=rec.offset)
     X, y = result.train.X, result.train.y
     if t >= 0 and rec.n:
@@ -111,52 +105,30 @@ def _compute_frame(result: RunResult, t: int) -> Frame:
             fr.dataset_margin = th.dataset_margin(X, y, w, b)  # any scale, no warnings
     if result.test is not None and result.test.n:
         fr.test_error = _err(result.test.X, result.test.y, w, b)
-    _algorithm_overlay(fr, result, t, k)
+    _algorithm_overlay(fr, result, t)
     tho = result.theory
     if tho is not None and tho.theta_star is not None:
-        fr.theta_w, fr.theta_b = _split(tho.theta_star, rec.offset)
+        theta_w, fr.theta_b = split_augmented(tho.theta_star, rec.offset)
+        fr.theta_w = theta_w.copy()
         fr.gamma = tho.gamma
     return fr
 
 
-def _algorithm_overlay(fr: Frame, result: RunResult, t: int, k: int) -> None:
+def _algorithm_overlay(fr: Frame, result: RunResult, t: int) -> None:
+    """Copy the algorithm's own answer at step t (its class computes it) into the frame."""
     rec = result.record
     X, y = result.train.X, result.train.y
-    if rec.algorithm == "pocket":
-        ch = rec.extras["pocket_changes"]
-        pk = int(ch[np.searchsorted(ch, k, side="right") - 1])
-        fr.pocket_k = pk
-        fr.output_w, fr.output_b = _split(rec.weights[pk], rec.offset)
-        fr.output_label = f"pocket (w after update {pk})"
-        counts = rec.extras["pocket_counts"]
-        fr.pocket_count = int(counts[pk - 1]) if pk > 0 else _pocket_count0(rec, X, y)
-    elif rec.algorithm == "averaged":
-        wa = averaged_weights(rec, k, t + 1)
-        fr.output_w, fr.output_b = _split(wa, rec.offset)
-        fr.output_label = "averaged"
-    elif rec.algorithm == "voted":
-        steps = t + 1
-        edges = np.concatenate(([0], rec.update_step[:k], [max(steps, 0)]))
-        c = np.diff(edges).astype(np.float64)
-        W = np.ascontiguousarray(rec.weights[: k + 1])
-        offset = rec.offset
-        fr.vote = lambda P: K.vote_scores(augment(np.asarray(P, dtype=np.float64), offset), W, c)
-        fr.output_label = "voted"
-    elif rec.algorithm == "lifted":
-        used = np.unique(rec.update_index[:k])
-        if rec.extras.get("init_first") and rec.n:
-            used = np.union1d(used, [0])
-        fr.slack_points = result.train_index[used]
+    out = REGISTRY[rec.algorithm].output_at(rec, t)
+    if out is None:
+        return
+    fr.output_label = out.label
+    fr.pocket_k, fr.pocket_count = out.pocket_k, out.pocket_count
+    fr.vote = out.vote
+    fr.slack_points = result.train_index[out.slack_index]
+    if out.weights is not None:
+        w, fr.output_b = split_augmented(out.weights, rec.offset)
+        fr.output_w = w.copy()
     if fr.output_w is not None and X.shape[0]:
         fr.output_train_error = th.training_error(X, y, fr.output_w, fr.output_b)
     elif fr.vote is not None and X.shape[0]:
         fr.output_train_error = float(np.mean(np.where(fr.vote(X) >= 0, 1.0, -1.0) != y))
-
-
-def _pocket_count0(rec, X: np.ndarray, y: np.ndarray) -> int:
-    gamma = float(rec.extras.get("gamma", 0.0))
-    if X.shape[0] == 0:
-        return 0
-    w, b = rec.w_b(0)
-    v = y * predict_scores(X, w, b)
-    return int(np.count_nonzero(v > 0) if gamma == 0 else np.count_nonzero(v >= gamma))

@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import theory as th
+from perceptron_gui.core.algorithms import REGISTRY
+from perceptron_gui.core.algorithms.averaged import epoch_averaged_weights
 from perceptron_gui.core.algorithms.base import row_dots
+from perceptron_gui.core.algorithms.pocket import PocketPerceptron
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.presets import PRESETS, random_separable
-from perceptron_gui.core.run import epoch_order
+from perceptron_gui.core.run import epoch_order, split_augmented
 from perceptron_gui.session.commands import SetRoles
 from perceptron_gui.session.frame import frame_at
 from perceptron_gui.session.session import Session
@@ -119,6 +122,53 @@ def test_frame_scores_with_the_training_arithmetic():
     assert fr.misclassified.tolist() == [] and fr.train_error == 0.0
     assert fr.closest_distance == 0.0
     assert fr.pocket_count == 1  # y·w·x > 0 for point 0 only: the tie is not a point gained
+
+
+def test_frame_pocket_count_at_the_start_is_the_cores():
+    # Issue 8, 5: X @ w₀ gave 1.67e-18 for point 2 where the kernels' left-to-right sum gives
+    # 0.0, and the frame showed count 2 at t = −1 against PocketPerceptron._count's 1.
+    data = Dataset.from_arrays([[0.1, 0.3], [0.3, -0.1]], [1, 1])
+    s = Session()
+    s.load_dataset(data, "the issue's tie")
+    s.set_algorithm("pocket")
+    assert s.set_param("init", "first") and s.set_param("offset", False)
+    algo = PocketPerceptron(init="first", offset=False)
+    start = algo._count(data.X, data.y, s.run.weights[0])
+    fr = frame_at(s.result, -1)
+    assert fr.pocket_k == 0 and fr.pocket_count == start == 1
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_the_frame_only_assembles_the_cores_answers(algorithm):
+    s = session_for("random_noisy", algorithm, **({"max_epochs": 4} if algorithm != "lifted" else {}))
+    res, rec = s.result, s.run
+    for t in sample_ts(rec):
+        fr = frame_at(res, t)
+        w, b = rec.weights_at(t)
+        assert np.array_equal(fr.w, w) and fr.b == b
+        out = REGISTRY[algorithm].output_at(rec, t)
+        if out is None:
+            assert fr.output_w is None and fr.vote is None and fr.output_label == ""
+            continue
+        assert fr.output_label == out.label
+        assert (fr.pocket_k, fr.pocket_count) == (out.pocket_k, out.pocket_count)
+        assert fr.slack_points.tolist() == res.train_index[out.slack_index].tolist()
+        if out.weights is not None:
+            ow, ob = split_augmented(out.weights, rec.offset)
+            assert np.array_equal(fr.output_w, ow) and fr.output_b == ob
+        if out.vote is not None:
+            assert np.array_equal(fr.vote(s.points.X), out.vote(s.points.X))
+
+
+def test_averaged_frame_at_the_end_is_the_runs_output_to_the_bit():
+    # The frame's mean (c @ W / steps) and training's (prefix sums + tail) used to differ by
+    # 2e-16, so the output drawn at the last step was not the run's final_w.
+    s = session_for("random_noisy", "averaged", max_epochs=7)
+    res, rec = s.result, s.run
+    for e in range(rec.epochs_run):
+        fr = frame_at(res, (e + 1) * rec.n - 1)
+        assert np.array_equal(np.append(fr.output_w, fr.output_b), epoch_averaged_weights(rec)[e])
+    assert np.array_equal(fr.output_w, rec.final_w) and fr.output_b == rec.final_b
 
 
 def test_frame_clamps_t():

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..run import RunRecord
+from ..run import RunRecord, split_augmented
 from . import _kernels as K
 from .base import Perceptron
+from .step import StepOutput
 
 
 class AveragedPerceptron(Perceptron):
@@ -24,9 +25,8 @@ class AveragedPerceptron(Perceptron):
     def _finish(self, rec: RunRecord, state, Xa, y) -> None:
         c = rec.survival_counts()
         rec.extras["survival_counts"] = c
-        last = rec.weights[-1]
-        rec.extras["last_w"] = last[:-1].copy() if rec.offset else last.copy()
-        rec.extras["last_b"] = float(last[-1]) if rec.offset else 0.0
+        last_w, rec.extras["last_b"] = split_augmented(rec.weights[-1], rec.offset)
+        rec.extras["last_w"] = last_w.copy()
         # One pass over the updates gives the average at every epoch's end; the output is the
         # last of them (all n·E steps).
         averages = epoch_averaged_weights(rec)
@@ -36,27 +36,37 @@ class AveragedPerceptron(Perceptron):
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
         return state["epoch_averages"][epoch]
 
+    @classmethod
+    def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
+        return StepOutput(label="averaged", weights=averaged_weights_after(rec, np.array([t + 1]))[0])
+
 
 def epoch_averaged_weights(rec: RunRecord) -> np.ndarray:
     """The averaged weights at the end of every epoch, (E, D), from one cumulative sum."""
-    E, n = rec.epochs_run, rec.n
-    if E == 0 or n == 0:
-        return np.zeros((E, rec.D))
-    steps = np.concatenate(([0], rec.update_step))  # step at which w_k came into force
-    c = np.diff(steps).astype(np.float64)  # completed survival of w_0..w_{K-1}
-    ends = (np.arange(E) + 1) * n
-    k_end = np.searchsorted(rec.update_step, ends - 1, side="right")
-    # prefix[e] = Σ_{j<k_end[e]} c_j w_j, in one pass without a K×D temporary
-    prefix = K.weighted_prefix_sums(np.ascontiguousarray(rec.weights), c, k_end.astype(np.int64))
-    tail = (ends - steps[k_end]).astype(np.float64)
-    return (prefix + tail[:, None] * rec.weights[k_end]) / ends[:, None]
+    if rec.n == 0:
+        return np.zeros((rec.epochs_run, rec.D))
+    return averaged_weights_after(rec, (np.arange(rec.epochs_run, dtype=np.int64) + 1) * rec.n)
 
 
-def averaged_weights(rec: RunRecord, k: int, steps: int) -> np.ndarray:
-    """Mean (augmented) weights over the first ``steps`` example steps, during which k updates
-    were made; the weights at w = start if no step was taken."""
-    if steps <= 0:
-        return rec.weights[0].copy()
-    edges = np.concatenate(([0], rec.update_step[:k], [steps]))
-    c = np.diff(edges).astype(np.float64)
-    return (c @ rec.weights[: k + 1]) / float(steps)
+def averaged_weights_after(rec: RunRecord, steps: np.ndarray) -> np.ndarray:
+    """The mean (augmented) weights over the first s example steps, for each s in ``steps``
+    (non-decreasing), (len(steps), D); the start weights where s <= 0.
+
+    The one arithmetic for the averaged output: the per-epoch errors, the final weights and
+    the frame at any step all come from here, so they agree to the bit.
+    """
+    steps = np.asarray(steps, dtype=np.int64).reshape(-1)
+    out = np.empty((steps.shape[0], rec.D))
+    none = steps <= 0
+    out[none] = rec.weights[0]
+    s = steps[~none]
+    if s.shape[0]:
+        starts = rec.start_steps()  # step at which w_k came into force
+        c = rec.survival_counts()[:-1]  # completed survival of w_0..w_{K-1}
+        k_end = np.searchsorted(rec.update_step, s - 1, side="right").astype(np.int64)
+        # prefix[e] = Σ_{j<k_end[e]} c_j w_j, in one pass without a K×D temporary
+        prefix = K.weighted_prefix_sums(np.ascontiguousarray(rec.weights), c, k_end)
+        tail = (s - starts[k_end]).astype(np.float64)
+        out[~none] = (prefix + tail[:, None] * rec.weights[k_end]) / s[:, None]
+    return out
+

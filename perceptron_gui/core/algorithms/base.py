@@ -14,11 +14,13 @@ from typing import Any, Callable, ClassVar
 import numpy as np
 
 from ..dataset import Dataset, DatasetError
-from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes
+from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes, split_augmented
 from . import _kernels as K
+from .scores import augment, predict_scores, row_dots
+from .step import StepOutput
 from .update_log import UpdateLog
 
-__all__ = ["Perceptron", "ParamSpec", "augment", "predict_scores"]
+__all__ = ["Perceptron", "ParamSpec", "StepOutput", "augment", "predict_scores", "row_dots"]
 
 MAX_EPOCHS_LIMIT = 1_000_000
 
@@ -35,38 +37,6 @@ class ParamSpec:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] | None = None
-
-
-def augment(X: np.ndarray, offset: bool) -> np.ndarray:
-    """A new, writable, C-contiguous float64 copy of X, with a constant-1 column appended
-    when ``offset``. Always a fresh writable array, so the kernels see one array type and
-    numba compiles one signature each (a Dataset's own arrays are read-only)."""
-    X = np.asarray(X, dtype=np.float64)
-    if not offset:
-        return np.array(X, dtype=np.float64, order="C")
-    out = np.empty((X.shape[0], X.shape[1] + 1))
-    out[:, :-1] = X
-    out[:, -1] = 1.0
-    return out
-
-
-def predict_scores(X: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
-    """w·x + b for each row, with the kernels' arithmetic (see :func:`row_dots`)."""
-    return row_dots(X, w) + b
-
-
-def row_dots(X: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """w·x for each row, summed left to right as the kernels do.
-
-    Not ``X @ w``: BLAS may fuse multiply and add, so a score that training saw as exactly 0
-    (a mistake) could come out as ±1e-18 here and flip a prediction or a pocket count.
-    """
-    X = np.asarray(X, dtype=np.float64)
-    w = np.asarray(w, dtype=np.float64)
-    s = np.zeros(X.shape[0])
-    for j in range(X.shape[1]):
-        s += X[:, j] * w[j]
-    return s
 
 
 class Perceptron:
@@ -261,11 +231,18 @@ class Perceptron:
         self._set_final(rec, rec.weights[-1])
 
     def _set_final(self, rec: RunRecord, wa: np.ndarray) -> None:
-        wa = np.asarray(wa, dtype=np.float64)
-        if rec.offset:
-            rec.final_w, rec.final_b = wa[:-1].copy(), float(wa[-1])
-        else:
-            rec.final_w, rec.final_b = wa.copy(), 0.0
+        w, rec.final_b = split_augmented(wa, rec.offset)
+        rec.final_w = w.copy()
+
+    # ---- the state at step t (what the window and the exports show) ---------------------
+    @classmethod
+    def output_at(cls, rec: RunRecord, t: int) -> StepOutput | None:
+        """What the algorithm outputs once visit t is done (t = -1: the start), when it is
+        not the perceptron's current weights ``rec.weights_at(t)``; None when it is.
+
+        Answered from the record alone, with the arithmetic training used, so what a view
+        shows at step t is what training computed (the view never re-derives it)."""
+        return None
 
     def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
                                state: dict[str, Any]) -> np.ndarray | Callable[[np.ndarray], np.ndarray]:

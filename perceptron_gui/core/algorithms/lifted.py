@@ -10,6 +10,7 @@ from ..dataset import DatasetError
 from ..run import RunRecord
 from . import _kernels as K
 from .base import ParamSpec, Perceptron
+from .step import StepOutput
 
 
 class LiftedPerceptron(Perceptron):
@@ -77,6 +78,12 @@ class LiftedPerceptron(Perceptron):
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
         return end_w
 
+    @classmethod
+    def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
+        # The predictor is the current weights; what the lift adds is which points have
+        # needed their own dimension so far (their slack s_i is nonzero).
+        return StepOutput(slack_index=slack_points_at(rec, rec.k_after_step(t)))
+
 
 def lifted_weights(rec: RunRecord, k: int) -> np.ndarray:
     """The full lifted weight vector w̃_k = [feature part ; slack part] after update k."""
@@ -87,3 +94,12 @@ def lifted_weights(rec: RunRecord, k: int) -> np.ndarray:
     if rec.extras.get("init_first") and rec.n:
         s[0] += rec.extras["first_y"]
     return np.concatenate([rec.weights[k] / a, s * c])
+
+
+def slack_points_at(rec: RunRecord, k: int) -> np.ndarray:
+    """The training rows whose slack weight is nonzero after update k (sorted): the points
+    updated so far, and point 0 when training started at w̃ = y₁·x̃₁."""
+    used = np.unique(rec.update_index[:k])
+    if rec.extras.get("init_first") and rec.n:
+        used = np.union1d(used, [0])
+    return used.astype(np.int64)

@@ -7,7 +7,9 @@ import numpy as np
 
 from ..run import RunRecord
 from . import _kernels as K
-from .base import ParamSpec, Perceptron, row_dots
+from .base import ParamSpec, Perceptron
+from .scores import row_dots
+from .step import StepOutput
 
 
 class PocketPerceptron(Perceptron):
@@ -23,7 +25,8 @@ class PocketPerceptron(Perceptron):
 
     Extras in the run record: ``pocket_counts`` (I after every update, K,), ``pocket_changes``
     (the update numbers k at which the pocket changed), ``pocket_k`` (the update whose weights
-    are in the pocket, 0 = the start), ``pocket_count`` (its I).
+    are in the pocket, 0 = the start), ``pocket_count`` (its I), ``pocket_start_count`` (the
+    I of the start weights).
     """
 
     name = "pocket"
@@ -60,7 +63,8 @@ class PocketPerceptron(Perceptron):
     def _finish(self, rec: RunRecord, state, Xa, y) -> None:
         counts = np.concatenate(state["counts"]) if state["counts"] else np.zeros(0, dtype=np.int64)
         # The pocket starts with the initial weights and their count (I = 0 at w = 0 with γ = 0).
-        best_k, best = 0, self._count(Xa, y, rec.weights[0]) if rec.n else 0
+        start = self._count(Xa, y, rec.weights[0]) if rec.n else 0
+        best_k, best = 0, start
         changes = [0]
         running = np.empty(counts.shape[0], dtype=np.int64)
         for j, c in enumerate(counts.tolist()):
@@ -70,13 +74,29 @@ class PocketPerceptron(Perceptron):
             running[j] = best
         rec.extras.update(pocket_counts=counts, pocket_best_counts=running,
                           pocket_changes=np.asarray(changes, dtype=np.int64),
-                          pocket_k=best_k, pocket_count=best, gamma=float(self.gamma))
+                          pocket_k=best_k, pocket_count=best, gamma=float(self.gamma),
+                          pocket_start_count=start)
         self._set_final(rec, rec.weights[best_k])
 
-    def pocket_k_at(self, rec: RunRecord, k: int) -> int:
+    @staticmethod
+    def pocket_k_at(rec: RunRecord, k: int) -> int:
         """The update whose weights are in the pocket once k updates are done."""
         ch = rec.extras["pocket_changes"]
         return int(ch[np.searchsorted(ch, k, side="right") - 1])
+
+    @staticmethod
+    def pocket_count_at(rec: RunRecord, k: int) -> int:
+        """I of the pocket once k updates are done: the count training made for it (the
+        start's from :meth:`_count`, each update's from the kernel), never counted again."""
+        pk = PocketPerceptron.pocket_k_at(rec, k)
+        return int(rec.extras["pocket_counts"][pk - 1]) if pk > 0 else int(rec.extras["pocket_start_count"])
+
+    @classmethod
+    def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
+        k = rec.k_after_step(t)
+        pk = cls.pocket_k_at(rec, k)
+        return StepOutput(label=f"pocket (w after update {pk})", weights=rec.weights[pk],
+                          pocket_k=pk, pocket_count=cls.pocket_count_at(rec, k))
 
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
         k = rec.epoch_end_k(epoch)

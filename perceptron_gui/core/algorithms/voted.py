@@ -6,6 +6,8 @@ import numpy as np
 from ..run import EpochRow, RunRecord
 from . import _kernels as K
 from .base import Perceptron
+from .scores import augment
+from .step import StepOutput
 
 
 # Above this many (point, vector) pairs the per-epoch errors use a random sample of points.
@@ -55,7 +57,7 @@ class VotedPerceptron(Perceptron):
         E = len(epoch_updates)
         t_ends = (np.arange(E, dtype=np.int64) + 1) * rec.n
         k_ends = np.searchsorted(rec.update_step, t_ends - 1, side="right").astype(np.int64)
-        starts = np.concatenate(([0], rec.update_step)).astype(np.float64)
+        starts = rec.start_steps().astype(np.float64)
         W = np.ascontiguousarray(rec.weights)
 
         def errors(X: np.ndarray, labels: np.ndarray) -> np.ndarray:
@@ -70,17 +72,20 @@ class VotedPerceptron(Perceptron):
                 for e, cnt in enumerate(epoch_updates)]
 
     def _predictor_after_epoch(self, rec, epoch, end_w, state):
-        k_end = rec.epoch_end_k(epoch)
-        steps = (epoch + 1) * rec.n
-        edges = np.concatenate(([0], rec.update_step[:k_end], [steps]))
-        c = np.diff(edges).astype(np.float64)
-        W = np.ascontiguousarray(rec.weights[: k_end + 1])
+        c = rec.survival_counts((epoch + 1) * rec.n)
+        W = np.ascontiguousarray(rec.weights[: c.shape[0]])
         return lambda Xa: K.vote_scores(np.ascontiguousarray(Xa), W, c)
+
+    @classmethod
+    def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
+        c = rec.survival_counts(t + 1)
+        W = np.ascontiguousarray(rec.weights[: c.shape[0]])
+        offset = rec.offset
+        return StepOutput(label="voted", survival_counts=c,
+                          vote=lambda X: K.vote_scores(augment(X, offset), W, c))
 
 
 def voted_scores(rec: RunRecord, X: np.ndarray) -> np.ndarray:
     """Σ_k c_k · sign(w_k·x + b_k) for the rows of X (original features)."""
-    from .base import augment
-
     c = rec.survival_counts()
     return K.vote_scores(augment(X, rec.offset), np.ascontiguousarray(rec.weights), c)
