@@ -1,0 +1,86 @@
+"""The import contracts of pyproject.toml hold, and each of them would catch its violation.
+
+The contracts (layers cli → gui : export → session → core, core and session free of Qt, no
+cycles inside cli/, gui/ and core/) are checked by import-linter; each proof below copies the
+package into a temporary folder, adds one bad import and expects exactly that contract to
+break there, so a contract that was silently weakened (or mistyped) fails here too.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "perceptron_gui"
+
+try:
+    from importlinter.cli import lint_imports
+except ImportError:  # pragma: no cover - the test extra installs it
+    lint_imports = None
+
+# One violation per contract: (contract id, module to edit, the lines appended to it).
+VIOLATIONS: dict[str, tuple[str, str]] = {
+    "layers": ("gui/formatting.py", "from ..cli.common import PROG\n"),
+    "core-imports-no-app": ("core/presets.py", "from ..session import points\n"),
+    "session-imports-no-view": ("session/points.py", "from ..export import latex\n"),
+    "qt-free": ("session/points.py", "import pyqtgraph\n"),
+    "cli-layers": ("cli/common.py", "from . import args\n"),
+    # The cycle this issue removed, back under TYPE_CHECKING: such imports count.
+    "acyclic": ("gui/canvas_tools.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                       "    from .canvas import Canvas\n"),
+}
+
+
+def _contract_ids() -> set[str]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return {c["id"] for c in config["tool"]["importlinter"]["contracts"]}
+
+
+def _require_import_linter() -> None:
+    if lint_imports is None:
+        pytest.fail("import-linter is not installed; run pip install -e '.[test]' (the test extra has it).")
+
+
+def test_the_contracts_hold(capsys):
+    _require_import_linter()
+    status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "0 broken" in out
+
+
+def test_every_contract_has_a_proof():
+    assert _contract_ids() == set(VIOLATIONS)
+
+
+def _lint_copy(tmp_path: Path, contract: str) -> subprocess.CompletedProcess[str]:
+    """lint-imports, limited to one contract, over the copy of the package in tmp_path."""
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    code = ("import sys; from importlinter.cli import lint_imports; "
+            f"sys.exit(lint_imports(config_filename='pyproject.toml', limit_to_contracts=({contract!r},), "
+            "no_cache=True, no_logo=True))")
+    return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.parametrize("contract", sorted(VIOLATIONS))
+def test_each_contract_catches_its_violation(tmp_path, contract):
+    _require_import_linter()
+    shutil.copytree(PACKAGE, tmp_path / "perceptron_gui", ignore=shutil.ignore_patterns("__pycache__", "resources"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    module, bad = VIOLATIONS[contract]
+    # The copy, untouched, keeps the contract: the copy (not the installed package) is linted.
+    clean = _lint_copy(tmp_path, contract)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    target = tmp_path / "perceptron_gui" / module
+    target.write_text(target.read_text(encoding="utf-8") + "\n" + bad, encoding="utf-8")
+    broken = _lint_copy(tmp_path, contract)
+    assert broken.returncode != 0, broken.stdout + broken.stderr
+    assert "1 broken" in broken.stdout, broken.stdout + broken.stderr
+    assert Path(module).stem in broken.stdout  # it names the module that broke it
