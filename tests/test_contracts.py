@@ -84,3 +84,54 @@ def test_each_contract_catches_its_violation(tmp_path, contract):
     assert broken.returncode != 0, broken.stdout + broken.stderr
     assert "1 broken" in broken.stdout, broken.stdout + broken.stderr
     assert Path(module).stem in broken.stdout  # it names the module that broke it
+
+
+def _top(module: str) -> str:
+    """The package a module belongs to for this rule: perceptron_gui.<core|session|gui|...>."""
+    return ".".join(module.split(".")[:2])
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_imports_across_packages(package_dir: Path = PACKAGE) -> list[str]:
+    """Every ``from X import _name`` or import of a ``_module`` whose X lies in another package
+    (inside one package, say core/algorithms and its ``_kernels``, private names are fine)."""
+    import ast
+
+    found = []
+    for path in sorted(package_dir.rglob("*.py")):
+        rel = path.relative_to(package_dir.parent).with_suffix("")
+        parts = list(rel.parts[:-1]) if rel.name == "__init__" else list(rel.parts)
+        module = ".".join(parts)
+        package = parts if rel.name == "__init__" else parts[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package[:len(package) - node.level + 1] if node.level else []
+                source = ".".join([*base, *(node.module.split(".") if node.module else [])])
+                targets = [(source, a.name) for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [(a.name, "") for a in node.names]
+            else:
+                continue
+            for source, name in targets:
+                if not source.startswith("perceptron_gui") or _top(source) == _top(module):
+                    continue
+                if _is_private(name) or any(_is_private(p) for p in source.split(".")):
+                    found.append(f"{module}:{node.lineno} imports {name or source} from {source}")
+    return found
+
+
+def test_no_module_reads_another_packages_private_names():
+    assert _private_imports_across_packages() == []
+
+
+def test_the_private_names_check_sees_them(tmp_path):
+    shutil.copytree(PACKAGE, tmp_path / "perceptron_gui", ignore=shutil.ignore_patterns("__pycache__", "resources"))
+    run = tmp_path / "perceptron_gui" / "cli" / "run.py"
+    # What cli.py and cli_export.py did before cli/ became a package (and a private module).
+    run.write_text(run.read_text(encoding="utf-8") + "\nfrom ..gui.app import _nothing\n"
+                   "from ..core.algorithms._kernels import warm_up\n", encoding="utf-8")
+    found = _private_imports_across_packages(tmp_path / "perceptron_gui")
+    assert len(found) == 2 and all(f.startswith("perceptron_gui.cli.run:") for f in found), found
