@@ -119,15 +119,9 @@ def algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
                                  f"use --algorithm standard for a line through the origin.")
             raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron; it is an option of "
                              f"{', '.join(owners)} only.")
-        spec = own[name]
-        if spec.kind in (int, float) and spec.choices is None:
-            lo, hi = spec.minimum, spec.maximum
-            if (lo is not None and v < lo) or (hi is not None and v > hi):
-                if name == "lift_a":
-                    raise UsageError(f"{opt} must be strictly between 0 and 1, not {v:g}.")
-                if hi is None:
-                    raise UsageError(f"{opt} must be at least {lo:g}, not {v:g}.")
-                raise UsageError(f"{opt} must be between {lo:g} and {hi:g}, not {v:g}.")
+        problem = own[name].problem(v)  # the algorithm's own rule, said of the option
+        if problem is not None:
+            raise UsageError(f"{opt} {problem}.")
         params[name] = v
     return params
 

@@ -229,6 +229,20 @@ def test_specific_messages(capsys, files, tmp_path):
     assert "required: SESSION.perceptron.json|DATA.csv" in run_cli(capsys, "export")[2]
 
 
+@pytest.mark.parametrize("algorithm, option, value", [("offset", "--max-epochs", "0"), ("offset", "--seed", "-3"),
+                                                    ("pocket", "--gamma", "-1"), ("lifted", "--lift-a", "1.5"),
+                                                    ("lifted", "--max-epochs", "2000000")])
+def test_option_ranges_are_the_algorithms_own_rule(capsys, files, algorithm, option, value):
+    """The CLI says of --max-epochs what validate() says of "Max epochs": one rule, ParamSpec's."""
+    name = option[2:].replace("-", "_")
+    spec = next(s for s in REGISTRY[algorithm].param_specs() if s.name == name)
+    code, _, err = run_cli(capsys, "run", files["and"], "--algorithm", algorithm, option, value)
+    with pytest.raises(Exception) as core:
+        make_algorithm(algorithm, **{name: spec.kind(value)}).validate()
+    assert code == 2
+    assert err.strip().removeprefix(option) == str(core.value).removeprefix(spec.label)
+
+
 def test_help_exits_0(capsys):
     code, out, _ = run_cli(capsys, "run", "--help")
     assert code == 0 and "--lift-a" in out and "--no-offset" in out

@@ -37,6 +37,35 @@ class ParamSpec:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] | None = None
+    # How the range reads to a user when "between minimum and maximum" would mislead (the
+    # bounds kept inside an open interval, say): the predicate of a sentence, "must be ...".
+    range_rule: str | None = None
+
+    def problem(self, v: Any) -> str | None:
+        """What is wrong with ``v`` for this parameter, as the predicate of a sentence
+        ("must be between 1 and 1e+06; 0 is outside"), or None when ``v`` is allowed.
+
+        The one statement of the rule: :meth:`Perceptron.validate` puts the label in front of
+        it, the command line its option (``--max-epochs``)."""
+        if self.kind is bool:
+            return None if isinstance(v, (bool, np.bool_)) else f"must be on or off, not {v!r}"
+        if self.choices is not None:
+            return None if v in self.choices else f"must be one of {', '.join(self.choices)}, not {v!r}"
+        if self.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
+            return f"must be a whole number, not {v!r}"
+        if self.kind is float:
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not np.isfinite(v):
+                return f"must be a finite number, not {v!r}"
+        lo, hi = self.minimum, self.maximum
+        if (lo is None or v >= lo) and (hi is None or v <= hi):
+            return None
+        if self.range_rule is not None:
+            return f"{self.range_rule}, not {v!r}"
+        if hi is None:
+            return f"must be at least {lo:g}, not {v!r}"
+        if lo is None:
+            return f"must be at most {hi:g}, not {v!r}"
+        return f"must be between {lo:g} and {hi:g}; {v!r} is outside"
 
 
 class Perceptron:
@@ -102,25 +131,11 @@ class Perceptron:
         return {p.name: getattr(self, p.name) for p in self.param_specs()}
 
     def validate(self) -> None:
-        """Raise DatasetError (a sentence) for a parameter out of range."""
+        """Raise DatasetError (a sentence) for a parameter out of range (see ParamSpec.problem)."""
         for spec in self.param_specs():
-            v = getattr(self, spec.name)
-            if spec.kind is bool:
-                if not isinstance(v, (bool, np.bool_)):
-                    raise DatasetError(f"{spec.label} must be on or off, not {v!r}.")
-                continue
-            if spec.choices is not None:
-                if v not in spec.choices:
-                    raise DatasetError(f"{spec.label} must be one of {', '.join(spec.choices)}, not {v!r}.")
-                continue
-            if spec.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
-                raise DatasetError(f"{spec.label} must be a whole number, not {v!r}.")
-            if spec.kind is float:
-                if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not np.isfinite(v):
-                    raise DatasetError(f"{spec.label} must be a finite number, not {v!r}.")
-            lo, hi = spec.minimum, spec.maximum
-            if lo is not None and hi is not None and not lo <= v <= hi:
-                raise DatasetError(f"{spec.label} must be between {lo:g} and {hi:g}; {v!r} is outside.")
+            problem = spec.problem(getattr(self, spec.name))
+            if problem is not None:
+                raise DatasetError(f"{spec.label} {problem}.")
 
     # ---- training ---------------------------------------------------------------------
     def fit(self, train: Dataset, test: Dataset | None = None,

@@ -47,7 +47,7 @@ class LiftedPerceptron(Perceptron):
                              "Passes over the data at most; the lifted set is separable, so it stops by itself.", 1, 1_000_000)
         return specs + [ParamSpec("lift_a", float, 0.5, "a (lift)",
                                   "Weight of the original features in x̃ = [a·x ; √(1−a²)·eᵢ]; must be strictly between 0 and 1.",
-                                  1e-6, 1 - 1e-6)]
+                                  1e-6, 1 - 1e-6, range_rule="must be strictly between 0 and 1")]
 
     def validate(self) -> None:
         super().validate()
