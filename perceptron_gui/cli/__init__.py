@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from .args import COMMANDS, SentenceArgumentParser, build_parser, usage_sentence, window_options
 from .common import PROG, UsageError, fail
 
@@ -86,7 +86,7 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
         from ..core.presets import get_preset
         try:
             get_preset(ns.preset)
-        except DatasetError as exc:
+        except UserError as exc:
             raise UsageError(str(exc)) from None
     try:
         from ..gui.app import run_app

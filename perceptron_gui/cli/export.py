@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
+from ..core.errors import UserError
 from .args import algorithm_params
 from .common import UsageError, check_writable, fail, read_data
 
@@ -59,7 +60,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
         session, view_range, notes = _load(ns)
         result = session.result
         t = _playhead(ns, session)
-    except DatasetError as exc:  # includes ExportError and SessionFileError
+    except UserError as exc:  # DatasetError, ExportError, SessionFileError, WriteError, ...
         return fail(str(exc))
     except OSError as exc:
         return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); "
@@ -88,7 +89,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     for path, write in writers:
         try:
             write(path)
-        except DatasetError as exc:
+        except UserError as exc:
             return fail(str(exc))
         except OSError as exc:
             return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from .args import algorithm_params
 from .common import check_writable, fail, read_data
 from .report import print_epoch_table, print_summary
@@ -62,7 +63,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
         t0 = time.perf_counter()
         theory = _theory(train.X, train.y, rec)
         theory_s = time.perf_counter() - t0
-    except DatasetError as exc:
+    except UserError as exc:
         return fail(str(exc))
     except OSError as exc:
         return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions.")
@@ -83,7 +84,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
             continue
         try:
             write(path)
-        except DatasetError as exc:  # a WriteError from the atomic writer: its own sentence
+        except UserError as exc:  # a WriteError from the atomic writer: its own sentence
             return fail(str(exc))
         except OSError as exc:
             return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")

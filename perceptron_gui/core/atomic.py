@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .dataset import DatasetError
+from .errors import UserError
 
 __all__ = ["WriteError", "TEMP_SUFFIX", "write_error", "temporary_name", "AtomicFile", "atomic_path",
            "atomic_write_bytes", "atomic_write_text", "atomic_write_chunks", "remove_stale_temporaries",
@@ -50,7 +50,7 @@ _REASONS = {
 }
 
 
-class WriteError(DatasetError):
+class WriteError(UserError):
     """A file that could not be written; ``str(err)`` is one sentence; the old file is intact.
 
     Attributes

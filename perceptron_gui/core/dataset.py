@@ -13,13 +13,15 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .errors import UserError
+
 __all__ = ["Dataset", "DatasetError", "train_test_split"]
 
 # Finite but so large that w·x overflows float64 after a handful of updates.
 MAX_ABS_VALUE = 1e150
 
 
-class DatasetError(ValueError):
+class DatasetError(UserError):
     """A user-caused problem with data; ``str(err)`` is a sentence fit for a message box."""
 
 

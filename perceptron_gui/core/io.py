@@ -23,6 +23,7 @@ from typing import Iterable
 from .csv_text import clip_text, parse_csv_text
 from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the one atomic writer
 from .dataset import Dataset, DatasetError
+from .errors import UserError
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
            "atomic_write_chunks", "read_json_file", "unwritable_reason", "FileReadError",
@@ -75,7 +76,7 @@ def _os_sentence(exc: OSError | ValueError, p: Path, what: str) -> str:
 
 
 def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: str = "a file",
-                    max_bytes: int = MAX_CSV_BYTES, error: type[DatasetError] = FileReadError) -> bytes:
+                    max_bytes: int = MAX_CSV_BYTES, error: type[UserError] = FileReadError) -> bytes:
     """The bytes of a regular file, at most ``max_bytes`` of them.
 
     Parameters
@@ -88,11 +89,11 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
     max_bytes : int
         The cap, checked while reading.
     error : type
-        The :class:`DatasetError` subclass raised.
+        The :class:`~perceptron_gui.core.errors.UserError` subclass raised.
 
     Raises
     ------
-    DatasetError
+    UserError
         ``error`` with one sentence: missing, a folder, not a regular file, unreadable, too big.
     """
     p = Path(os.fspath(path))
@@ -136,7 +137,7 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
         raise error(f"{name} is too big to read with the memory there is; split it or sample it first.") from None
 
 
-def _check_regular(st: os.stat_result, name: str, what: str, choose: str, error: type[DatasetError]) -> None:
+def _check_regular(st: os.stat_result, name: str, what: str, choose: str, error: type[UserError]) -> None:
     for test, kind in _KINDS:
         if test(st.st_mode):
             raise error(f"{name} is {kind}, not a {what} on disk; choose {choose}.")
@@ -144,7 +145,7 @@ def _check_regular(st: os.stat_result, name: str, what: str, choose: str, error:
         raise error(f"{name} is not a regular file; choose {choose}.")
 
 
-def decode_text(raw: bytes, name: str, what: str = "text file", error: type[DatasetError] = FileReadError,
+def decode_text(raw: bytes, name: str, what: str = "text file", error: type[UserError] = FileReadError,
                 fix: str = "choose another file") -> str:
     """Text from bytes: UTF-8 (with or without a BOM), or UTF-16/32 with a BOM or, for
     UTF-16, the zero bytes every other byte that mark it; anything else is one sentence
@@ -215,7 +216,7 @@ def write_csv(data: Dataset, path: str | os.PathLike[str]) -> None:
 
 
 def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
-                   error: type[DatasetError] = DatasetError, max_bytes: int = MAX_JSON_BYTES) -> object:
+                   error: type[UserError] = DatasetError, max_bytes: int = MAX_JSON_BYTES) -> object:
     """Parse a JSON file; every way it can fail becomes ``error`` with one sentence.
 
     ``what`` names the kind of file in messages ("run file"), ``choose`` what to pick

@@ -18,9 +18,10 @@ from typing import Any, Iterator
 import numpy as np
 
 from .csv_text import clip_text, shown_value
-from .dataset import Dataset, DatasetError
+from .dataset import Dataset
+from .errors import UserError
 from .io import atomic_write_chunks, atomic_write_text, read_json_file
-from .run import RunRecord
+from .run import RunRecord, split_augmented
 
 __all__ = [
     "RUN_FORMAT", "RUN_VERSION", "RunFileError", "run_to_json_dict", "write_run_json",
@@ -40,7 +41,7 @@ REQUIRED_KEYS = ("format", "version", "algorithm", "params", "n", "d", "converge
                  "epochs_run", "epochs", "updates", "final", "theory", "timing")
 
 
-class RunFileError(DatasetError):
+class RunFileError(UserError):
     """A run file that cannot be read; ``str(err)`` is one sentence for the user."""
 
 
@@ -55,12 +56,6 @@ def _num(v: Any) -> float | None:
 
 def _nums(a: Any) -> list[float | None]:
     return [_num(v) for v in np.asarray(a, dtype=np.float64).reshape(-1).tolist()]
-
-
-def _split(wa: np.ndarray, offset: bool) -> tuple[np.ndarray, float]:
-    """(w, b) from augmented weights; b = 0.0 without offset."""
-    wa = np.asarray(wa, dtype=np.float64)
-    return (wa[:-1], float(wa[-1])) if offset else (wa, 0.0)
 
 
 def _theory_attr(theory: Any, name: str) -> Any:
@@ -89,7 +84,7 @@ def _theory_dict(theory: Any, offset: bool) -> dict[str, Any]:
     ts = _theory_attr(theory, "theta_star")
     theta = None
     if ts is not None:
-        w, b = _split(ts, offset)
+        w, b = split_augmented(ts, offset)
         theta = {"w": _nums(w), "b": _num(b)}
     mm = _theory_attr(theory, "mm")
     separable = _theory_attr(theory, "separable")
@@ -148,7 +143,7 @@ def _final_dict(rec: RunRecord, limit: int | None = None) -> dict[str, Any]:
         kept = slice(None) if limit is None else slice(0, limit)
         final["voted"] = [
             {"w": _nums(w), "b": _num(b), "c": int(ck)}
-            for w, b, ck in ((*_split(row, rec.offset), ck)
+            for w, b, ck in ((*split_augmented(row, rec.offset), ck)
                              for row, ck in zip(rec.weights[kept], c[kept].tolist()))
         ]
     if "pocket_k" in ex:

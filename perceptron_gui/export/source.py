@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..core.io import unwritable_reason
 from ..session.events import Event
 from ..session.playback import Playhead
@@ -43,7 +43,7 @@ def logical_size(aspect: float = 1.5) -> tuple[int, int]:
     return int(round(w)), int(round(w / a))
 
 
-class ExportError(DatasetError):
+class ExportError(UserError):
     """An export that cannot be made; ``str(err)`` is one sentence for the user."""
 
 

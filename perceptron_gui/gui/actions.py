@@ -7,7 +7,7 @@ from typing import Callable, Protocol, cast
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.algorithms import REGISTRY
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..core.presets import PRESETS, random_noisy, random_separable
 from ..session.commands import DeletePoints
 from ..session.session import Session
@@ -243,7 +243,7 @@ def _random_dialog(win: ActionWindow, kind: str) -> None:
         else:
             data = random_noisy(n.value(), amount.value(), seed.value())
             title = f"Random with {amount.value():.0%} label noise"
-    except DatasetError as exc:
+    except UserError as exc:
         QtWidgets.QMessageBox.warning(cast(QtWidgets.QWidget, win), "Could not make the data", str(exc))
         return
     win.file_path = None

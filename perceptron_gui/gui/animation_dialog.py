@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtWidgets
 
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..export.animation import (MAX_FPS, MAX_FRAMES_LIMIT, MP4_HINT, UNITS, AnimationJob, AnimationSettings,
                                 frame_steps, mp4_available)
 from ..export.source import ExportSession
@@ -142,7 +142,7 @@ class AnimationRunner(QtCore.QObject):
         self.state = "running"
         try:
             self.job.start()
-        except (DatasetError, OSError) as exc:
+        except (UserError, OSError) as exc:
             self._end("failed", export_sentence(exc, self.job.path))
             return
         self.timer.start()
@@ -160,7 +160,7 @@ class AnimationRunner(QtCore.QObject):
             if not self.job.encoded():
                 return
             path = self.job.finish()
-        except (DatasetError, OSError) as exc:
+        except (UserError, OSError) as exc:
             self.job.cancel()
             self._end("failed", export_sentence(exc, self.job.path))
             return

@@ -87,15 +87,15 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     image: QtGui.QPixmap = win.grab()
     out = Path(screenshot)
     from ..core.atomic import atomic_write_bytes
-    from ..core.dataset import DatasetError
+    from ..core.errors import UserError
 
     buf = QtCore.QBuffer()
     buf.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
     try:
         if not image.save(buf, "PNG"):
-            raise DatasetError(f"Could not write {out.name}: the PNG encoder failed; try again.")
+            raise UserError(f"Could not write {out.name}: the PNG encoder failed; try again.")
         atomic_write_bytes(out, bytes(buf.data().data()), allow_empty=False)
-    except DatasetError as exc:  # a WriteError: disk full, no such folder, permission
+    except UserError as exc:  # a WriteError: disk full, no such folder, permission
         print(str(exc), file=sys.stderr)
         return 2
     print(f"Saved {out} ({image.width()}×{image.height()}).")

@@ -15,14 +15,14 @@ from typing import Any, Callable
 from PySide6 import QtWidgets
 
 from ..core.atomic import remove_stale_temporaries
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..session.autosave import Autosaver
 from ..session.autosave_store import crashed_slots, read_autosave
 from ..session.session_file import apply_session
 
 RECOVERY_QUESTION = "Restore the work from your last session, which did not close normally?"
 # Whatever a damaged autosave makes the reader raise, the window says one sentence and goes on.
-_UNREADABLE = (DatasetError, OSError, ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError)
+_UNREADABLE = (UserError, OSError, ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError)
 
 
 class AutosaveMixin:

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..export.animation import MP4_HINT, AnimationJob, AnimationSettings, mp4_available
 from ..export.plots import FIGURES, MAX_WIDTH_PX, MIN_WIDTH_PX, ExportSession, ViewOptions, export_figure
 from .animation_dialog import AnimationDialog, AnimationRunner
@@ -149,7 +149,7 @@ class ExportActions(QtCore.QObject):
         try:
             export_figure(source, path, settings.fmt, figure=settings.figure, width=self.pixel_width(settings),
                           options=self.view_options(settings.figure), transparent=settings.transparent)
-        except (DatasetError, OSError) as exc:
+        except (UserError, OSError) as exc:
             self.win.banner.show_message("error", export_sentence(exc, path))
             return False
         self.win.banner.show_message("info", f"Exported {FIGURES[settings.figure]} to {Path(path).name}.")
@@ -180,7 +180,7 @@ class ExportActions(QtCore.QObject):
         try:
             job = AnimationJob(source, path, figure=figure, settings=settings or AnimationSettings(),
                                options=self.view_options(figure), fmt=fmt)
-        except (DatasetError, OSError) as exc:
+        except (UserError, OSError) as exc:
             self.win.banner.show_message("error", export_sentence(exc, path))
             return None
         self.runner = AnimationRunner(job, self.win)

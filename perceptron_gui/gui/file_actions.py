@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..session.autosave import DEFAULT_DELAY_S, Autosaver, default_state_dir
 from ..session.recent_files import RecentFiles
 from ..session.session_file import SESSION_SUFFIX, apply_session, load_session, save_session
@@ -176,7 +176,7 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
         p = Path(path)
         try:
             loaded = load_session(p)
-        except DatasetError as exc:
+        except UserError as exc:
             QtWidgets.QMessageBox.warning(self.win, "Could not open the session", str(exc))
             return False
         apply_session(self.session, loaded)
@@ -195,7 +195,7 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
         p = Path(path)
         try:
             save_session(self.session, p)
-        except DatasetError as exc:
+        except UserError as exc:
             QtWidgets.QMessageBox.warning(self.win, "Could not save the session", str(exc))
             return False
         self._after_file(p)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..core.io import read_csv, write_csv
 from ..session.session import Session
 from .actions import build_actions
@@ -149,7 +149,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 return False
         try:
             data = read_csv(path)
-        except DatasetError as exc:
+        except UserError as exc:
             QtWidgets.QMessageBox.warning(self, "Could not open the file", str(exc))
             return False
         self.session.load_dataset(data, Path(path).name, label=f"Open {Path(path).name}")
@@ -170,7 +170,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 return False
         try:
             write_csv(self.session.points.all_dataset(), path)
-        except DatasetError as exc:  # the atomic writer's WriteError is already one sentence
+        except UserError as exc:  # the atomic writer's WriteError is already one sentence
             QtWidgets.QMessageBox.warning(self, "Could not save", str(exc))
             return False
         except OSError as exc:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from PySide6 import QtWidgets
 
 from ..core import runio
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 
 
 class RunExportMixin:
@@ -45,7 +45,7 @@ class RunExportMixin:
             return False
         try:
             write(p, result)
-        except DatasetError as exc:  # the atomic writer's WriteError says what and what to do
+        except UserError as exc:  # the atomic writer's WriteError says what and what to do
             QtWidgets.QMessageBox.warning(self.win, "Could not export", str(exc))
             return False
         except OSError as exc:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.atomic import atomic_write_text, write_error
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from . import autosave_journal as journal
 from .autosave_store import LEGACY_NAME, Slot, crashed_slots
 from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
@@ -311,7 +311,7 @@ class Autosaver:
             with self._cond:
                 self._close_journal()
             self._journal_fd = os.open(self.slot.journal, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
-        except DatasetError as exc:  # a WriteError: disk full, permission, ...
+        except UserError as exc:  # a WriteError: disk full, permission, ...
             return str(exc)
         except OSError as exc:
             return str(write_error(self.slot.journal, exc))

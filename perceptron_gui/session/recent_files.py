@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from ..core.csv_text import clip_text
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
 
 __all__ = ["RECENT_NAME", "RECENT_FORMAT", "RecentFiles", "set_aside", "path_problem"]
@@ -135,7 +135,7 @@ class RecentFiles:
             if _exists(self.file) is False:
                 return []
             doc = read_json_file(self.file, "list of recent files", "a file", max_bytes=MAX_STATE_BYTES)
-        except DatasetError as exc:
+        except UserError as exc:
             self.problem = set_aside(self.file, what, _reason(str(exc)))
             return []
         why = _shape_problem(doc)
@@ -153,7 +153,7 @@ class RecentFiles:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.file, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        except (OSError, DatasetError):
+        except (OSError, UserError):
             pass  # the menu still works for this run; losing the list is no reason to interrupt
 
 

@@ -18,7 +18,8 @@ import numpy as np
 from ..core import theory as th
 from ..core.algorithms import augment, make_algorithm
 from ..core.algorithms.lifted import lifted_weights
-from ..core.dataset import Dataset, DatasetError
+from ..core.dataset import Dataset
+from ..core.errors import UserError
 from ..core.run import RunRecord
 from ..core.separability import run_separator
 from .points import PointSet
@@ -86,7 +87,7 @@ class RunResult:
 
 
 def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None) -> RunResult:
-    """Train and analyse; raises DatasetError (a sentence) for bad parameters.
+    """Train and analyse; raises a UserError (a sentence, DatasetError for bad parameters).
 
     The run record and the proof's curves the window draws from it (one row per update) share
     one memory budget (``request.memory_budget_bytes``, default
@@ -161,7 +162,7 @@ class Runner:
         if not self.runs_in_background(request, force_sync):
             try:
                 result, err = compute(request), None
-            except DatasetError as exc:
+            except UserError as exc:
                 result, err = None, str(exc)
             except MemoryError:
                 result, err = None, OUT_OF_MEMORY
@@ -190,7 +191,7 @@ class Runner:
         def work() -> None:
             try:
                 res, err = compute(request, progress), None
-            except DatasetError as exc:
+            except UserError as exc:
                 res, err = None, str(exc)
             except MemoryError:
                 res, err = None, OUT_OF_MEMORY

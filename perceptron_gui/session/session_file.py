@@ -38,6 +38,7 @@ import numpy as np
 from .. import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
+from ..core.errors import UserError
 from ..core.csv_text import clip_text, shown_value
 from ..core.io import atomic_write_text, read_json_file
 
@@ -56,7 +57,7 @@ REQUIRED_KEYS = ("format", "version", "data", "algorithm", "params", "playhead")
 DATA_KEYS = ("feature_names", "X", "y", "test")
 
 
-class SessionFileError(DatasetError):
+class SessionFileError(UserError):
     """A session file that cannot be read or written; ``str(err)`` is one sentence."""
 
 
@@ -207,7 +208,7 @@ def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
     p = Path(path)
     try:
         atomic_write_text(p, session_to_json(snap))
-    except DatasetError as exc:  # the atomic writer's WriteError: already one sentence
+    except UserError as exc:  # the atomic writer's WriteError: already one sentence
         raise SessionFileError(str(exc)) from exc
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__

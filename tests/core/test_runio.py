@@ -12,7 +12,8 @@ import pytest
 
 from perceptron_gui.core import runio
 from perceptron_gui.core.algorithms import make_algorithm
-from perceptron_gui.core.dataset import Dataset, DatasetError
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import UserError
 from perceptron_gui.core.presets import random_noisy, random_separable
 from perceptron_gui.core.runio import (
     REQUIRED_KEYS, RunFileError, epochs_csv_text, epochs_latex_tabular, read_run_json,
@@ -150,7 +151,7 @@ def test_read_errors_are_one_sentence(tmp_path, content, words):
         read_run_json(p)
     msg = str(err.value)
     assert words in msg and msg.endswith(".") and "\n" not in msg
-    assert isinstance(err.value, DatasetError)
+    assert isinstance(err.value, UserError)  # was DatasetError: issue 8 made UserError the base of user errors
 
 
 # ---- update table ------------------------------------------------------------------------------

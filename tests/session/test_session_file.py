@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core.algorithms import REGISTRY
-from perceptron_gui.core.dataset import Dataset, DatasetError
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.errors import UserError
 from perceptron_gui.core.presets import random_noisy
 from perceptron_gui.session.session import Session
 from perceptron_gui.session.session_file import (SESSION_FORMAT, SESSION_VERSION, SessionFileError, apply_session,
@@ -214,7 +215,7 @@ def test_every_bad_file_gives_its_sentence(tmp_path, case):
     with pytest.raises(SessionFileError, match=pattern) as info:
         load_session(path)
     msg = str(info.value)
-    assert isinstance(info.value, DatasetError)
+    assert isinstance(info.value, UserError)  # was DatasetError: issue 8 made UserError the base of user errors
     assert msg.endswith(".") and "\n" not in msg and "Traceback" not in msg
     # one sentence: no full stop followed by a capital inside
     assert not any(msg[i] == "." and msg[i + 1] == " " and msg[i + 2].isupper() for i in range(len(msg) - 2))
