@@ -29,6 +29,7 @@ BACKGROUND_WORK = 3_000_000
 # Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
 LIFTED_THEORY_MAX_N = 200
 THEORY_TIME_BUDGET_S = 0.25
+THEORY_EXACT_MAX_CELLS = 200_000  # n·(d + 1) up to which θ* is solved without a time budget
 OUT_OF_MEMORY = ("The computer ran out of memory for this run (its budget assumed more was free); "
                  "lower Max epochs or use fewer points.")
 
@@ -102,7 +103,10 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     algo = make_algorithm(request.algorithm, **request.params)
     record = algo.fit(train, test, progress=progress, memory_budget_bytes=request.memory_budget_bytes,
                       view_bytes_per_update=_proof_bytes(request.algorithm, algo, train))
-    budget = THEORY_TIME_BUDGET_S if train.n > 10_000 else None
+    # Exact θ* for teaching-sized data; a budget for big or wide data (MNIST's 1,000 × 784 took
+    # 40 s to solve exactly), where a converged run's own weights still vouch for separability.
+    big = train.n > 10_000 or train.n * (train.d + 1) > THEORY_EXACT_MAX_CELLS
+    budget = THEORY_TIME_BUDGET_S if big else None
     theory = th.dataset_theory(train.X, train.y, offset=record.offset, time_budget_s=budget,
                                separator=run_separator(record))
     lifted_theory = None

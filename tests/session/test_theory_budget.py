@@ -1,0 +1,31 @@
+"""Wide data (MNIST's 1,000 × 784) gets a time budget for θ*, small data the exact solve: the
+exact solve of 1,000 × 784 took 40 s before the first picture; a converged run still vouches
+for separability."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import theory as th
+from perceptron_gui.session import runner
+from perceptron_gui.session.points import PointSet
+from perceptron_gui.session.runner import RunRequest, compute
+
+
+@pytest.mark.parametrize("n,d,budgeted", [(40, 2, False), (300, 784, True), (2500, 100, True), (100, 50, False), (1000, 150, False)])
+def test_budget_by_size(monkeypatch, n, d, budgeted):
+    seen = []
+    real = th.dataset_theory
+
+    def spy(*args, **kw):
+        seen.append(kw.get("time_budget_s"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(runner.th, "dataset_theory", spy)
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(n, d))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    pts = PointSet(X, y, np.zeros(n, dtype=bool), tuple(f"x{j + 1}" for j in range(d)))
+    res = compute(RunRequest(1, "offset", {"max_epochs": 5}, pts))
+    assert seen and (seen[0] is not None) == budgeted
+    assert res.theory is not None
