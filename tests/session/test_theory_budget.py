@@ -12,8 +12,11 @@ from perceptron_gui.session.points import PointSet
 from perceptron_gui.session.runner import RunRequest, compute
 
 
-@pytest.mark.parametrize("n,d,budgeted", [(40, 2, False), (300, 784, True), (2500, 100, True), (100, 50, False), (1000, 150, False)])
+@pytest.mark.parametrize("n,d,budgeted", [(40, 2, False), (30, 20, True), (60, 9, True), (40, 11, False)])
 def test_budget_by_size(monkeypatch, n, d, budgeted):
+    # The threshold scaled down (the rule, not the number, is under test; the suite's frozen
+    # clock would make a real 1,000 × 784 solve take its full 40 s).
+    monkeypatch.setattr(runner, "THEORY_EXACT_MAX_CELLS", 500)
     seen = []
     real = th.dataset_theory
 
