@@ -19,7 +19,7 @@ import numpy as np
 
 from ..core.errors import UserError
 from ..core.io import unwritable_reason
-from ..session.events import Event
+from ..session.events import SessionEvents
 from ..session.playback import Playhead
 from ..session.points import PointSet
 from .geometry import View
@@ -48,7 +48,7 @@ class ExportError(UserError):
 
 
 # ---- what is drawn -----------------------------------------------------------------------------
-class ExportSession:
+class ExportSession(SessionEvents):
     """A read-only stand-in for the :class:`~perceptron_gui.session.session.Session` that the
     exported views read: the points and the finished run, with a playhead of its own.
 
@@ -67,9 +67,6 @@ class ExportSession:
         self.selection = np.zeros(0, dtype=np.int64)
         self.view_range = view_range
         self.data_title = data_title
-        for name in ("points_changed", "run_changed", "playhead_changed", "selection_changed", "message",
-                     "algorithm_changed", "history_changed"):
-            setattr(self, name, Event(name))
 
     @classmethod
     def from_session(cls, session: Any, t: int | None = None) -> "ExportSession":

@@ -16,6 +16,7 @@ from .keyboard import PlaybackKeys
 from .playback_bar import PlaybackBar
 from .table import PointTable
 from .user_text import rich
+from .view_wiring import connect_events
 
 Qt = QtCore.Qt
 
@@ -126,7 +127,7 @@ def build_actions(win: ActionWindow) -> dict[str, QtGui.QAction]:
         undo.setText(f"&Undo {s.history.undo_text()}".rstrip())
         redo.setText(f"&Redo {s.history.redo_text()}".rstrip())
 
-    s.history_changed.connect(refresh_undo)
+    connect_events(qwin, [(s.history_changed, refresh_undo)])
     refresh_undo()
 
     m = mb.addMenu("&View")

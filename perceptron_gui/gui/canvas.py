@@ -6,7 +6,6 @@ It reads the session and redraws on its events; mouse input goes out as commands
 """
 from __future__ import annotations
 
-import functools
 
 import numpy as np
 import pyqtgraph as pg
@@ -22,6 +21,7 @@ from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
 from .plot_setup import settle_axes
 from .user_text import rich
+from .view_wiring import connect_events
 
 __all__ = ["Canvas"]
 
@@ -95,12 +95,10 @@ class Canvas(QtWidgets.QWidget):
 
         self.view_box.sigRangeChanged.connect(self._on_range_changed)
         self.plot.installEventFilter(self)
-        callbacks = {"points_changed": self._on_points_changed, "run_changed": self._on_run_changed,
-                     "playhead_changed": self._on_playhead_changed, "selection_changed": self._show_selection}
-        for name, cb in callbacks.items():
-            getattr(session, name).connect(cb)
-        # The session may outlive this widget: stop listening when Qt deletes it.
-        self.destroyed.connect(functools.partial(_disconnect, session, callbacks))
+        connect_events(self, [(session.points_changed, self._on_points_changed),
+                              (session.run_changed, self._on_run_changed),
+                              (session.playhead_changed, self._on_playhead_changed),
+                              (session.selection_changed, self._show_selection)])
         self._rebuild(fit=True)
 
     # ---- public API -------------------------------------------------------------------------
@@ -315,8 +313,3 @@ class Canvas(QtWidgets.QWidget):
             self.fit_view()
         elif key == _Key.Key_Escape:
             self.session.select([])
-
-
-def _disconnect(session: Session, callbacks: dict, *args) -> None:
-    for name, cb in callbacks.items():
-        getattr(session, name).disconnect(cb)

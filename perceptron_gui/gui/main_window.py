@@ -26,6 +26,7 @@ from .proof_plots import AnglePlot
 from .status import StatusBar
 from .table import PointTable
 from .user_text import install_plain_text_policy
+from .view_wiring import connect_events
 
 Qt = QtCore.Qt
 APP_NAME = "Perceptron GUI"
@@ -114,10 +115,12 @@ class MainWindow(QtWidgets.QMainWindow):
         install_export_actions(self)
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
                                  on_escape=self.banner.dismiss)
-        s.message.connect(self._on_message)
-        s.history_changed.connect(self._update_title)
-        s.points_changed.connect(lambda *_: self._update_title())
-        s.points_changed.connect(lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset"))
+        connect_events(self, [
+            (s.message, self._on_message),
+            (s.history_changed, self._update_title),
+            (s.points_changed, lambda *_: self._update_title()),
+            (s.points_changed, lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset")),
+        ])
         self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)  # the playback keys work from the start
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:

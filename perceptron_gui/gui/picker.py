@@ -7,6 +7,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..session.session import Session
+from .view_wiring import connect_events
 
 Qt = QtCore.Qt
 
@@ -37,7 +38,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
         self.editors: dict[str, QtWidgets.QWidget] = {}
         self._updating = False
         self.combo.currentIndexChanged.connect(self._on_combo)
-        session.algorithm_changed.connect(self.refresh)
+        connect_events(self, [(session.algorithm_changed, self.refresh)])
         self.refresh()
 
     def _on_combo(self, index: int) -> None:

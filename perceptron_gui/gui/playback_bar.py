@@ -4,6 +4,8 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from ..session.session import Session
+from .formatting import fmt_int
+from .view_wiring import connect_events
 
 Qt = QtCore.Qt
 
@@ -72,9 +74,9 @@ class PlaybackBar(QtWidgets.QWidget):
         row.addWidget(self.unit)
         row.addWidget(self.speed)
         self._updating = False
-        session.run_changed.connect(lambda *_: self.refresh())
-        session.playhead_changed.connect(self.refresh)
-        session.playing_changed.connect(self._on_playing)
+        connect_events(self, [(session.run_changed, lambda *_: self.refresh()),
+                              (session.playhead_changed, self.refresh),
+                              (session.playing_changed, self._on_playing)])
         self.refresh()
 
     def toggle_play(self) -> None:
@@ -118,8 +120,8 @@ class PlaybackBar(QtWidgets.QWidget):
         ph = self.session.playhead
         v = ph.visit(run)
         if v is None:
-            text = f"k = {self.session.k} of {run.num_updates} · start"
+            text = f"k = {fmt_int(self.session.k)} of {fmt_int(run.num_updates)} · start"
         else:
             row = int(self.session.result.train_index[v.index]) + 1
-            text = f"k = {self.session.k} of {run.num_updates} · epoch {v.epoch} · row {row}"
+            text = f"k = {fmt_int(self.session.k)} of {fmt_int(run.num_updates)} · epoch {fmt_int(v.epoch)} · row {fmt_int(row)}"
         self.position.setText(text)

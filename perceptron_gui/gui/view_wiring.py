@@ -6,6 +6,7 @@ import weakref
 from typing import Any, Callable, Iterable
 
 import shiboken6
+from psygnal import SignalInstance
 from PySide6 import QtCore
 
 from ..session.session import Session
@@ -13,22 +14,51 @@ from ..session.session import Session
 __all__ = ["connect_events", "DragThrottle"]
 
 
-def connect_events(owner: Any, pairs: Iterable[tuple[Any, Callable[..., Any]]]) -> None:
-    """Subscribe callbacks to session events for as long as the Qt object ``owner`` lives.
+def connect_events(owner: QtCore.QObject, pairs: Iterable[tuple[SignalInstance, Callable[..., Any]]]) -> None:
+    """Subscribe ``owner``'s callbacks to session events: the one way views listen.
 
-    When Qt deletes ``owner`` (its parent window closed), the callbacks are disconnected, so
-    the session never calls into a deleted widget. ``owner`` only needs a ``destroyed``
-    signal, which keeps this module free of Qt imports.
+    The subscriptions live exactly as long as the widget:
+
+    - Qt may delete ``owner`` (its window closed) while Python still holds its wrapper: a
+      callback is never called once ``shiboken6.isValid(owner)`` is False, and removes itself
+      at the next event;
+    - the session holds each subscription weakly (psygnal) and ``owner`` holds it strongly,
+      so a widget that Python lets go of is collected and stops listening, even if the
+      session lives on.
+
+    A callback may be a bound method, a lambda or a :class:`DragThrottle`; it gets every
+    argument of its event. One callback that raises does not stop the others (see
+    :mod:`perceptron_gui.session.events`).
     """
-    pairs = list(pairs)
-    for event, callback in pairs:
-        event.connect(callback)
+    held: list[_ViewCallback] | None = getattr(owner, _HELD, None)
+    if held is None:
+        held = []
+        setattr(owner, _HELD, held)
+    for signal, callback in pairs:
+        slot = _ViewCallback(owner, signal, callback)
+        held.append(slot)
+        signal.connect(slot)
 
-    def disconnect(*_: Any) -> None:
-        for event, callback in pairs:
-            event.disconnect(callback)
 
-    owner.destroyed.connect(disconnect)
+_HELD = "_session_subscriptions"  # where a widget keeps its subscriptions alive
+
+
+class _ViewCallback:
+    """One subscription: calls ``callback`` while ``owner`` is a live Qt object."""
+
+    __slots__ = ("owner", "signal", "callback", "__weakref__")
+
+    def __init__(self, owner: QtCore.QObject, signal: SignalInstance, callback: Callable[..., Any]) -> None:
+        self.owner = weakref.ref(owner)  # owner holds this object: no cycle through it
+        self.signal = signal
+        self.callback = callback
+
+    def __call__(self, *args: Any) -> None:
+        owner = self.owner()
+        if owner is None or not shiboken6.isValid(owner):
+            self.signal.disconnect(self)  # psygnal iterates over a copy: safe mid-emit
+            return
+        self.callback(*args)
 
 
 class DragThrottle(QtCore.QObject):

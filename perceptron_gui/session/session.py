@@ -14,7 +14,7 @@ from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.presets import get_preset
 from .commands import Change, Command, ReplaceAll
-from .events import Event
+from .events import SessionEvents
 from .history import History
 from .playback import Playhead
 from .points import PointSet
@@ -23,13 +23,14 @@ from .runner import RunRequest, RunResult, Runner
 __all__ = ["Session"]
 
 
-class Session:
+class Session(SessionEvents):
     """Everything the window shows, and the only way to change it.
 
-    Events (callbacks' arguments in brackets): ``points_changed`` [Change],
-    ``run_changed`` [RunResult | None], ``playhead_changed`` [], ``algorithm_changed`` [],
-    ``history_changed`` [], ``selection_changed`` [], ``busy_changed`` [bool],
-    ``progress_changed`` [epoch, total], ``message`` [level, text], ``playing_changed`` [bool].
+    Events (declared on :class:`~.events.SessionEvents`; callbacks' arguments in brackets):
+    ``points_changed`` [Change], ``run_changed`` [RunResult | None], ``playhead_changed`` [],
+    ``algorithm_changed`` [], ``history_changed`` [], ``selection_changed`` [],
+    ``busy_changed`` [bool], ``progress_changed`` [epoch, total], ``message`` [level, text],
+    ``playing_changed`` [bool]. Views subscribe through ``gui.view_wiring.connect_events``.
     """
 
     def __init__(self, post: Callable[[Callable[[], None]], None] | None = None,
@@ -56,17 +57,6 @@ class Session:
         self._pending_generation = 0
         self._new_data = False  # a data set was replaced: its first run opens at the end
         self._busy = False  # what busy_changed last announced
-        # Spelled out, so readers and type checkers see every event the views can hear.
-        self.points_changed = Event("points_changed")
-        self.run_changed = Event("run_changed")
-        self.playhead_changed = Event("playhead_changed")
-        self.algorithm_changed = Event("algorithm_changed")
-        self.history_changed = Event("history_changed")
-        self.selection_changed = Event("selection_changed")
-        self.busy_changed = Event("busy_changed")
-        self.progress_changed = Event("progress_changed")
-        self.message = Event("message")
-        self.playing_changed = Event("playing_changed")
 
     # ---- data edits ---------------------------------------------------------------------
     def execute(self, command: Command) -> bool:

@@ -243,15 +243,15 @@ def test_export_leaves_the_session_untouched(session, tmp_path):
     session.jump_to_update(1)
     session.view_range = ((-5.0, 5.0), (-5.0, 5.0))
     t, view = session.playhead.t, session.view_range
-    counts = {name: len(getattr(session, name)._callbacks) for name in ("points_changed", "run_changed",
-                                                                         "playhead_changed", "selection_changed")}
+    counts = {name: len(getattr(session, name)) for name in ("points_changed", "run_changed",
+                                                             "playhead_changed", "selection_changed")}
     moved = []
     session.playhead_changed.connect(lambda: moved.append(1))
     for fmt in ("png", "svg", "pdf"):
         export_figure(ExportSession.from_session(session), tmp_path / f"f.{fmt}", width=400,
                       options=ViewOptions(view_range=((0.0, 1.0), (0.0, 1.0))))
     assert session.playhead.t == t and session.view_range == view and not moved
-    assert {n: len(getattr(session, n)._callbacks) for n in counts} == {**counts, "playhead_changed": counts["playhead_changed"] + 1}
+    assert {n: len(getattr(session, n)) for n in counts} == {**counts, "playhead_changed": counts["playhead_changed"] + 1}
 
 
 def test_the_offscreen_widget_is_deleted(session, qtbot):

@@ -19,7 +19,7 @@ from perceptron_gui.gui.formatting import DASH, fmt_int, fmt_pct
 from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
 from perceptron_gui.gui.plot_setup import NO_DOWNSAMPLE_MAX
 from perceptron_gui.gui.proof_plots import AnglePlot
-from perceptron_gui.session.events import Event
+from perceptron_gui.session.events import SessionEvents
 from perceptron_gui.session.session import Session
 
 Qt = QtCore.Qt
@@ -151,7 +151,8 @@ def _fake_session(K: int) -> SimpleNamespace:
     theory = SimpleNamespace(R=R, gamma=gamma, bound=(R / gamma) ** 2, theta_star=np.ones(2), verdict="", separable=True)
     result = SimpleNamespace(proof=proof, theory=theory, lifted_theory=None,
                              record=SimpleNamespace(algorithm="offset"), train=SimpleNamespace(n=10))
-    return SimpleNamespace(result=result, k=0, run_changed=Event(), playhead_changed=Event(),
+    events = SessionEvents()
+    return SimpleNamespace(result=result, k=0, run_changed=events.run_changed, playhead_changed=events.playhead_changed,
                            jump_to_update=lambda kk: None)
 
 
