@@ -13,6 +13,7 @@ from ..core import novikoff
 from ..core.algorithms import augment
 from ..core.theory import lifted_margin_lower_bound
 from ..session.frame import Frame, frame_at
+from ..session.runner import no_proof_reason
 from .formatting import (DASH, NA, check_mark, fmt, fmt_count_pct, fmt_deg,
                          fmt_bound, fmt_equation, fmt_int, fmt_vec)
 from .view_wiring import DragThrottle, connect_events
@@ -305,14 +306,11 @@ def _no_theta_sentence(result) -> str:
     """Why the proof rows are missing, and what the panel still shows."""
     still = " The losses" + (" and the pocket count" if result.record.algorithm == "pocket" else "") \
         + " still apply."
-    if result.train.n == 0:
-        return "No θ*: there are no training points." + still
-    if result.record.algorithm == "lifted":
-        return ("The lifted set is always separable, but its θ* is only computed for at most "
-                "300 training points, so the proof is not shown." + still)
-    verdict = result.theory.verdict
-    return (f"No θ*: the data is {verdict}. Novikoff's bound needs a separating θ* with margin "
-            "γ > 0, so nothing stops k from growing." + still)
+    reason = no_proof_reason(result)
+    if result.train.n == 0 or result.record.algorithm == "lifted":
+        return reason + still
+    return (f"{reason} Novikoff's bound needs a separating θ* with margin γ > 0, so nothing stops "
+            "k from growing." + still)
 
 
 def _lemma_margin(result) -> tuple[float, float] | None:

@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtWidgets
 
 from . import style
 from ..core import novikoff
+from ..session.runner import no_proof_reason
 from .formatting import fmt_bound
 from .plot_setup import AXIS, NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events
@@ -189,12 +190,4 @@ def _bound_grid(x_max: int) -> np.ndarray:
 
 
 def _no_theta_text(result) -> str:
-    if result is None or result.train.n == 0:
-        return "No θ*: there are no training points."
-    if result.record.algorithm == "lifted":
-        return ("No θ* to plot: the lifted set is always separable, but its θ* is only "
-                "computed for at most 300 training points.")
-    tho = result.theory
-    head = ("No θ*: the data is not linearly separable" if tho.separable is False
-            else "No θ*: separability could not be decided in time")
-    return f"{head}\n\n({tho.verdict}.)"
+    return no_proof_reason(result)  # the one sentence the live panel gives too

@@ -6,7 +6,7 @@ from PySide6 import QtCore, QtWidgets
 from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
 from ..session.session import Session
-from .formatting import fmt_bound
+from .formatting import fmt_bound, fmt_int, fmt_pct
 from .view_wiring import DragThrottle, connect_events
 
 Qt = QtCore.Qt
@@ -101,11 +101,11 @@ def summary_text(session: Session) -> str:
     if rec.n == 0:
         return "No training points: click on the canvas to add some (right click for the other class)."
     K, E = rec.num_updates, rec.epochs_run
-    upd = f"{K} update{'s' if K != 1 else ''}"
-    ep = f"{E} epoch{'s' if E != 1 else ''}"
+    upd = f"{fmt_int(K)} update{'s' if K != 1 else ''}"  # numbers as the live panel writes them
+    ep = f"{fmt_int(E)} epoch{'s' if E != 1 else ''}"
     if rec.stop_reason == "converged" and rec.algorithm == "lifted":
         head = (f"Converged on the lifted points after {upd} in {ep}; on the original features the "
-                f"drawn separator errs on {rec.epochs[-1].train_error:.0%} (points with their own dimension)")
+                f"drawn separator errs on {fmt_pct(rec.epochs[-1].train_error)} (points with their own dimension)")
     elif rec.stop_reason == "converged":
         head = f"Converged after {upd} in {ep}"
     elif rec.stop_reason == "fixed_epochs":

@@ -45,7 +45,12 @@ class RunRequest:
     def estimated_work(self) -> float:
         n = int((~self.points.test).sum())
         epochs = int(self.params.get("max_epochs", 100))
-        work = float(n) * epochs
+        cells = n * (self.points.d + 1)
+        # Each visit costs a dot product of d + 1 numbers (the 2-D case is the unit), and wide
+        # data's θ* takes its whole time budget: MNIST's 784 pixels must not run on the UI thread.
+        work = float(n) * epochs * max(1.0, (self.points.d + 1) / 3.0)
+        if cells > THEORY_EXACT_MAX_CELLS:
+            work += 20.0 * cells
         if self.algorithm == "pocket":
             work *= max(1.0, n / 20.0)
         if self.algorithm == "voted":
@@ -119,6 +124,23 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
         record=record, theory=theory, lifted_theory=lifted_theory,
         seconds=time.perf_counter() - t0,
     )
+
+
+def no_proof_reason(result: "RunResult | None") -> str:
+    """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
+    if result is None or result.train.n == 0:
+        return "No θ*: there are no training points."
+    if result.record.algorithm == "lifted":
+        lt = result.lifted_theory
+        if lt is None:
+            return (f"No θ* to plot: the lifted set is always separable, but its θ* is only computed "
+                    f"for at most {LIFTED_THEORY_MAX_N} training points (this set has {result.train.n}).")
+        return ("No θ* to plot: the lifted set is always separable, but its θ* could not be computed "
+                f"within {THEORY_TIME_BUDGET_S:g} s; step or edit to try again.")
+    tho = result.theory
+    if tho.separable is False:
+        return f"No θ*: the data is {tho.verdict}."
+    return f"No θ*: separability could not be decided in time ({tho.verdict})."
 
 
 def _proof_bytes(algorithm: str, algo: Any, train: Dataset) -> int:

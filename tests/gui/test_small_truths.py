@@ -38,3 +38,37 @@ def test_a_long_status_line_ends_in_an_ellipsis_and_keeps_the_whole_text(make_ma
     shown = label.text()
     assert shown.endswith("…") and len(shown) < len(full)
     assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()
+
+
+def test_lifted_without_theta_star_names_the_real_limit(make_main_window):
+    from perceptron_gui.core.presets import random_noisy
+    from perceptron_gui.session.runner import LIFTED_THEORY_MAX_N
+
+    win = make_main_window(None, "lifted")
+    n = LIFTED_THEORY_MAX_N + 5
+    win.session.load_dataset(random_noisy(n, 0.1, seed=2), "many")
+    win.session.wait(120)
+    text = win.angle_plot.message.text()
+    assert f"at most {LIFTED_THEORY_MAX_N} training points" in text and f"has {n}" in text
+    assert text in win.live_panel.text("note")  # one sentence in both places
+
+
+def test_status_and_playback_write_numbers_as_the_panel_does(make_main_window):
+    from perceptron_gui.core.presets import random_noisy
+    from perceptron_gui.gui.formatting import fmt_int, fmt_pct
+
+    win = make_main_window(None, "offset")
+    s = win.session
+    s.set_param("max_epochs", 400)
+    s.load_dataset(random_noisy(200, 0.1, seed=3), "noisy")
+    s.wait(120)
+    K = s.run.num_updates
+    assert K >= 1000  # so the thousands separator shows
+    assert f"{fmt_int(K)} updates" in summary_text(s)
+    assert f"of {fmt_int(K)}" in win.playback.position.text()
+    assert win.live_panel.text("k").endswith(fmt_int(K))
+    win.session.set_algorithm("lifted")
+    s.wait(120)
+    rec = s.run
+    if rec.stop_reason == "converged":
+        assert fmt_pct(rec.epochs[-1].train_error) in summary_text(s)

@@ -32,3 +32,15 @@ def test_budget_by_size(monkeypatch, n, d, budgeted):
     res = compute(RunRequest(1, "offset", {"max_epochs": 5}, pts))
     assert seen and (seen[0] is not None) == budgeted
     assert res.theory is not None
+
+
+def test_wide_data_trains_in_the_background():
+    """1,000 × 784 with few epochs: the rows × epochs count alone kept it on the UI thread,
+    which froze the window for its θ*."""
+    from perceptron_gui.session.runner import BACKGROUND_WORK
+
+    n, d = 1000, 784
+    pts = PointSet(np.zeros((n, d)), np.ones(n), np.zeros(n, dtype=bool), tuple(f"x{j + 1}" for j in range(d)))
+    assert RunRequest(1, "offset", {"max_epochs": 1}, pts).estimated_work() > BACKGROUND_WORK
+    small = PointSet(np.zeros((40, 2)), np.ones(40), np.zeros(40, dtype=bool), ("x1", "x2"))
+    assert RunRequest(1, "offset", {"max_epochs": 10}, small).estimated_work() == 400
