@@ -2,6 +2,7 @@
 views that are not the focus of a drag."""
 from __future__ import annotations
 
+import sys
 import weakref
 from typing import Any, Callable, Iterable
 
@@ -129,5 +130,9 @@ class _DragGate(QtCore.QObject):
     def release(self) -> None:
         pending, self._pending = list(self._pending.values()), {}
         for throttle in pending:
-            if shiboken6.isValid(throttle):  # its widget may have closed meanwhile
+            if not shiboken6.isValid(throttle):  # its widget may have closed meanwhile
+                continue
+            try:
                 throttle._fire()  # noqa: SLF001 - the gate and its throttles are one mechanism
+            except Exception:  # noqa: BLE001 - as for session events: report it, release the rest
+                sys.excepthook(*sys.exc_info())

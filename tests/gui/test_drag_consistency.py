@@ -55,3 +55,30 @@ def test_a_closed_view_with_a_pending_update_is_skipped(make_main_window, qtbot)
     QtWidgets.QApplication.processEvents()
     qtbot.waitUntil(lambda: not win.angle_plot.has_theta_star(), timeout=5_000)
     s.end_drag()
+
+
+def test_a_view_that_raises_does_not_hold_back_the_others(make_main_window, qtbot, monkeypatch):
+    """One throttled view raising while the drag's updates are released must not leave the
+    views after it on the previous run (seen once: panel and angle plot new, epoch views old)."""
+    import sys
+
+    win = make_main_window(None)
+    s = win.session
+    s.load_dataset(Dataset.from_arrays(X, Y), "four points")
+    reported = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: reported.append(exc))
+
+    def broken(*_):
+        raise RuntimeError("a broken view")
+
+    monkeypatch.setattr(win.angle_plot, "_on_run_changed", broken, raising=False)
+    throttles = [c for c in win.angle_plot.children() if type(c).__name__ == "DragThrottle"]
+    for t in throttles:
+        if getattr(t.fn, "__name__", "") == "_on_run_changed":
+            t.fn = broken
+    drag = s.new_drag_id()
+    s.execute(MovePoints(np.array([0]), np.array([[2.0, 0.0]]), drag))
+    qtbot.waitUntil(lambda: win.live_panel.text("separable") == "no", timeout=5_000)
+    assert "not linearly separable" in win.status.summary.full_text()
+    assert reported and isinstance(reported[0][1], RuntimeError)
+    s.end_drag()
