@@ -171,8 +171,7 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
                                        train.feature_names)
             mask = np.concatenate([np.zeros(train.n, dtype=bool), np.ones(test.n, dtype=bool)])
         # Parameters and algorithm first, with no points yet: the load below trains once.
-        session.params[ns.algorithm].update(params)
-        session.algorithm = ns.algorithm
+        session.configure(ns.algorithm, {ns.algorithm: params}, retrain=False)
         session.load_dataset(Dataset.from_arrays(data.X, data.y, data.feature_names), Path(ns.input).name,
                              test=mask)
     if log.errors:

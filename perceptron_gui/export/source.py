@@ -82,6 +82,10 @@ class ExportSession(SessionEvents):
     def k(self) -> int:
         return self.playhead.k(self.run)
 
+    def set_view_range(self, view: View | None) -> None:
+        """The range the exported canvas shows (the canvas reports its own, as on screen)."""
+        self.view_range = view
+
     def set_t(self, t: int) -> None:
         """Move this copy's playhead (clamped to the run) and announce it."""
         self.playhead.t = int(t)

@@ -285,7 +285,7 @@ class Canvas(QtWidgets.QWidget):
         rng = ((float(x0), float(x1)), (float(y0), float(y1)))
         if rng != self._last_range and not self._exporting:
             self._last_range = rng
-            self.session.view_range = rng  # exporters draw the range the user is looking at
+            self.session.set_view_range(rng)  # exporters draw the range the user is looking at
             self.view_range_changed.emit(rng)
 
     # ---- keys -----------------------------------------------------------------------------------

@@ -244,7 +244,7 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
         if view is None:
             canvas.fit_view()
             return
-        self.session.view_range = view
+        self.session.set_view_range(view)
         box = getattr(canvas, "view_box", None)
         if box is not None:
             (x0, x1), (y0, y1) = view

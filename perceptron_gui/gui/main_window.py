@@ -59,8 +59,8 @@ class MainWindow(QtWidgets.QMainWindow):
         install_plain_text_policy()  # file content never renders as HTML (see user_text.py)
         self.dispatcher = _Dispatcher()
         self.session = session or Session(post=self.dispatcher.post)
-        if session is not None and session.runner.post is None:
-            session.runner.post = self.dispatcher.post
+        if not self.session.runner.has_dispatcher:  # a session made without one (a script's)
+            self.session.set_dispatcher(self.dispatcher.post)
         self.file_path: Path | None = None
         s = self.session
         self.setWindowTitle(APP_NAME)

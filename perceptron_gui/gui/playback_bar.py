@@ -94,12 +94,12 @@ class PlaybackBar(QtWidgets.QWidget):
         self.session.tick()
 
     def _on_speed(self, v: float) -> None:
-        self.session.play_speed = float(v)
+        self.session.set_play_speed(float(v))
         if self.timer.isActive():
             self.timer.setInterval(int(1000 / v))
 
     def _on_unit(self, unit: str) -> None:
-        self.session.play_unit = unit
+        self.session.set_play_unit(unit)
 
     def _on_slider(self, k: int) -> None:
         if not self._updating and k != self.session.k:

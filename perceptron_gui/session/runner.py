@@ -160,6 +160,7 @@ class Runner:
     def __init__(self, post: Callable[[Callable[[], None]], None] | None = None,
                  background_work: float = BACKGROUND_WORK, memory_budget_bytes: int | None = None) -> None:
         self.post = post or (lambda fn: fn())
+        self.has_dispatcher = post is not None  # False: results are delivered on the worker thread
         self.background_work = background_work
         self.memory_budget_bytes = memory_budget_bytes
         self._cancel = threading.Event()

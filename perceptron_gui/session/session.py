@@ -56,6 +56,8 @@ class Session(SessionEvents):
         self._drag_ids = itertools.count(1)
         self._pending_generation = 0
         self._new_data = False  # a data set was replaced: its first run opens at the end
+        # restore(): (the generation of the restored data's run, the step it opens at)
+        self._restore_t: tuple[int, int] | None = None
         self._busy = False  # what busy_changed last announced
 
     # ---- data edits ---------------------------------------------------------------------
@@ -249,11 +251,16 @@ class Session(SessionEvents):
         self._set_busy(False)
         if error is not None:
             self.error = error
+            self._restore_t = None
             self.message.emit("error", error)
             return
         self.error = None
         self.result = result
         self.playhead.follow(old, self.run, was_at_end)
+        restore, self._restore_t = self._restore_t, None
+        if restore is not None and restore[0] == generation:  # restored data's run: its saved step
+            self.playhead.t = restore[1]
+            self.playhead.clamp(self.run)
         self.run_changed.emit(result)
         self.playhead_changed.emit()
 
@@ -282,6 +289,78 @@ class Session(SessionEvents):
     def jump_to_update(self, k: int) -> None:
         self.playhead.to_update(self.run, k)
         self.playhead_changed.emit()
+
+    # ---- settings the views change (the session is the only writer of its state) ------------
+    PLAY_UNITS = ("update", "visit", "epoch")
+
+    def set_play_speed(self, steps_per_second: float) -> bool:
+        """Playback speed in steps per second (0.1–1000); a bad value is a message."""
+        try:
+            v = float(steps_per_second)
+        except (TypeError, ValueError):
+            v = float("nan")
+        if not 0.1 <= v <= 1000.0:
+            self.message.emit("error", "The playback speed must be between 0.1 and 1000 steps per second.")
+            return False
+        self.play_speed = v
+        return True
+
+    def set_play_unit(self, unit: str) -> bool:
+        """What one playback step is: an update, an example visit or an epoch."""
+        if unit not in self.PLAY_UNITS:
+            self.message.emit("error", f"A playback step is one of {', '.join(self.PLAY_UNITS)}, not {unit!r}.")
+            return False
+        self.play_unit = unit
+        return True
+
+    def set_view_range(self, view: tuple[tuple[float, float], tuple[float, float]] | None) -> None:
+        """The data range the canvas shows (exports and session files use it); None: fit."""
+        if view is None:
+            self.view_range = None
+            return
+        (x0, x1), (y0, y1) = ((float(a), float(b)) for a, b in view)
+        self.view_range = ((x0, x1), (y0, y1))
+
+    def set_dispatcher(self, post: Callable[[Callable[[], None]], None]) -> None:
+        """Deliver background results through ``post`` (a window's UI-thread queue)."""
+        self.runner.post = post
+        self.runner.has_dispatcher = True
+
+    def configure(self, algorithm: str | None = None,
+                  params: dict[str, dict[str, Any]] | None = None, retrain: bool = True) -> None:
+        """Set the algorithm and any algorithms' parameters in one step, announced once.
+
+        Parameters not given keep their values; an algorithm missing from ``params`` keeps its
+        own. With ``retrain=False`` the next data load trains (a file being opened)."""
+        if params is not None:
+            for name, p in params.items():
+                if name in self.params:
+                    self.params[name] = {**self.params[name], **dict(p)}
+        if algorithm is not None:
+            if algorithm not in REGISTRY:
+                self.message.emit("error", f"There is no algorithm '{algorithm}'; choose one of {', '.join(REGISTRY)}.")
+                return
+            self.algorithm = algorithm
+        self.algorithm_changed.emit()
+        if retrain:
+            self.recompute()
+
+    def restore(self, data: Dataset, title: str, test: np.ndarray | None, algorithm: str,
+                params: dict[str, dict[str, Any]], t: int,
+                view_range: tuple[tuple[float, float], tuple[float, float]] | None,
+                label: str = "Open session") -> None:
+        """Put back a saved state: the data as one undoable step, the algorithm and every
+        algorithm's parameters, the playhead at step ``t`` once the run is computed (at once for
+        a small run, when the background run arrives for a big one; clamped to the run), and
+        the view range."""
+        self.set_playing(False)
+        self.configure(algorithm, params, retrain=False)  # the load below trains once
+        # The load's run is the next generation (recompute numbers them one by one): placed when
+        # it arrives, before views hear of it — at once for a small run, later for a big one.
+        self._restore_t = (self._pending_generation + 1, int(t))
+        if not self.load_dataset(data, title, test=test, label=label):
+            self._restore_t = None
+        self.set_view_range(view_range)
 
     def set_playing(self, playing: bool) -> None:
         if playing and self.playhead.at_end(self.run):

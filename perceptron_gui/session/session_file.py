@@ -411,31 +411,8 @@ def apply_session(session: "Session", loaded: dict[str, Any]) -> None:
     """
     d = loaded["data"]
     data = Dataset.from_arrays(d["X"], d["y"], d["feature_names"])
-    target_t = int(loaded["playhead"]["t"])
-    session.set_playing(False)
-    session.params = {name: dict(p) for name, p in loaded["params"].items()}
-    for name, cls in REGISTRY.items():  # a hand-built dict may omit some: keep every name present
-        session.params.setdefault(name, {p.name: p.default for p in cls.param_specs()})
-    session.algorithm = loaded["algorithm"]
-    # Set without Session.set_algorithm, which would retrain on the old data: the load below
-    # retrains once. Announce it first so the picker shows the restored parameters.
-    session.algorithm_changed.emit()
-    expected: list[int | None] = [None]
-
-    def place(result: "RunResult | None") -> None:
-        if result is None or (expected[0] is not None and result.generation != expected[0]):
-            session.run_changed.disconnect(place)
-            return
-        session.run_changed.disconnect(place)
-        session.playhead.t = target_t
-        session.playhead.clamp(session.run)
-        # The session emits playhead_changed right after run_changed.
-
-    session.run_changed.connect(place)
-    session.load_dataset(data, loaded.get("title", "") or "", test=np.asarray(d["test"], dtype=bool),
-                         label="Open session")
-    if session.busy:
-        expected[0] = session._pending_generation  # noqa: SLF001 - the run this load started
-    else:
-        session.run_changed.disconnect(place)  # placed already, or the run failed (a message said why)
-    session.view_range = loaded.get("view_range")
+    # Every algorithm's parameters as saved; one the file omits gets its defaults.
+    params = {name: dict(loaded["params"].get(name) or {p.name: p.default for p in cls.param_specs()})
+              for name, cls in REGISTRY.items()}
+    session.restore(data, loaded.get("title", "") or "", np.asarray(d["test"], dtype=bool),
+                    loaded["algorithm"], params, int(loaded["playhead"]["t"]), loaded.get("view_range"))
