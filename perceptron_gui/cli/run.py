@@ -88,6 +88,6 @@ def cmd_run(ns: argparse.Namespace) -> int:
             return fail(str(exc))
         except OSError as exc:
             return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
-        note = run_file_note(rec, full, csv=path == ns.csv)
-        print(f"Wrote {path}." + (f" {note}" if note else ""), file=out)
+        file_note = run_file_note(rec, full, csv=path == ns.csv)
+        print(f"Wrote {path}." + (f" {file_note}" if file_note else ""), file=out)
     return 0

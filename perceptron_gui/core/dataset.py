@@ -9,7 +9,7 @@ labels, 0/1 labels mapped to -1/+1) become ``notices``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
 import numpy as np
 
@@ -136,7 +136,7 @@ def _as_matrix(X: object) -> np.ndarray:
     if isinstance(X, np.ndarray) and X.dtype.kind in "biuf":
         arr = X
     else:
-        rows = list(X) if not isinstance(X, np.ndarray) else list(X.tolist())  # type: ignore[arg-type]
+        rows = list(cast(Iterable[Any], X)) if not isinstance(X, np.ndarray) else list(X.tolist())
         if rows and all(_is_sequence(r) for r in rows):
             lengths = {len(r) for r in rows}
             if len(lengths) > 1:

@@ -13,7 +13,7 @@ import math
 import os
 import uuid
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import numpy as np
 
@@ -296,7 +296,7 @@ def _update_rows(rec: RunRecord, train: Dataset, theory: Any, limit: int | None 
         X = train.X[idx]
         W = rec.weights[a + 1:b + 1]
         cos = cos_theta_star(W, theta)
-        cols = [map(str, range(a + 1, b + 1)), map(str, epoch[a:b].tolist()), map(str, idx.tolist())]
+        cols: list[Iterable[str]] = [map(str, range(a + 1, b + 1)), map(str, epoch[a:b].tolist()), map(str, idx.tolist())]
         cols += [map(repr, X[:, j].tolist()) for j in range(d)]  # a Dataset is finite
         cols.append(map(str, train.y[idx].astype(np.int64).tolist()))
         wfmt = repr if np.isfinite(W).all() else _cell

@@ -104,7 +104,7 @@ def max_margin_any_scale(X: np.ndarray, y: np.ndarray, *, time_budget_s: float |
         with np.errstate(under="ignore"):
             X_cols = np.ldexp(X, -col_e)
         scaled = max_margin(X_cols, y, time_budget_s=left)
-        if scaled.separable:
+        if scaled.separable and scaled.theta_star is not None:
             caveat = (f" (θ* approximate: the coordinates' magnitudes differ by a factor of "
                       f"about 1e{round(spread * np.log10(2.0))}, too much for float64 to find "
                       f"the exact one)")

@@ -165,7 +165,7 @@ def read_autosave(base: str | os.PathLike[str]) -> dict[str, Any]:
     p = Path(base)
     doc = read_json_file(p, "autosave", f"a {SESSION_SUFFIX} file", SessionFileError)
     number = doc.get(BASE_KEY) if isinstance(doc, dict) else None
-    if isinstance(number, int) and not isinstance(number, bool):
+    if isinstance(doc, dict) and isinstance(number, int) and not isinstance(number, bool):
         ops = journal_ops(Slot.of_base(p).journal, number)
         if ops:
             replay(doc, ops)

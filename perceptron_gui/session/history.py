@@ -27,7 +27,7 @@ class History:
         text = command.text
         top = self._undo[-1] if self._undo else None
         merged = top.inverse.merge(inverse) if top is not None else None
-        if merged is not None and not self._redo:
+        if merged is not None and top is not None and not self._redo:
             self._undo[-1] = _Step(merged, top.text)
             if self.clean_index == len(self._undo):
                 self.clean_index = None
@@ -99,5 +99,5 @@ class _Sealed(Command):
     def text(self) -> str:  # type: ignore[override]
         return self.inner.text
 
-    def apply(self, points: PointSet):
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
         return self.inner.apply(points)

@@ -12,6 +12,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any, cast
 
 from ..core.csv_text import clip_text
 from ..core.errors import UserError
@@ -143,7 +144,7 @@ class RecentFiles:
             self.problem = set_aside(self.file, what, why)
             return []
         out: list[Path] = []
-        for s in doc["paths"]:
+        for s in cast(dict[str, Any], doc)["paths"]:  # _shape_problem checked it is a dict
             if Path(s) not in out:
                 out.append(Path(s))
         return out[: self.limit]

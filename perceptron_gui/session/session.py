@@ -13,6 +13,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.presets import get_preset
+from ..core.run import RunRecord
 from .commands import Change, Command, ReplaceAll
 from .events import SessionEvents
 from .history import History
@@ -50,8 +51,7 @@ class Session(SessionEvents):
         self.play_unit = "update"  # "update", "visit" or "epoch"
         self.play_speed = 5.0  # steps per second
         self.view_range: tuple[tuple[float, float], tuple[float, float]] | None = None
-        kw = {} if background_work is None else {"background_work": background_work}
-        self.runner = Runner(post, **kw)
+        self.runner = Runner(post) if background_work is None else Runner(post, background_work)
         self._generation = itertools.count(1)
         self._drag_ids = itertools.count(1)
         self._pending_generation = 0
@@ -202,7 +202,7 @@ class Session(SessionEvents):
 
     # ---- running ---------------------------------------------------------------------------
     @property
-    def run(self):  # -> RunRecord | None
+    def run(self) -> RunRecord | None:
         return None if self.result is None else self.result.record
 
     @property

@@ -7,12 +7,20 @@ left to right over the augmented vector, so with the offset column last the scor
 """
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 from numba import njit
 
+# The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
+# their values at the first call, so these hints are for the reader and mypy only.
+Array: TypeAlias = np.ndarray
+
 
 @njit(cache=True, nogil=True)
-def perceptron_epoch(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
+def perceptron_epoch(  # pragma: no cover - compiled
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+) -> int:
     """One epoch of the perceptron; update when y·(w·x) <= 0. Returns the update count.
 
     Two and three weights (2-D data, or 2-D with an offset) get loops with the weights in
@@ -28,7 +36,9 @@ def perceptron_epoch(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _epoch_3(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
+def _epoch_3(  # pragma: no cover - compiled
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+) -> int:
     w0, w1, w2 = w[0], w[1], w[2]
     cnt = 0
     for t in range(order.shape[0]):
@@ -53,7 +63,9 @@ def _epoch_3(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - co
 
 
 @njit(cache=True, nogil=True)
-def _epoch_2(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
+def _epoch_2(  # pragma: no cover - compiled
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+) -> int:
     w0, w1 = w[0], w[1]
     cnt = 0
     for t in range(order.shape[0]):
@@ -75,7 +87,9 @@ def _epoch_2(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - co
 
 
 @njit(cache=True, nogil=True)
-def _epoch_any_d(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover - compiled
+def _epoch_any_d(  # pragma: no cover - compiled
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+) -> int:
     D = Xa.shape[1]
     cnt = 0
     for t in range(order.shape[0]):
@@ -96,7 +110,10 @@ def _epoch_any_d(Xa, y, order, w, pos_out, idx_out, w_out):  # pragma: no cover 
 
 
 @njit(cache=True, nogil=True)
-def pocket_epoch(Xa, y, order, w, pos_out, idx_out, w_out, count_out, gamma):  # pragma: no cover
+def pocket_epoch(  # pragma: no cover
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array,
+    count_out: Array, gamma: float,
+) -> int:
     """Perceptron epoch that also counts, after each update, #{i: y_i w·x_i >= gamma}
     (``> 0`` when gamma == 0), the pocket algorithm's quality measure."""
     n, D = Xa.shape
@@ -131,7 +148,10 @@ def pocket_epoch(Xa, y, order, w, pos_out, idx_out, w_out, count_out, gamma):  #
 
 
 @njit(cache=True, nogil=True)
-def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, idx_out, w_out):  # pragma: no cover
+def lifted_epoch(  # pragma: no cover
+    Xa: Array, y: Array, order: Array, v: Array, s: Array, a2: float, c: float,
+    pos_out: Array, idx_out: Array, w_out: Array,
+) -> int:
     """Perceptron on the lifted points [a·x_i ; c·e_i] without building them.
 
     ``v`` holds a·(feature part of the lifted weights), so the score of a lifted point is
@@ -159,7 +179,7 @@ def lifted_epoch(Xa, y, order, v, s, a2, c, pos_out, idx_out, w_out):  # pragma:
 
 
 @njit(cache=True, nogil=True)
-def count_errors(Xa, y, w):  # pragma: no cover
+def count_errors(Xa: Array, y: Array, w: Array) -> int:  # pragma: no cover
     """Number of points with sign(w·x) != y, sign(0) = +1 (scores summed as in training)."""
     D = Xa.shape[1]
     bad = 0
@@ -184,7 +204,7 @@ def count_errors(Xa, y, w):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def count_errors_rows(Xa, y, P):  # pragma: no cover
+def count_errors_rows(Xa: Array, y: Array, P: Array) -> Array:  # pragma: no cover
     """:func:`count_errors` for every row of P as the weights, in one call (the same sums)."""
     D = Xa.shape[1]
     out = np.zeros(P.shape[0], dtype=np.int64)
@@ -202,7 +222,7 @@ def count_errors_rows(Xa, y, P):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def vote_scores(Xa, W, c):  # pragma: no cover
+def vote_scores(Xa: Array, W: Array, c: Array) -> Array:  # pragma: no cover
     """Σ_k c_k · sign(w_k·x) for every row of Xa (sign(0) = +1)."""
     n, D = Xa.shape
     out = np.zeros(n)
@@ -220,7 +240,9 @@ def vote_scores(Xa, W, c):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def vote_errors_by_epoch(Xa, y, W, starts, k_ends, t_ends):  # pragma: no cover
+def vote_errors_by_epoch(  # pragma: no cover
+    Xa: Array, y: Array, W: Array, starts: Array, k_ends: Array, t_ends: Array
+) -> Array:
     """Errors of the voted predictor at the end of every epoch, in one pass over the vectors.
 
     At the end of epoch e (global step t_ends[e], k_ends[e] updates made) the vote is
@@ -258,7 +280,7 @@ def vote_errors_by_epoch(Xa, y, W, starts, k_ends, t_ends):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def weighted_prefix_sums(W, c, ks):  # pragma: no cover
+def weighted_prefix_sums(W: Array, c: Array, ks: Array) -> Array:  # pragma: no cover
     """For each k in ``ks`` (non-decreasing), Σ_{j<k} c_j · W_j, in one pass over W."""
     D = W.shape[1]
     out = np.zeros((ks.shape[0], D))

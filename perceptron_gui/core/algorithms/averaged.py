@@ -1,6 +1,8 @@
 """The averaged perceptron (notes 004)."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..run import RunRecord, split_augmented
@@ -22,7 +24,7 @@ class AveragedPerceptron(Perceptron):
     extra_bytes_per_update = 8  # survival_counts
     fixed_epochs = True
 
-    def _finish(self, rec: RunRecord, state, Xa, y) -> None:
+    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         c = rec.survival_counts()
         rec.extras["survival_counts"] = c
         last_w, rec.extras["last_b"] = split_augmented(rec.weights[-1], rec.offset)
@@ -33,7 +35,8 @@ class AveragedPerceptron(Perceptron):
         state["epoch_averages"] = averages
         self._set_final(rec, averages[-1] if len(averages) else rec.weights[0])
 
-    def _predictor_after_epoch(self, rec, epoch, end_w, state):
+    def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
+                               state: dict[str, Any]) -> np.ndarray:
         return state["epoch_averages"][epoch]
 
     @classmethod

@@ -160,8 +160,10 @@ class Perceptron:
         Xa = augment(train.X, self.offset)
         y = np.array(train.y, dtype=np.float64)  # writable: see augment()
         n, D = Xa.shape
-        Xt = augment(test.X, self.offset) if test is not None and test.n else None
-        yt = np.array(test.y, dtype=np.float64) if Xt is not None else None
+        Xt: np.ndarray | None = None
+        yt: np.ndarray | None = None
+        if test is not None and test.n:
+            Xt, yt = augment(test.X, self.offset), np.array(test.y, dtype=np.float64)
 
         budget = memory_budget() if memory_budget_bytes is None else int(memory_budget_bytes)
         extra = self.extra_bytes_per_update + int(view_bytes_per_update)
@@ -273,14 +275,14 @@ class Perceptron:
             # One kernel call for all epochs: a million epochs cost seconds of call overhead.
             P = np.ascontiguousarray(np.array(preds, dtype=np.float64).reshape(len(preds), -1))
             tr_all = _errors(Xa, y, P)
-            te_all = _errors(Xt, yt, P) if Xt is not None else None
+            te_all = _errors(Xt, yt, P) if Xt is not None and yt is not None else None
             return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr_all[e]),
                              test_error=None if te_all is None else float(te_all[e]))
                     for e, cnt in enumerate(epoch_updates)]
         rows = []
         for e, (cnt, pred) in enumerate(zip(epoch_updates, preds)):
             tr = _error(Xa, y, pred)
-            te = _error(Xt, yt, pred) if Xt is not None else None
+            te = _error(Xt, yt, pred) if Xt is not None and yt is not None else None
             rows.append(EpochRow(epoch=e, updates=int(cnt), train_error=tr, test_error=te))
         return rows
 

@@ -64,18 +64,20 @@ class LiftedPerceptron(Perceptron):
             s[0] = y[0] * c
         return {"w": np.array(w, dtype=np.float64), "s": s, "a": a, "c": c}
 
-    def _epoch(self, state, Xa, y, order, pos_buf, idx_buf, w_buf) -> int:
+    def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
+               pos_buf: np.ndarray, idx_buf: np.ndarray, w_buf: np.ndarray) -> int:
         return int(K.lifted_epoch(Xa, y, order, state["w"], state["s"], state["a"] ** 2, state["c"],
                                   pos_buf, idx_buf, w_buf))
 
-    def _finish(self, rec: RunRecord, state, Xa, y) -> None:
+    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         s = state["s"]
         rec.extras.update(slack=s.copy(), slack_points=np.flatnonzero(s != 0.0), lift_a=float(self.lift_a),
                           update_y=y[rec.update_index].copy(), init_first=self.init == "first",
                           first_y=float(y[0]) if rec.n else 0.0)
         self._set_final(rec, rec.weights[-1])
 
-    def _predictor_after_epoch(self, rec, epoch, end_w, state):
+    def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
+                               state: dict[str, Any]) -> np.ndarray:
         return end_w
 
     @classmethod

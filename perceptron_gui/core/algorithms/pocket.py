@@ -50,7 +50,8 @@ class PocketPerceptron(Perceptron):
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
         return {"w": w, "counts": [], "w0": w.copy()}
 
-    def _epoch(self, state, Xa, y, order, pos_buf, idx_buf, w_buf) -> int:
+    def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
+               pos_buf: np.ndarray, idx_buf: np.ndarray, w_buf: np.ndarray) -> int:
         cbuf = np.empty(Xa.shape[0], dtype=np.int64)
         cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, w_buf, cbuf, float(self.gamma)))
         state["counts"].append(cbuf[:cnt].copy())
@@ -60,7 +61,7 @@ class PocketPerceptron(Perceptron):
         v = y * row_dots(Xa, wa)  # the kernel's arithmetic, so ties count the same way
         return int(np.count_nonzero(v > 0.0) if self.gamma == 0.0 else np.count_nonzero(v >= self.gamma))
 
-    def _finish(self, rec: RunRecord, state, Xa, y) -> None:
+    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         counts = np.concatenate(state["counts"]) if state["counts"] else np.zeros(0, dtype=np.int64)
         # The pocket starts with the initial weights and their count (I = 0 at w = 0 with γ = 0).
         start = self._count(Xa, y, rec.weights[0]) if rec.n else 0
@@ -98,6 +99,7 @@ class PocketPerceptron(Perceptron):
         return StepOutput(label=f"pocket (w after update {pk})", weights=rec.weights[pk],
                           pocket_k=pk, pocket_count=cls.pocket_count_at(rec, k))
 
-    def _predictor_after_epoch(self, rec, epoch, end_w, state):
+    def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
+                               state: dict[str, Any]) -> np.ndarray:
         k = rec.epoch_end_k(epoch)
         return rec.weights[self.pocket_k_at(rec, k)]

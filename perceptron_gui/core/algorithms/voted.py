@@ -1,6 +1,8 @@
 """Freund & Schapire's voted perceptron (notes 004)."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 
 from ..run import EpochRow, RunRecord
@@ -36,11 +38,13 @@ class VotedPerceptron(Perceptron):
     def _vectors_capped(self, updates: int) -> bool:
         return updates + 1 >= VOTE_MAX_VECTORS
 
-    def _finish(self, rec: RunRecord, state, Xa, y) -> None:
+    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         rec.extras["survival_counts"] = rec.survival_counts()
         self._set_final(rec, rec.weights[-1])
 
-    def _epoch_rows(self, rec, epoch_updates, end_weights, state, Xa, y, Xt, yt):
+    def _epoch_rows(self, rec: RunRecord, epoch_updates: list[int], end_weights: list[np.ndarray],
+                    state: dict[str, Any], Xa: np.ndarray, y: np.ndarray,
+                    Xt: np.ndarray | None, yt: np.ndarray | None) -> list[EpochRow]:
         # The vote costs n·K; past VOTE_WORK_LIMIT the per-epoch errors are measured on a
         # fixed random sample of points (recorded in the extras), not all.
         K_total = rec.num_updates + 1
@@ -50,7 +54,7 @@ class VotedPerceptron(Perceptron):
             if Xa.shape[0] > m:
                 pick = np.sort(rng.choice(Xa.shape[0], m, replace=False))
                 Xa, y = Xa[pick], y[pick]
-            if Xt is not None and Xt.shape[0] > m:
+            if Xt is not None and yt is not None and Xt.shape[0] > m:
                 pick = np.sort(rng.choice(Xt.shape[0], m, replace=False))
                 Xt, yt = Xt[pick], yt[pick]
             rec.extras["epoch_error_sample"] = int(m)
@@ -66,12 +70,13 @@ class VotedPerceptron(Perceptron):
             return bad / X.shape[0]
 
         tr = errors(Xa, y) if Xa.shape[0] else np.zeros(E)
-        te = errors(Xt, yt) if Xt is not None and Xt.shape[0] else None
+        te = errors(Xt, yt) if Xt is not None and yt is not None and Xt.shape[0] else None
         return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr[e]),
                          test_error=None if te is None else float(te[e]))
                 for e, cnt in enumerate(epoch_updates)]
 
-    def _predictor_after_epoch(self, rec, epoch, end_w, state):
+    def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
+                               state: dict[str, Any]) -> np.ndarray | Callable[[np.ndarray], np.ndarray]:
         c = rec.survival_counts((epoch + 1) * rec.n)
         W = np.ascontiguousarray(rec.weights[: c.shape[0]])
         return lambda Xa: K.vote_scores(np.ascontiguousarray(Xa), W, c)
