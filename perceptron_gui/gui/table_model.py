@@ -17,10 +17,11 @@ from typing import Any, Iterable
 import numpy as np
 from PySide6 import QtCore, QtGui
 
+from ..core.csv_text import clip_text, is_number
 from ..session.commands import Change, MovePoints, SetLabels, SetRoles
 from ..session.session import Session
 from . import style
-from .formatting import fmt
+from .formatting import MINUS, fmt
 from .view_wiring import connect_events
 
 Qt = QtCore.Qt
@@ -46,13 +47,19 @@ def row_runs(rows: Iterable[int] | np.ndarray) -> list[tuple[int, int]]:
 
 
 def parse_label(text: str) -> float | None:
-    """+1 / −1 from what a user types ("1", "+", "-1", "−", "0"), None for anything else."""
-    t = text.replace("−", "-").replace(" ", "")
-    if t in ("+1", "1", "+", "1.0", "+1.0"):
-        return 1.0
-    if t in ("-1", "-", "-1.0", "0"):
-        return -1.0
-    return None
+    """+1 / −1 from what a user types, None for anything else.
+
+    +1: "1", "+1", "1.0", "+"; −1: "-1", "−1" (a real minus), "-1.0", "-", and "0" (the data
+    set's 0/1 convention). A number is read as the CSV reader reads one (ASCII digits,
+    :func:`~perceptron_gui.core.csv_text.is_number`), then must be exactly 1, −1 or 0.
+    """
+    t = text.replace(MINUS, "-").strip()
+    if t in ("+", "-"):
+        return 1.0 if t == "+" else -1.0
+    if not is_number(t):
+        return None
+    v = float(t)
+    return 1.0 if v == 1.0 else -1.0 if v in (-1.0, 0.0) else None
 
 
 class PointTableModel(QtCore.QAbstractTableModel):
@@ -142,23 +149,24 @@ class PointTableModel(QtCore.QAbstractTableModel):
         r, c = index.row(), index.column()
         text = str(value).strip()
         if c < self.d:
-            try:
-                v = float(text.replace("−", "-"))
-            except ValueError:
-                self.session.message.emit("error", f"'{text}' is not a number; type a coordinate such as 0.5 or -1.25.")
+            number = text.replace(MINUS, "-")
+            if not is_number(number):  # as the CSV reader reads a number: not "1_000", not "١"
+                self.session.message.emit(
+                    "error", f"'{clip_text(text)}' is not a number; type a coordinate such as 0.5 or -1.25.")
                 return False
+            v = float(number)
             row = self.session.points.X[r].copy()
             row[c] = v
             return self.session.execute(MovePoints([r], row[None, :]))
         if c == self.d:
             label = parse_label(text)
             if label is None:
-                self.session.message.emit("error", f"'{text}' is not a label; type +1 or -1.")
+                self.session.message.emit("error", f"'{clip_text(text)}' is not a label; type +1 or -1.")
                 return False
             return self.session.execute(SetLabels([r], [label]))
         role_text = text.lower()
         if role_text not in ("train", "test"):
-            self.session.message.emit("error", f"'{text}' is not a set; type train or test.")
+            self.session.message.emit("error", f"'{clip_text(text)}' is not a set; type train or test.")
             return False
         return self.session.execute(SetRoles([r], [role_text == "test"]))
 

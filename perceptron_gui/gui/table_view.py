@@ -12,10 +12,14 @@ from typing import Callable
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .formatting import MINUS
-from .table_model import PointTableModel
+from .table_model import PointTableModel, parse_label
 
 Qt = QtCore.Qt
 _CHORD = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+
+_LABEL_ITEM = {1.0: 0, -1.0: 1}  # a label -> its item in the y editor
+# The widest the table asks to be to show all its columns; wider data scrolls sideways.
+WIDEST_MINIMUM = 360
 
 __all__ = ["PointView", "RowHeader", "ChoiceBox", "PointDelegate", "types_a_character"]
 
@@ -28,12 +32,25 @@ def types_a_character(event: QtGui.QKeyEvent) -> bool:
 
 class ChoiceBox(QtWidgets.QComboBox):
     """The y and set cells' editor: typed characters pick an item and never reach the
-    window's one-key shortcuts ("t" would toggle θ*, "1" choose the class to add)."""
+    window's one-key shortcuts ("t" would toggle θ*, "1" choose the class to add).
 
-    def __init__(self, items: list[str], keys: dict[str, int], parent: QtWidgets.QWidget) -> None:
+    ``read`` (the y column's) reads everything typed since the editor opened as one word,
+    so "-1" is minus one: read a key at a time, the "1" after the "-" picked +1. The item
+    follows the word whenever it names one; :attr:`typed` keeps the word, so a commit of a
+    word that names no item ("2", "-2") can end in a sentence instead of a silent choice.
+    Without ``read`` (the set column), Qt finds the item by its first letters.
+    """
+
+    def __init__(self, items: list[str], read: Callable[[str], int | None] | None,
+                 parent: QtWidgets.QWidget) -> None:
         super().__init__(parent)
         self.addItems(items)
-        self._keys = keys  # typed character -> item, where the item's text does not start with it
+        self._read = read
+        self.typed = ""
+        self.activated.connect(self._forget_typed)  # a choice with the mouse or arrows wins
+
+    def _forget_typed(self, *_: object) -> None:
+        self.typed = ""
 
     def event(self, ev: QtCore.QEvent) -> bool:
         if ev.type() == QtCore.QEvent.Type.ShortcutOverride and types_a_character(ev):
@@ -42,11 +59,22 @@ class ChoiceBox(QtWidgets.QComboBox):
         return super().event(ev)
 
     def keyPressEvent(self, ev: QtGui.QKeyEvent) -> None:  # noqa: N802
-        item = self._keys.get(ev.text())
-        if item is not None and types_a_character(ev):
-            self.setCurrentIndex(item)
+        if self._read is None:
+            super().keyPressEvent(ev)
+            return
+        if types_a_character(ev):
+            self.typed += ev.text()
+        elif ev.key() == Qt.Key.Key_Backspace and self.typed:
+            self.typed = self.typed[:-1]
         else:
-            super().keyPressEvent(ev)  # the others find the item by its first letters
+            if ev.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
+                            Qt.Key.Key_Home, Qt.Key.Key_End):
+                self.typed = ""  # choosing with the keys, not typing
+            super().keyPressEvent(ev)
+            return
+        item = self._read(self.typed)
+        if item is not None:
+            self.setCurrentIndex(item)
 
 
 class PointDelegate(QtWidgets.QStyledItemDelegate):
@@ -58,10 +86,10 @@ class PointDelegate(QtWidgets.QStyledItemDelegate):
 
     def createEditor(self, parent, option, index):  # noqa: N802
         if index.column() == self.model.d:
-            # What setData accepts for a label, typed into its editor: 1 and + for +1; -, − and 0 for −1.
-            return ChoiceBox(["+1", "−1"], {"1": 0, "+": 0, "-": 1, MINUS: 1, "0": 1}, parent)
+            # The label as setData reads it (parse_label): item 0 is +1, item 1 is −1.
+            return ChoiceBox(["+1", "−1"], lambda word: _LABEL_ITEM.get(parse_label(word)), parent)
         if index.column() == self.model.d + 1:
-            return ChoiceBox(["train", "test"], {}, parent)
+            return ChoiceBox(["train", "test"], None, parent)
         return super().createEditor(parent, option, index)
 
     def setEditorData(self, editor, index):  # noqa: N802
@@ -71,7 +99,10 @@ class PointDelegate(QtWidgets.QStyledItemDelegate):
             super().setEditorData(editor, index)
 
     def setModelData(self, editor, model, index):  # noqa: N802
-        if isinstance(editor, QtWidgets.QComboBox):
+        if isinstance(editor, ChoiceBox) and editor.typed:
+            # What was typed goes to setData as typed: a label it names, or its one sentence.
+            model.setData(index, editor.typed, Qt.ItemDataRole.EditRole)
+        elif isinstance(editor, QtWidgets.QComboBox):
             model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
         else:
             super().setModelData(editor, model, index)
@@ -140,18 +171,15 @@ class PointView(QtWidgets.QTableView):
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
         self.verticalHeader().setDefaultSectionSize(22)
-        # Text margins of a cell: the delegate's (focus frame + 1) on both sides, plus slack;
-        # the y and set cells leave room for their editor's arrow.
-        fm, style = self.fontMetrics(), self.style()
-        self._margin = 2 * (style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
-        arrow = style.pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent)
-        self._label_widths = (fm.horizontalAdvance(f"{MINUS}1") + self._margin + arrow,
-                              fm.horizontalAdvance("train") + self._margin + arrow)
         self._number_width = 0
+        self._number_texts = ["0"]
         header = self.horizontalHeader()
-        header.setMinimumSectionSize(min(self._label_widths))
         header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)  # a user may still drag a border
+        # A new data set, or a new number of columns: lay every column out again, as in a fresh
+        # window. The header's own count signal too, because the order in which Qt's header and
+        # this view hear the model's reset is Qt's business.
         model.modelReset.connect(self._layout_columns)
+        header.sectionCountChanged.connect(self._layout_columns)
         self.fit_numbers(["0"])
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
                              | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
@@ -162,22 +190,61 @@ class PointView(QtWidgets.QTableView):
         of the longest numbers shown, see :func:`~.formatting.fmt_widest`), so no number is
         elided ("−8.287…" hid the exponent of −8.287e+149); when they do not all fit, the
         table scrolls sideways."""
-        width = max(self.fontMetrics().horizontalAdvance(t) for t in texts) + self._margin
+        self._number_texts = list(texts)
+        width = max(self.fontMetrics().horizontalAdvance(t) for t in texts) + self._cell_margin()
         if width > self._number_width or (width < self._number_width and not grow_only):
             self._number_width = width
             self._layout_columns()
 
-    def _layout_columns(self) -> None:
-        # Qt's Stretch mode cannot give the y and set columns less than the number columns'
-        # minimum: share the width out here instead, and again whenever the table resizes.
-        d = self.model().columnCount() - 2
+    def _cell_margin(self) -> int:
+        # The delegate's text margin (focus frame + 1) on both sides, plus slack.
+        return 2 * (self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 8
+
+    def label_widths(self) -> tuple[int, int]:
+        """Widths of the y and set columns: their widest text ("−1", "train") or their header,
+        plus room for the editor's arrow; measured now, in the font and style of the moment."""
+        fm, header = self.fontMetrics(), self.horizontalHeader()
+        arrow = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        widths = []
+        for text, c in ((f"{MINUS}1", header.count() - 2), ("train", header.count() - 1)):
+            own = fm.horizontalAdvance(text) + self._cell_margin() + arrow
+            widths.append(max(own, header.sectionSizeHint(c)) if c >= 0 else own)
+        return widths[0], widths[1]
+
+    def _layout_columns(self, *_: object) -> None:
+        """Give every column its width: the y and set columns their labels', the coordinates
+        the widest number or their share of the free width, whichever is larger.
+
+        Every section is sized here, not through ``setDefaultSectionSize`` alone: that moves
+        only the sections still at the old default, so after a change of data set a number
+        column kept the width of whatever column had stood at its place before (x2 kept the
+        y column's 46 px after the 1-D example and elided every number, "−0.…")."""
         header = self.horizontalHeader()
-        y_width, set_width = self._label_widths
+        d = header.count() - 2
+        if d < 0:
+            return
+        y_width, set_width = self.label_widths()
+        header.setMinimumSectionSize(min(y_width, set_width, self._number_width))
         share = (self.viewport().width() - y_width - set_width) // max(d, 1)
-        header.setDefaultSectionSize(max(self._number_width, share))
-        if d >= 0 and header.count() == d + 2:
-            header.resizeSection(d, y_width)
-            header.resizeSection(d + 1, set_width)
+        width = max(self._number_width, share)
+        header.setDefaultSectionSize(width)
+        for c in range(d):  # after a reset most are at the default already: cheap at d = 784
+            if header.sectionSize(c) != width:
+                header.resizeSection(c, width)
+        header.resizeSection(d, y_width)
+        header.resizeSection(d + 1, set_width)
+        # Never cut a column ("trai" for "train" behind the edge when the numbers are wide):
+        # the table asks for the width of all its columns, and the dock makes room, up to a
+        # cap past which it scrolls sideways (784 columns cannot all be shown at once).
+        full = (self.verticalHeader().sizeHint().width() + d * self._number_width + y_width + set_width
+                + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth())
+        self.setMinimumWidth(min(full, WIDEST_MINIMUM))
+
+    def changeEvent(self, ev: QtCore.QEvent) -> None:  # noqa: N802
+        super().changeEvent(ev)
+        if ev.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
+            self._number_width = 0  # measured in the old font: measure again
+            self.fit_numbers(self._number_texts)
 
     def resizeEvent(self, ev: QtGui.QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(ev)  # also called when the viewport resizes (a scroll bar came or went)

@@ -210,9 +210,13 @@ def test_columns_widen_for_an_exponent_and_narrow_for_the_next_data_set(qtbot):
     assert wide > narrow
     assert view.columnWidth(1) == wide  # one width for all coordinates
     assert wide >= QtGui.QFontMetrics(view.font()).horizontalAdvance(f"{MINUS}8.287e+149")
-    qtbot.waitUntil(lambda: view.horizontalScrollBar().maximum() > 0)  # they no longer fit: it scrolls
+    # The table asks for the width of its columns (the dock makes room): none is cut.
+    qtbot.waitUntil(lambda: view.horizontalScrollBar().maximum() == 0)
+    assert sum(view.columnWidth(c) for c in range(4)) <= view.viewport().width()
+    asked = view.minimumWidth()
     s.load_dataset(Dataset.from_arrays(np.array([[0.5, 0.5], [1.0, 0.0]]), np.array([1.0, -1.0])))
-    assert view.columnWidth(0) < wide
+    assert view.minimumWidth() < asked  # the narrow numbers ask for less again
+    assert view.columnWidth(0) == view.columnWidth(1) <= wide
 
 
 def test_label_and_set_columns_stay_narrow_and_numbers_share_the_rest(qtbot):
@@ -227,3 +231,16 @@ def test_label_and_set_columns_stay_narrow_and_numbers_share_the_rest(qtbot):
     assert widths[0] == widths[1] == widths[2] > widths[3] and widths[4] > widths[3]
     assert sum(widths) <= view.viewport().width()  # all visible, no sideways scrolling
     assert view.horizontalScrollBar().maximum() == 0
+
+
+@pytest.mark.parametrize("text", ["1_000", "\u0661", "abc", "nan", "inf", "1e999", "0x10"])
+def test_a_coordinate_that_is_not_a_finite_number_is_one_sentence(qtbot, text):
+    # Read as the CSV reader reads a number: float() alone took "1_000" and Arabic-Indic digits.
+    s = _session([[0.5, -0.25], [0.125, 1.0]])
+    model = PointTableModel(s)
+    messages: list[tuple[str, str]] = []
+    s.message.connect(lambda level, msg: messages.append((level, msg)))
+    assert not model.setData(model.index(0, 0), text)
+    np.testing.assert_array_equal(s.points.X, [[0.5, -0.25], [0.125, 1.0]])
+    assert len(messages) == 1 and messages[0][0] == "error"
+    assert messages[0][1].endswith(".") and "Traceback" not in messages[0][1]
