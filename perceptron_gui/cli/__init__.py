@@ -40,7 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ns, rest = window.parse_known_args(args_list)
             ns.command = None
         window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset),
-                                      ("--algorithm", ns.gui_algorithm), ("--step", ns.step)) if v is not None]
+                                      ("--algorithm", ns.gui_algorithm), ("--step", ns.step),
+                                      ("--size", ns.size)) if v is not None]
         if ns.command and window_opts:
             raise UsageError(f"{', '.join(window_opts)} {'is' if len(window_opts) == 1 else 'are'} for the window; "
                              f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
@@ -94,7 +95,8 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
         print(f"The window cannot open because a part of it could not be loaded ({exc}).", file=sys.stderr)
         build_parser().print_help(sys.stderr)
         return 1
-    status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step)
+    status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step,
+                     size=ns.size)
     return int(status or 0)
 
 

@@ -80,6 +80,15 @@ def _step_type(s: str) -> int | str:
     return k
 
 
+def _size_type(s: str) -> tuple[int, int]:
+    """``--size WxH`` of the window screenshot, e.g. 1024x768."""
+    w, sep, h = s.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or not (400 <= int(w) <= 8000 and 300 <= int(h) <= 8000):
+        raise argparse.ArgumentTypeError(f"--size must be WIDTHxHEIGHT in pixels, such as 1024x768 "
+                                         f"(400x300 to 8000x8000), not '{s}'")
+    return int(w), int(h)
+
+
 def _option(spec: ParamSpec) -> str:
     """The command-line flag of a parameter (``--no-offset`` for a default-on switch)."""
     flag = spec.name.replace("_", "-")
@@ -136,6 +145,8 @@ def window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--algorithm", dest="gui_algorithm", metavar="A", choices=list(REGISTRY),
                         help=f"start with this algorithm ({', '.join(REGISTRY)})")
     parser.add_argument("--step", type=_step_type, metavar="K|end", help="show the run after K updates, or at its end")
+    parser.add_argument("--size", type=_size_type, metavar="WxH",
+                        help="with --screenshot: draw the window as on a screen of this size, e.g. 1024x768 (default 1600x1000)")
 
 
 def build_parser() -> SentenceArgumentParser:

@@ -41,7 +41,7 @@ def make_window(preset: str | None = None, algorithm: str | None = None):
 
 
 def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None, preset: str | None = None,
-            algorithm: str | None = None, step: str | None = None) -> int:
+            algorithm: str | None = None, step: str | None = None, size: tuple[int, int] | None = None) -> int:
     """Open the window (returns the exit code), or with ``screenshot`` save a PNG and exit."""
     from ..core.algorithms import REGISTRY
     from ..core.presets import PRESETS
@@ -69,7 +69,12 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])])
     app.setApplicationDisplayName("Perceptron GUI")
     win = make_window(preset, algorithm)
-    win.resize(1600, 1000)
+    if size is not None:  # a screenshot as on a screen of exactly this size, frame not included
+        win.fit_to(QtCore.QRect(QtCore.QPoint(0, 0), QtCore.QSize(*size)), frame=QtCore.QSize(0, 0))
+    elif screenshot is not None:  # the offscreen screen is 800×600: draw at the usual size instead
+        win.fit_to(QtCore.QRect(0, 0, 1600, 1000), frame=QtCore.QSize(0, 0))
+    else:
+        win.fit_to(app.primaryScreen().availableGeometry())
     if screenshot is None:
         win.show()
         win.canvas.fit_view()

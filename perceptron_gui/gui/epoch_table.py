@@ -16,7 +16,8 @@ from .view_wiring import DragThrottle, connect_events
 __all__ = ["EpochTable", "EpochTableModel"]
 
 Qt = QtCore.Qt
-HEADERS = ("epoch", "changes", "train error %", "test error %")
+# Two-line headers: "train error %" on one line was cut to "rain error %" in a narrow dock.
+HEADERS = ("epoch", "changes", "train\nerror %", "test\nerror %")
 HEADER_TIPS = (
     "The pass over the training set, counted from 0 (notes 002).",
     "nb_changes: how many visits of this epoch were mistakes, y·(w·x + b) ≤ 0, and updated w; "
@@ -143,14 +144,32 @@ class EpochTable(QtWidgets.QTableView):
         header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Stretch)
         # Fixed widths from the font, not ResizeToContents, which measures every one of up to
         # 10⁶ rows on each change.
-        for col, sample in ((0, "epoch 00"), (1, "changes 0")):
-            header.setSectionResizeMode(col, QtWidgets.QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(col, self.fontMetrics().horizontalAdvance(sample) + 12)
+        # Each column as wide as its header's longest line or a wide sample value, whichever is
+        # wider, so no header or number is cut; the last column takes what is left.
+        fm = header.fontMetrics()
+        for col, sample in enumerate(("0000", "0000", "0.0000 %", "0.0000 %")):
+            widest = max([fm.horizontalAdvance(line) for line in HEADERS[col].split("\n")]
+                         + [self.fontMetrics().horizontalAdvance(sample)])
+            if col < len(HEADERS) - 1:
+                header.setSectionResizeMode(col, QtWidgets.QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(col, widest + 16)
+        header.setMinimumSectionSize(0)
+        # Never narrower than its columns: a narrow dock shrinks the plot beside it, and the
+        # table never scrolls sideways.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(self.natural_width())
+        self.setMaximumWidth(self.natural_width() * 3 // 2)  # the per-epoch plot beside it gets the rest
         self.setToolTip("Per-epoch run table (notes 002): updates made in each epoch and the "
                         "errors of the predictor after it. The playhead's epoch is highlighted.")
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
+
+    def natural_width(self) -> int:
+        """The width that shows every column whole, with room for the vertical scroll bar."""
+        header = self.horizontalHeader()
+        bar = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent)
+        return sum(header.sectionSize(c) for c in range(header.count())) + bar + 2 * self.frameWidth()
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)

@@ -20,6 +20,8 @@ from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]
 
+MIN_WIDTH = 200  # px: the captions plus a number; values wrap below this
+
 # (key, caption, tooltip); "#" keys are section headers. {x} names the space the proof uses.
 ROWS: list[tuple[str, str, str]] = [
     ("#now", "Now", ""),
@@ -124,12 +126,14 @@ class LivePanel(QtWidgets.QWidget):
                 self.meter.setToolTip(tip)
                 self._form.addRow(cap, self.meter)
             else:
-                val = self._make_label(word_wrap=key in ("equation", "output", "w", "theta", "gamma_lemma"))
+                # Every value wraps between words, so a narrow panel (a 1024-px projector) grows
+                # taller and scrolls vertically instead of cutting text or scrolling sideways.
+                val = self._make_label(word_wrap=True)
                 val.setToolTip(tip)
                 self._labels[key] = val
                 self._form.addRow(cap, val)
             self._captions[key] = cap
-        self.setMinimumWidth(300)
+        self.setMinimumWidth(MIN_WIDTH)
         # Never squeezed below its rows' height (that clips text): a short window scrolls instead.
         self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum)
         self._lemma: tuple[float, float] | None = None

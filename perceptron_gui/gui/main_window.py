@@ -30,6 +30,10 @@ from .view_wiring import connect_events
 
 Qt = QtCore.Qt
 APP_NAME = "Perceptron GUI"
+DEFAULT_SIZE = QtCore.QSize(1600, 1000)  # the first size on a large screen
+# What a window manager adds around the window (title bar, borders): unknown before the window
+# is shown, so the first size leaves this much of the screen free.
+FRAME_ALLOWANCE = QtCore.QSize(16, 40)
 PLAYBACK_ACTIONS = ("play", "next_update", "prev_update", "next_visit", "prev_visit", "next_epoch", "prev_epoch",
                     "to_start", "to_end")
 
@@ -94,19 +98,27 @@ class MainWindow(QtWidgets.QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.live_panel)
         scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        # The panel's values wrap, so it scrolls vertically only: the area is never narrower
+        # than the panel's minimum plus the vertical scroll bar.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        panel_min = max(self.live_panel.minimumWidth(), self.live_panel.minimumSizeHint().width())
+        scroll.setMinimumWidth(panel_min + scroll.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent))
+        self.live_scroll = scroll
         rcol.addWidget(scroll, 1)
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
         self._dock("Data", self.table, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("Algorithm and live panel", right, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Angle to θ*", self.angle_plot, Qt.DockWidgetArea.BottomDockWidgetArea)
-        per_epoch = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        per_epoch.addWidget(self.epoch_plot)
-        per_epoch.addWidget(self.epoch_table)
-        per_epoch.setSizes([500, 300])
+        # A row, not a splitter: the table keeps the width of its columns (never cut, never a
+        # sideways scroll bar) and the plot takes the rest at any window width.
+        per_epoch = QtWidgets.QWidget()
+        per_epoch_row = QtWidgets.QHBoxLayout(per_epoch)
+        per_epoch_row.setContentsMargins(0, 0, 0, 0)
+        per_epoch_row.setSpacing(4)
+        per_epoch_row.addWidget(self.epoch_plot, 1)
+        per_epoch_row.addWidget(self.epoch_table, 0)
         self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.docks["Data"]], [300], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["Algorithm and live panel"]], [370], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["Angle to θ*"]], [210], Qt.Orientation.Vertical)
+        self._size_docks(DEFAULT_SIZE)
 
         self.status = StatusBar(s)
         self.setStatusBar(self.status)
@@ -122,6 +134,28 @@ class MainWindow(QtWidgets.QMainWindow):
             (s.points_changed, lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset")),
         ])
         self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)  # the playback keys work from the start
+
+    def fit_to(self, available: QtCore.QRect, frame: QtCore.QSize = FRAME_ALLOWANCE) -> None:
+        """Take the default size, or less so that the window and its frame fit ``available``
+        (a screen's ``availableGeometry()``); the docks share the width so the canvas keeps room."""
+        size = QtCore.QSize(min(DEFAULT_SIZE.width(), available.width() - frame.width()),
+                            min(DEFAULT_SIZE.height(), available.height() - frame.height()))
+        self.resize(size)
+        # Centred in the free area, so the frame cannot push the status bar off the screen.
+        self.move(available.x() + (available.width() - size.width() - frame.width()) // 2,
+                  available.y() + (available.height() - size.height() - frame.height()) // 2)
+        self._size_docks(size)
+
+    def _size_docks(self, size: QtCore.QSize) -> None:
+        """Dock sizes for a window of ``size``: generous on a large screen, at their minimum on a
+        1024-px projector, where the canvas and the playback bar need the rest."""
+        def share(total: int, fraction: float, lo: int, hi: int) -> int:
+            return int(min(hi, max(lo, fraction * total)))
+
+        self.resizeDocks([self.docks["Data"], self.docks["Algorithm and live panel"]],
+                         [share(size.width(), 0.19, 260, 300), share(size.width(), 0.235, 220, 370)],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["Angle to θ*"]], [share(size.height(), 0.24, 150, 210)], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)

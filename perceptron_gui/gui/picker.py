@@ -24,11 +24,16 @@ class AlgorithmPicker(QtWidgets.QWidget):
             self.combo.addItem(cls.title, name)
             self.combo.setItemData(self.combo.count() - 1, cls.description, Qt.ItemDataRole.ToolTipRole)
         self.combo.setToolTip("The perceptron variant to train (notes 000–004).")
+        # Elide a long title rather than widen the dock past a 1024-px projector.
+        self.combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(14)
         self.description = QtWidgets.QLabel()
         self.description.setWordWrap(True)
         self.description.setStyleSheet("color: #333;")
         self.form = QtWidgets.QFormLayout()
         self.form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # When narrow, a field moves under its label instead of widening the panel.
+        self.form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
         self.form.setContentsMargins(0, 4, 0, 0)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -8,6 +8,7 @@ from .formatting import fmt_int
 from .view_wiring import connect_events
 
 Qt = QtCore.Qt
+SLIDER_MIN_WIDTH = 120  # px: still a slider one can drag to a chosen k
 
 
 class PlaybackBar(QtWidgets.QWidget):
@@ -48,7 +49,6 @@ class PlaybackBar(QtWidgets.QWidget):
         self.slider.setToolTip("Drag to any update k (0 = start)")
         self.slider.valueChanged.connect(self._on_slider)
         self.position = QtWidgets.QLabel()
-        self.position.setMinimumWidth(150)
         self.position.setToolTip("k: updates made so far; the epoch (counted from 0) and the table row of the example being visited")
         self.unit = QtWidgets.QComboBox()
         self.unit.addItems(["update", "visit", "epoch"])
@@ -63,16 +63,26 @@ class PlaybackBar(QtWidgets.QWidget):
         # The typed speed applies on Enter (or when the field loses the focus); Escape drops it.
         self.speed.setKeyboardTracking(False)
         self.speed.valueChanged.connect(self._on_speed)
-        row = QtWidgets.QHBoxLayout(self)
-        row.setContentsMargins(4, 0, 4, 0)
+        # Two rows, so the bar fits a 1024-px projector: the slider with k's text above, the
+        # buttons and the speed below. The slider keeps a usable width; the text is never cut.
+        self.slider.setMinimumWidth(SLIDER_MIN_WIDTH)
+        rows = QtWidgets.QVBoxLayout(self)
+        rows.setContentsMargins(4, 0, 4, 0)
+        rows.setSpacing(0)
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(self.slider, 1)
+        top.addWidget(self.position)
+        row = QtWidgets.QHBoxLayout()
+        row.setSpacing(2)
         for w in (self.start_btn, self.prev_epoch_btn, self.prev_btn, self.prev_visit_btn, self.play_btn,
                   self.next_visit_btn, self.next_btn, self.next_epoch_btn, self.end_btn):
             row.addWidget(w)
-        row.addWidget(self.slider, 1)
-        row.addWidget(self.position)
+        row.addStretch(1)
         row.addWidget(QtWidgets.QLabel("step:"))
         row.addWidget(self.unit)
         row.addWidget(self.speed)
+        rows.addLayout(top)
+        rows.addLayout(row)
         self._updating = False
         connect_events(self, [(session.run_changed, lambda *_: self.refresh()),
                               (session.playhead_changed, self.refresh),
@@ -117,6 +127,7 @@ class PlaybackBar(QtWidgets.QWidget):
         if run is None:
             self.position.setText("no run")
             return
+        self._reserve_position_width(run)
         ph = self.session.playhead
         v = ph.visit(run)
         if v is None:
@@ -125,3 +136,12 @@ class PlaybackBar(QtWidgets.QWidget):
             row = int(self.session.result.train_index[v.index]) + 1
             text = f"k = {fmt_int(self.session.k)} of {fmt_int(run.num_updates)} · epoch {fmt_int(v.epoch)} · row {fmt_int(row)}"
         self.position.setText(text)
+
+    def _reserve_position_width(self, run) -> None:
+        """Room for the widest text this run can show, so the label never cuts a number and
+        does not make the slider jump while playing."""
+        last_row = max(self.session.points.n, run.n, 1)
+        widest = f"k = {run.num_updates} of {run.num_updates} · epoch {max(run.epochs_run - 1, 0)} · row {last_row}"
+        width = self.position.fontMetrics().horizontalAdvance(widest + "0") + 4
+        if self.position.minimumWidth() != width:
+            self.position.setMinimumWidth(width)

@@ -22,6 +22,9 @@ Qt = QtCore.Qt
 SYMBOLS_MAX = 300  # a dot per update while the dots stay apart
 BOUND_POINTS = 2_000
 PLAYHEAD = style.VISIT_UPDATE
+LEGEND_OFFSET_PX = 4  # the legend's distance from the top of the plot
+LEGEND_MARGIN_PX = 8  # free pixels between the legend and the highest curve
+LEGEND_MAX_BAND = 0.6  # at most this fraction of the plot's height goes to the legend
 
 
 def bound_angle_deg(k: np.ndarray, gamma: float, R: float, dot0: float = 0.0, norm_sq0: float = 0.0) -> np.ndarray:
@@ -70,7 +73,13 @@ class AnglePlot(QtWidgets.QWidget):
         item.getAxis("left").setTicks([[(a, f"{a}°") for a in (0, 30, 60, 90, 120, 150, 180)],
                                        [(a, "") for a in range(0, 181, 15)]])
         item.setMenuEnabled(False)
-        self.legend = item.addLegend(offset=(-10, 10), labelTextColor=AXIS, brush=pg.mkBrush(255, 255, 255, 200))
+        self.legend = item.addLegend(offset=(-10, LEGEND_OFFSET_PX), labelTextColor=AXIS,
+                                     brush=pg.mkBrush(255, 255, 255, 200))
+        # Compact (no spacing between the rows): its band above the curves costs less height.
+        self.legend.layout.setVerticalSpacing(0)
+        self.legend.layout.setContentsMargins(2, 0, 2, 0)
+        self._y_top = 90.0  # the highest angle drawn; the legend's band goes above it
+        item.getViewBox().sigResized.connect(self._make_room_for_legend)
         self.angle_curve = item.plot(name="angle ∠(w_k, θ*)", pen=pg.mkPen(style.NORMAL, width=2))
         self.bound_curve = item.plot(name="bound arccos(min(1, √k·γ/R))",
                                      pen=pg.mkPen(style.THETA_STAR, width=2, style=Qt.PenStyle.DashLine))
@@ -143,15 +152,37 @@ class AnglePlot(QtWidgets.QWidget):
         self.novikoff_line.setPos(bound)
         self.legend.getLabel(self.bound_curve).setText(bound_legend(dot0, norm_sq0, k_star))
         vb = self.plot.getPlotItem().getViewBox()
-        vb.setLimits(xMin=-0.05 * x_max - 1, yMin=-15, yMax=195)
+        vb.setLimits(xMin=-0.05 * x_max - 1)
         top = max(90.0, float(np.max(angles)) if angles.size else 90.0)
         # Room above 90° and below 0° so those tick labels are not clipped at the plot's edges.
-        vb.setRange(xRange=(0, x_max), yRange=(-0.08 * top, 1.08 * top), padding=0.02)
+        vb.setRange(xRange=(0, x_max), padding=0.02)
+        self._y_top = top
+        self._make_room_for_legend()
         self.stack.setCurrentWidget(self.plot)
         self._on_playhead_changed()
 
     def _on_playhead_changed(self) -> None:
         self.playhead_line.setPos(self.session.k)
+
+    def _make_room_for_legend(self, *_: object) -> None:
+        """Extend the y range upwards by the legend's height, so the legend sits in an empty band
+        above the curves instead of on them (at any height of the plot)."""
+        vb = self.plot.getPlotItem().getViewBox()
+        height = vb.height()
+        band = 0.0
+        if self.legend.isVisible() and height > 0:
+            band = (self.legend.boundingRect().height() + LEGEND_OFFSET_PX + LEGEND_MARGIN_PX) / height
+        # A plot too short for the band keeps its data visible and lets the legend overlap.
+        band = band if band < LEGEND_MAX_BAND else 0.0
+        # 8 % of the height below 0° and above the top angle, so those tick labels are not clipped.
+        span = self._y_top / (1.0 - band - 0.16)
+        lo, hi = -0.08 * span, self._y_top + (0.08 + band) * span
+        vb.setLimits(yMin=min(-15.0, lo), yMax=max(195.0, hi))
+        vb.setYRange(lo, hi, padding=0.0)
+        # Ticks only where angles can be: none in the legend's band.
+        self.plot.getPlotItem().getAxis("left").setTicks(
+            [[(a, f"{a}°") for a in (0, 30, 60, 90, 120, 150, 180) if a <= max(90.0, self._y_top) + 1e-9],
+             [(a, "") for a in range(0, 181, 15) if a <= max(90.0, self._y_top) + 1e-9]])
 
     # ---- driving the session -----------------------------------------------------------------
     def _k_at(self, x: float) -> int:

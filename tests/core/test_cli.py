@@ -197,6 +197,8 @@ BAD_ARGS = {
     "export": ["export", "plot.png"],
     "unknown command": ["train", "{and}"],
     "bad step": ["--screenshot", "x.png", "--step", "soon"],
+    "bad size": ["--screenshot", "x.png", "--size", "big"],
+    "tiny size": ["--screenshot", "x.png", "--size", "10x10"],
     "unknown preset": ["--preset", "nope"],
 }
 
@@ -255,9 +257,10 @@ def test_no_command_opens_the_window_with_the_options(capsys, monkeypatch):
     fake.run_app = lambda argv=None, **kw: calls.append((argv, kw)) or 0
     monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", fake)
     assert main([]) == 0
-    assert calls[-1] == ([], dict(screenshot=None, preset=None, algorithm=None, step=None))
-    assert main(["--screenshot", "out.png", "--preset", "and", "--algorithm", "offset", "--step", "end"]) == 0
-    assert calls[-1][1] == dict(screenshot="out.png", preset="and", algorithm="offset", step="end")
+    assert calls[-1] == ([], dict(screenshot=None, preset=None, algorithm=None, step=None, size=None))
+    assert main(["--screenshot", "out.png", "--preset", "and", "--algorithm", "offset", "--step", "end",
+                 "--size", "1024x768"]) == 0
+    assert calls[-1][1] == dict(screenshot="out.png", preset="and", algorithm="offset", step="end", size=(1024, 768))
     assert main(["--step", "3"]) == 0
     assert calls[-1][1]["step"] == 3
 
@@ -308,4 +311,5 @@ def test_window_options_with_a_command_or_a_typo_are_errors(capsys, files, monke
     code, _, err = run_cli(capsys, "--screenshoot", "x.png")
     assert code == 2 and "--screenshoot" in err
     assert run_cli(capsys, "-platform", "offscreen")[0] == 0
-    assert calls == [(["-platform", "offscreen"], dict(screenshot=None, preset=None, algorithm=None, step=None))]
+    assert calls == [(["-platform", "offscreen"], dict(screenshot=None, preset=None, algorithm=None, step=None,
+                                                        size=None))]
