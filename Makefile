@@ -1,4 +1,4 @@
-# Two commands: `make run` opens the window, `make test` runs the test suite.
+# Two commands: `make run` opens the window, `make test` runs the lint gate and the test suite.
 # Each does its own set-up on a fresh clone: system libraries (apt, when root), a .venv.
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -10,13 +10,18 @@ STAMP := $(VENV)/.installed-stamp
 APT_OFFSCREEN := libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libglib2.0-0 libdbus-1-3 libx11-6
 APT_WINDOW := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 xvfb xauth
 
-.PHONY: run test bench venv syslibs syslibs-window clean
+.PHONY: run test lint bench venv syslibs syslibs-window clean
 
 run: syslibs syslibs-window $(STAMP)
 	$(VPY) -m perceptron_gui
 
-test: syslibs $(STAMP)
+test: syslibs lint
 	QT_QPA_PLATFORM=offscreen $(VPY) -m pytest -q -p no:cacheprovider tests
+
+# Lint and types first: they fail in seconds where the suite takes minutes (config: pyproject.toml).
+lint: $(STAMP)
+	$(VPY) -m ruff check perceptron_gui tests
+	$(VPY) -m mypy
 
 bench: syslibs $(STAMP)
 	$(VPY) -m pip install -q "scikit-learn>=1.4"
@@ -37,4 +42,4 @@ syslibs-window:
 	@bash scripts/ensure_syslibs.sh $(APT_WINDOW)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

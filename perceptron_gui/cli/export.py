@@ -8,15 +8,17 @@ trains exactly as the window's does, and every file is written by the code the w
 :mod:`perceptron_gui.export.animation` (GIF, MP4) and :mod:`perceptron_gui.core.runio` (the
 run file and the update table, the writers of ``run --out`` and ``run --csv``).
 
-This module imports no Qt at load time: an export of only ``--json``/``--csv`` never starts Qt. For figures it selects Qt's offscreen platform
+This module imports no Qt at load time: an export of only ``--json``/``--csv`` never starts Qt.
+For figures it selects Qt's offscreen platform
 before Qt is imported, so it works over ssh and in CI.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

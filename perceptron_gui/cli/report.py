@@ -64,7 +64,7 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
 
     wb = ", ".join(f"{v + 0.0:.6g}" for v in rec.final_w.tolist())  # + 0.0 prints -0.0 as 0
-    what = {"voted": "last vector (the vote uses all {n} vectors)".format(n=K + 1),
+    what = {"voted": f"last vector (the vote uses all {K + 1} vectors)",
             "averaged": "averaged weights", "pocket": "pocket weights (after update {k})".format(k=rec.extras.get("pocket_k", 0)),
             "lifted": "weights on the original features"}.get(rec.algorithm, "weights")
     print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"), file=out)

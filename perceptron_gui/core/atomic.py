@@ -18,9 +18,9 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .errors import UserError
 

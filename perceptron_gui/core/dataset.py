@@ -8,8 +8,9 @@ labels, 0/1 labels mapped to -1/+1) become ``notices``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence, cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -75,7 +76,7 @@ class Dataset:
         X: object,
         y: object,
         feature_names: Sequence[str] | None = None,
-    ) -> "Dataset":
+    ) -> Dataset:
         """Validate and build a data set from array-likes.
 
         Raises
@@ -101,11 +102,11 @@ class Dataset:
         return cls(Xa, ya, names, tuple(notices))
 
     @classmethod
-    def empty(cls, d: int = 2) -> "Dataset":
+    def empty(cls, d: int = 2) -> Dataset:
         """A data set with no points and ``d`` features."""
         return cls.from_arrays(np.zeros((0, d)), np.zeros(0))
 
-    def subset(self, index: Iterable[int] | np.ndarray) -> "Dataset":
+    def subset(self, index: Iterable[int] | np.ndarray) -> Dataset:
         """The points at ``index`` (any integer array or boolean mask), in that order."""
         idx = np.asarray(index)
         if idx.size == 0:
@@ -143,7 +144,8 @@ def _as_matrix(X: object) -> np.ndarray:
                 first = len(rows[0])
                 bad = next(i for i, r in enumerate(rows) if len(r) != first)
                 raise DatasetError(
-                    f"Row {bad + 1} has {len(rows[bad])} values but row 1 has {first}; every point needs the same number of coordinates."
+                    f"Row {bad + 1} has {len(rows[bad])} values but row 1 has {first}; "
+                    "every point needs the same number of coordinates."
                 )
         try:
             arr = np.array(rows, dtype=object)

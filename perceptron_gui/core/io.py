@@ -17,11 +17,11 @@ import errno
 import json
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
-from .csv_text import clip_text, parse_csv_text
 from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the one atomic writer
+from .csv_text import clip_text, parse_csv_text
 from .dataset import Dataset, DatasetError
 from .errors import UserError
 

@@ -7,8 +7,8 @@ preset keeps the user's algorithm unless the preset names others (the session's 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -84,18 +84,22 @@ PRESETS: dict[str, Preset] = {p.name: p for p in [
            lambda: _gate([-1, 1, 1, 1])),
     Preset("not", "NOT gate (1-D)", "NOT of one input: 0 → +1, 1 → −1; one feature, separable with an offset (w = −1, b = 0.5).",
            lambda: Dataset.from_arrays(np.array([[0.0], [1.0]]), np.array([1.0, -1.0]))),
-    Preset("xor", "XOR (not separable)", "XOR is not linearly separable: no line puts (0,1) and (1,0) on one side and (0,0), (1,1) on the other, "
+    Preset("xor", "XOR (not separable)",
+           "XOR is not linearly separable: no line puts (0,1) and (1,0) on one side and (0,0), (1,1) on the other, "
            "so the perceptron never converges. Try the lifted perceptron, which gives each point its own dimension.",
            lambda: _gate([-1, 1, 1, -1])),
     Preset("notes003_margin", "Three points (notes 003)", "The margin example: (1,3)+, (2.5,1.5)+, (−1.5,1.5)−. "
            "With θ = (1, −1), θ₀ = 1 their margins are −√2/2, √2, √2.",
            lambda: Dataset.from_arrays(np.array([[1.0, 3.0], [2.5, 1.5], [-1.5, 1.5]]), np.array([1.0, 1.0, -1.0]))),
-    Preset("offset_1d", "1-D offset example (notes 003)", "X = 1, 2, 3, 4 with labels +, +, −, −: separable with θ = −1, θ₀ = 2.5, "
+    Preset("offset_1d", "1-D offset example (notes 003)",
+           "X = 1, 2, 3, 4 with labels +, +, −, −: separable with θ = −1, θ₀ = 2.5, "
            "but not through the origin. Appending a constant 1 makes it separable through the origin in 2-D.",
            lambda: Dataset.from_arrays(np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1.0, -1.0, -1.0]))),
-    Preset("uniform_diagonal", "Uniform square, x2 > x1 (notes 000)", "60 points uniform in [−1, 1]², +1 where x2 > x1: "
+    Preset("uniform_diagonal", "Uniform square, x2 > x1 (notes 000)",
+           "60 points uniform in [−1, 1]², +1 where x2 > x1: "
            "separable through the origin (by the diagonal).", _uniform_diagonal),
-    Preset("random_separable", "Random separable (margin 0.15)", "40 random points separated by a line with margin at least 0.15.",
+    Preset("random_separable", "Random separable (margin 0.15)",
+           "40 random points separated by a line with margin at least 0.15.",
            lambda: random_separable(40, 0.15, seed=7)),
     Preset("random_noisy", "Random with 10 % label noise", "60 random points whose labels were flipped with probability 0.1: "
            "usually not separable, so try pocket, voted or averaged.",

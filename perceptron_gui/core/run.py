@@ -172,7 +172,7 @@ class RunRecord:
         return self.n * self.epochs_run
 
     @property
-    def D(self) -> int:
+    def D(self) -> int:  # noqa: N802 - the notes' D, the augmented dimension
         return int(self.weights.shape[1])
 
     # ---- weights -----------------------------------------------------------------------

@@ -16,14 +16,15 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
-from .encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
 from ..core.atomic import AtomicFile
+from .encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
 from .source import ExportError, ExportSession, ViewOptions, check_writable, logical_size
 
 __all__ = ["UNITS", "AnimationSettings", "AnimationJob", "frame_steps", "mp4_available", "MP4_HINT",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -87,7 +88,7 @@ class Encoder:
         raise NotImplementedError
 
 
-class Cancelled(Exception):
+class Cancelled(Exception):  # noqa: N818 - a stop signal, not an error
     pass
 
 

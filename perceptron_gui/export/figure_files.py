@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["write_png", "write_svg", "write_pdf"]
 
 
-def write_png(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
+def write_png(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     """The figure as a PNG of its pixel size."""
     img = fig.render_image()
     buf = _buffer()
@@ -29,7 +29,7 @@ def write_png(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
     return _write_buffer(path, buf)
 
 
-def write_svg(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
+def write_svg(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     """The figure as SVG, through Qt's own generator (pyqtgraph's SVG exporter is broken on Qt ≥ 6.11)."""
     w, h = fig.size
     buf = _buffer()
@@ -44,7 +44,7 @@ def write_svg(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
     return _write_buffer(path, buf)
 
 
-def write_pdf(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
+def write_pdf(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     """One page the size of the figure, in points (1 logical pixel = 1 pt)."""
     w, h = fig.size
     buf = _buffer()
@@ -63,7 +63,7 @@ def write_pdf(fig: "SlideFigure", path: str | os.PathLike[str]) -> Path:
     return _write_buffer(path, buf)
 
 
-def _paint_on(fig: "SlideFigure", device: QtGui.QPaintDevice, path: str | os.PathLike[str], what: str,
+def _paint_on(fig: SlideFigure, device: QtGui.QPaintDevice, path: str | os.PathLike[str], what: str,
               scale: tuple[float, float] | None = None) -> None:
     p = QtGui.QPainter()
     if not p.begin(device):

@@ -6,7 +6,7 @@ nothing reaches outside the box and no clipping path has to hide it.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

@@ -29,11 +29,31 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..session.commands import Change
 from . import figure_files
-from .slide_style import (SLIDE, SlideStyle, angle_legend_entries, epoch_legend_entries, header_text, logical_size,
-                          pixel_font, restyle_epoch_axis, set_header, style_angle_plot, style_canvas,
-                          style_epoch_plot)
-from .source import (FIGURES, FORMATS, MAX_WIDTH_PX, MIN_WIDTH_PX, ExportError, ExportSession, ViewOptions,
-                     check_writable, format_of)
+from .slide_style import (
+    SLIDE,
+    SlideStyle,
+    angle_legend_entries,
+    epoch_legend_entries,
+    header_text,
+    logical_size,
+    pixel_font,
+    restyle_epoch_axis,
+    set_header,
+    style_angle_plot,
+    style_canvas,
+    style_epoch_plot,
+)
+from .source import (
+    FIGURES,
+    FORMATS,
+    MAX_WIDTH_PX,
+    MIN_WIDTH_PX,
+    ExportError,
+    ExportSession,
+    ViewOptions,
+    check_writable,
+    format_of,
+)
 
 __all__ = ["FIGURES", "FORMATS", "ExportError", "ExportSession", "ViewOptions", "SlideFigure",
            "render_figure", "export_figure", "format_of", "check_writable", "logical_size",
@@ -256,7 +276,7 @@ class SlideFigure:
         if w is not None:
             w.deleteLater()
 
-    def __enter__(self) -> "SlideFigure":
+    def __enter__(self) -> SlideFigure:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -69,7 +69,7 @@ class ExportSession(SessionEvents):
         self.data_title = data_title
 
     @classmethod
-    def from_session(cls, session: Any, t: int | None = None) -> "ExportSession":
+    def from_session(cls, session: Any, t: int | None = None) -> ExportSession:
         """Freeze ``session``: its points (copied), its finished run, and ``t`` (default: its playhead)."""
         return cls(session.points.copy(), session.result, session.algorithm,
                    session.playhead.t if t is None else int(t), session.view_range, session.data_title)
@@ -126,7 +126,7 @@ class ViewOptions:
     aspect: float = 1.5
 
     @classmethod
-    def from_canvas(cls, canvas: Any, aspect: float | None = None) -> "ViewOptions":
+    def from_canvas(cls, canvas: Any, aspect: float | None = None) -> ViewOptions:
         """The options of an on-screen canvas: its View-menu switches, view range and shape."""
         o = canvas.options
         (x0, x1), (y0, y1) = canvas.view_box.viewRange()

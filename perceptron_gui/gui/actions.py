@@ -1,8 +1,9 @@
 """Menus, toolbar and keyboard shortcuts of the main window, and the small dialogs they open."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Protocol, cast
+from typing import Protocol, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -110,7 +111,7 @@ def build_actions(win: ActionWindow) -> dict[str, QtGui.QAction]:
     m.addAction(redo)
     m.addSeparator()
     m.addAction(act("delete", "&Delete selected points",
-                    lambda: s.selection.size and s.execute(DeletePoints(s.selection.copy())), QtGui.QKeySequence.StandardKey.Delete))
+                    lambda: s.selection.size and s.execute(DeletePoints(s.selection.copy())), SK.Delete))
     m.addAction(act("select_all", "Select &all", lambda: s.select(range(s.points.n)), SK.SelectAll))
     m.addAction(act("clear", "&Clear all points", s.clear, tip="Remove every point (undoable)"))
     m.addSeparator()

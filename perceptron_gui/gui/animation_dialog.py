@@ -9,8 +9,16 @@ from typing import Any
 from PySide6 import QtCore, QtWidgets
 
 from ..core.errors import UserError
-from ..export.animation import (MAX_FPS, MAX_FRAMES_LIMIT, MP4_HINT, UNITS, AnimationJob, AnimationSettings,
-                                frame_steps, mp4_available)
+from ..export.animation import (
+    MAX_FPS,
+    MAX_FRAMES_LIMIT,
+    MP4_HINT,
+    UNITS,
+    AnimationJob,
+    AnimationSettings,
+    frame_steps,
+    mp4_available,
+)
 from ..export.source import ExportSession
 from .figure_dialog import FIGURE_TITLES, enable_item, export_sentence
 

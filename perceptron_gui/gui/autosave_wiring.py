@@ -9,8 +9,9 @@ one is deleted, so a crash during recovery loses nothing either.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6 import QtWidgets
 

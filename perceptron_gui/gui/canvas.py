@@ -6,7 +6,6 @@ It reads the session and redraws on its events; mouse input goes out as commands
 """
 from __future__ import annotations
 
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -142,7 +141,7 @@ class Canvas(QtWidgets.QWidget):
             return
         self.set_view(PCA if j is None else (int(i), int(j)))
 
-    def set_view(self, choice: "str | tuple[int, int | None]") -> None:
+    def set_view(self, choice: str | tuple[int, int | None]) -> None:
         """For d > 2: :data:`PCA` (the default), :data:`W_THETA` (the plane of the run's output
         w and θ*, redrawn when the run changes) or two features (i, j)."""
         if not isinstance(choice, str) and choice[1] is None:  # (i, None): PCA, as set_features says
@@ -155,7 +154,7 @@ class Canvas(QtWidgets.QWidget):
                                           "is not parallel to θ*; the canvas shows PCA until then.")
 
     @property
-    def view_choice(self) -> "str | tuple[int, int | None]":
+    def view_choice(self) -> str | tuple[int, int | None]:
         return self._features
 
     def _projection(self) -> Projection:
@@ -289,7 +288,7 @@ class Canvas(QtWidgets.QWidget):
             self.view_range_changed.emit(rng)
 
     # ---- keys -----------------------------------------------------------------------------------
-    def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:
+    def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self.plot and ev.type() in (QtCore.QEvent.Type.KeyPress, QtCore.QEvent.Type.ShortcutOverride):
             if ev.key() in _CANVAS_KEYS and not ev.modifiers() & ~QtCore.Qt.KeyboardModifier.KeypadModifier:
                 if ev.type() == QtCore.QEvent.Type.ShortcutOverride:
@@ -299,7 +298,7 @@ class Canvas(QtWidgets.QWidget):
                 return True
         return super().eventFilter(obj, ev)
 
-    def keyPressEvent(self, ev: QtGui.QKeyEvent) -> None:
+    def keyPressEvent(self, ev: QtGui.QKeyEvent) -> None:  # noqa: N802
         if ev.key() in _CANVAS_KEYS:
             self._key(ev.key())
         else:

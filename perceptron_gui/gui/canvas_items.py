@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui
 from pyqtgraph.graphicsItems.LegendItem import ItemSample
+from PySide6 import QtCore, QtGui
 
 from ..core.floatscale import unit_direction
 from .canvas_projection import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
@@ -46,7 +46,7 @@ class _ViewSpanItem(pg.GraphicsObject):
         self._bounds = r
         self.update()
 
-    def boundingRect(self) -> QtCore.QRectF:
+    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802
         return self._bounds
 
 
@@ -166,7 +166,7 @@ class NormalArrow(_ViewSpanItem):
         self._line = (np.asarray(w, dtype=np.float64), float(b)) if ok else None
         self._rebuild()
 
-    def viewTransformChanged(self) -> None:  # the pixel size changed: so did our data-space size
+    def viewTransformChanged(self) -> None:  # noqa: N802 - the pixel size changed: so did our data-space size
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -253,20 +253,20 @@ class LegendSwatch(ItemSample):
                 p, self._symbol, self._size, self._symbol_pen or pg.mkPen(None),
                 self._brush or QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
 
-    def mouseClickEvent(self, event) -> None:  # no show/hide toggling: the canvas decides
+    def mouseClickEvent(self, event) -> None:  # noqa: N802 - no show/hide toggling: the canvas decides
         event.accept()
 
 
 class Legend(pg.LegendItem):
     """A legend that swallows clicks, so clicking it never adds a point underneath."""
 
-    def mouseClickEvent(self, ev) -> None:
+    def mouseClickEvent(self, ev) -> None:  # noqa: N802
         ev.accept()
 
-    def mouseDragEvent(self, ev) -> None:  # it sits in the plot's layout: not draggable
+    def mouseDragEvent(self, ev) -> None:  # noqa: N802 - it sits in the plot's layout: not draggable
         ev.ignore()
 
-    def updateSize(self) -> None:
+    def updateSize(self) -> None:  # noqa: N802
         # LegendItem moves itself to (0, 0) here, which in a layout puts it over the plot's
         # corner until the layout runs again; resize in place and let the layout place it.
         self.adjustSize()

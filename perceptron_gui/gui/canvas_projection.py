@@ -7,8 +7,8 @@ exact for points in that slice and a guide for the rest.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -100,7 +100,7 @@ PCA = "pca"  # the first two principal components (the default for d > 2)
 W_THETA = "w_theta"  # the plane spanned by the run's output w and θ*
 
 
-def make_projection(X: np.ndarray, names: Sequence[str], features: "str | tuple[int, int | None]",
+def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[int, int | None],
                     lifted: bool, directions: tuple[np.ndarray | None, np.ndarray | None] | None = None
                     ) -> Projection:
     """The projection for data X (n, d): identity for d = 2, the x-axis (or the lifted plane)

@@ -5,7 +5,7 @@ in the notes' figures.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -51,7 +51,7 @@ class FastScatter(pg.ScatterPlotItem):
         self._sizes = np.array([s[1] for s in self._styles], dtype=np.float64)
         self._fast = _FAST_FIELDS <= set(self.data.dtype.names or ())
 
-    def mouseClickEvent(self, ev) -> None:  # the canvas's tool decides what a click means
+    def mouseClickEvent(self, ev) -> None:  # noqa: N802 - the canvas's tool decides what a click means
         ev.ignore()
 
     def _rects(self) -> np.ndarray:

@@ -52,12 +52,12 @@ class EditViewBox(pg.ViewBox):
         # A child of the view box itself, not of the data group: it lives in pixel coordinates.
         self.rubber_band.setParentItem(self)
 
-    def mouseClickEvent(self, ev) -> None:
+    def mouseClickEvent(self, ev) -> None:  # noqa: N802
         if self.tool is not None and self.tool.click(ev):
             return
         ev.ignore()
 
-    def mouseDragEvent(self, ev, axis=None) -> None:
+    def mouseDragEvent(self, ev, axis=None) -> None:  # noqa: N802
         button = ev.button()
         if axis is None and button == _Left and self.tool is not None:
             self.tool.drag(ev)
@@ -74,7 +74,7 @@ class EditViewBox(pg.ViewBox):
         self.translateBy(x=d.x() if mx else None, y=d.y() if my else None)
         self.sigRangeChangedManually.emit(self.state["mouseEnabled"])
 
-    def keyPressEvent(self, ev) -> None:
+    def keyPressEvent(self, ev) -> None:  # noqa: N802
         ev.ignore()  # keys are the canvas's (Delete, F); pyqtgraph's Backspace-zoom-history is off
 
 

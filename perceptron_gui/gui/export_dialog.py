@@ -32,7 +32,7 @@ SUFFIX = {"png": ".png", "svg": ".svg", "pdf": ".pdf", "tikz": ".tex", "gif": ".
 PLOT_ASPECT = 1.6  # the proof plots' docks are wide strips; on a slide a 16:10 shape reads better
 
 
-def install_export_actions(win: Any) -> "ExportActions":
+def install_export_actions(win: Any) -> ExportActions:
     """Add File → Export figure…, Export animation as GIF…/MP4…, and an Export button on the
     main toolbar. Call once the window's menus exist (at the end of its ``__init__``); a second
     call returns the first one's object (also ``win.export_actions``)."""
@@ -157,7 +157,7 @@ class ExportActions(QtCore.QObject):
 
     # ---- animations ----------------------------------------------------------------------------
     def export_animation(self, path: str | Path | None = None, settings: AnimationSettings | None = None,
-                         fmt: str = "gif", figure: str = "canvas") -> "AnimationRunner | None":
+                         fmt: str = "gif", figure: str = "canvas") -> AnimationRunner | None:
         """Start writing an animation; returns its runner (None when nothing was started).
 
         Without ``path`` a dialog asks. The frames are rendered a few at a time from a timer,

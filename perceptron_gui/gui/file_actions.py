@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -29,7 +30,7 @@ HEADLESS_PLATFORMS = ("offscreen", "minimal")
 
 
 def install_file_actions(win: Any, state_dir: str | Path | None = None,
-                         autosave_delay_s: float = DEFAULT_DELAY_S) -> "FileActions":
+                         autosave_delay_s: float = DEFAULT_DELAY_S) -> FileActions:
     """Add the session, export and recent-file entries to ``win``'s File menu, start autosave
     and offer crash recovery once the event loop runs. Call at the end of the window's
     ``__init__``; the returned object is also ``win.file_actions``. A second call returns the

@@ -7,7 +7,8 @@ that checks the panel are formatted alike: 4 significant digits, a real minus si
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

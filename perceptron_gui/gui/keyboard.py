@@ -22,7 +22,7 @@ handled.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 

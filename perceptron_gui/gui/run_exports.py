@@ -2,8 +2,9 @@
 and the per-epoch table as a LaTeX tabular on the clipboard."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6 import QtWidgets
 

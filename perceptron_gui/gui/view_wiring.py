@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 import weakref
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import shiboken6
 from psygnal import SignalInstance
@@ -98,10 +99,10 @@ class DragThrottle(QtCore.QObject):
 class _DragGate(QtCore.QObject):
     """One timer per session for all its throttled views: they release together."""
 
-    _gates: "weakref.WeakKeyDictionary[Session, _DragGate]" = weakref.WeakKeyDictionary()
+    _gates: weakref.WeakKeyDictionary[Session, _DragGate] = weakref.WeakKeyDictionary()
 
     @classmethod
-    def of(cls, session: Session, interval_ms: int) -> "_DragGate":
+    def of(cls, session: Session, interval_ms: int) -> _DragGate:
         try:
             gate = cls._gates.get(session)
         except TypeError:  # a stand-in session that cannot be weakly referenced: a gate of its own

@@ -23,8 +23,9 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.atomic import atomic_write_text, write_error
 from ..core.errors import UserError
@@ -89,7 +90,7 @@ class Autosaver:
         Write on a worker thread; False: nothing is written until :meth:`poll` or :meth:`flush`.
     """
 
-    def __init__(self, session: "Session", directory: str | os.PathLike[str] | None = None,
+    def __init__(self, session: Session, directory: str | os.PathLike[str] | None = None,
                  delay_s: float = DEFAULT_DELAY_S, on_error: Callable[[str], None] | None = None, *,
                  clock: Callable[[], float] = time.monotonic, background: bool = True) -> None:
         self.session = session
@@ -128,7 +129,7 @@ class Autosaver:
         return self.slot.base
 
     # ---- the session's thread: every event becomes a base or a journal line at once -------------
-    def _on_points(self, change: "Change") -> None:
+    def _on_points(self, change: Change) -> None:
         self._edited = True
         op = None if change.kind == "reset" else journal.data_op(self.session, change)
         size = 0 if op is None else journal.op_bytes(op)

@@ -42,14 +42,14 @@ def header(number: int) -> str:
     return json.dumps({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "base": number}) + "\n"
 
 
-def state_op(session: "Session") -> dict[str, Any]:
+def state_op(session: Session) -> dict[str, Any]:
     """The small state: algorithm, every algorithm's parameters, the step t, the view."""
     return {"op": "state", "algorithm": session.algorithm, "params": copy.deepcopy(session.params),
             "t": int(session.playhead.t), "view": _view_or_none(session.view_range)}
 
 
-# ---- writing lines (the session's thread makes them, the worker encodes them) ---------------------------------------------------------------------------------
-def data_op(session: "Session", change: "Change") -> dict[str, Any] | None:
+# ---- writing lines (the session's thread makes them, the worker encodes them) ----------------
+def data_op(session: Session, change: Change) -> dict[str, Any] | None:
     """The journal line of a data edit (copies of the rows it touched), or None for "write a base"."""
     pts = session.points
     idx = np.asarray(change.indices, dtype=np.int64).reshape(-1)

@@ -69,11 +69,11 @@ class Slot:
         self._fd: int | None = None
 
     @classmethod
-    def new(cls, directory: str | os.PathLike[str]) -> "Slot":
+    def new(cls, directory: str | os.PathLike[str]) -> Slot:
         return cls(directory, f"{os.getpid()}-{secrets.token_hex(3)}")
 
     @classmethod
-    def of_base(cls, base: Path) -> "Slot":
+    def of_base(cls, base: Path) -> Slot:
         stem = base.name[: -len(SESSION_SUFFIX)]
         return cls(base.parent, None if stem == PREFIX else stem[len(PREFIX) + 1:])
 

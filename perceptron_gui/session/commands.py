@@ -7,8 +7,9 @@ one undo step. Commands validate their values and raise
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -95,10 +96,10 @@ class Command:
     text: ClassVar[str] = "Edit"
     merge_key: object = None
 
-    def apply(self, points: PointSet) -> tuple["Command", Change]:
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
         raise NotImplementedError
 
-    def merge(self, later: "Command") -> "Command | None":
+    def merge(self, later: Command) -> Command | None:
         """Combine this (already applied) command with a later one into one undo step."""
         return None
 

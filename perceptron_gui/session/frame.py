@@ -5,8 +5,8 @@ The canvas, the live panel and every exporter (PNG, SVG, TikZ, GIF frames) read 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 

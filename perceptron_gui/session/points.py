@@ -24,13 +24,13 @@ class PointSet:
     title: str = ""
 
     @classmethod
-    def from_dataset(cls, data: Dataset, test: np.ndarray | None = None, title: str = "") -> "PointSet":
+    def from_dataset(cls, data: Dataset, test: np.ndarray | None = None, title: str = "") -> PointSet:
         t = np.zeros(data.n, dtype=bool) if test is None else np.asarray(test, dtype=bool).copy()
         return cls(np.array(data.X, dtype=np.float64), np.array(data.y, dtype=np.float64), t,
                    tuple(data.feature_names), str(title))
 
     @classmethod
-    def empty(cls, d: int = 2) -> "PointSet":
+    def empty(cls, d: int = 2) -> PointSet:
         return cls(np.zeros((0, d)), np.zeros(0), np.zeros(0, dtype=bool), tuple(f"x{j + 1}" for j in range(d)))
 
     @property
@@ -41,7 +41,7 @@ class PointSet:
     def d(self) -> int:
         return int(self.X.shape[1])
 
-    def copy(self) -> "PointSet":
+    def copy(self) -> PointSet:
         return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names, self.title)
 
     def train_index(self) -> np.ndarray:

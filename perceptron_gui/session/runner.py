@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -126,7 +127,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     )
 
 
-def no_proof_reason(result: "RunResult | None") -> str:
+def no_proof_reason(result: RunResult | None) -> str:
     """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
     if result is None or result.train.n == 0:
         return "No θ*: there are no training points."

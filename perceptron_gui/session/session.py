@@ -6,7 +6,8 @@ event fires; nothing else changes the state.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from .events import SessionEvents
 from .history import History
 from .playback import Playhead
 from .points import PointSet
-from .runner import RunRequest, RunResult, Runner
+from .runner import Runner, RunRequest, RunResult
 
 __all__ = ["Session"]
 

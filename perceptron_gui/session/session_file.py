@@ -37,13 +37,12 @@ import numpy as np
 
 from .. import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
+from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
-from ..core.csv_text import clip_text, shown_value
 from ..core.io import atomic_write_text, read_json_file
 
 if TYPE_CHECKING:
-    from .runner import RunResult
     from .session import Session
 
 __all__ = ["SESSION_FORMAT", "SESSION_VERSION", "SESSION_SUFFIX", "SessionFileError", "SessionSnapshot",
@@ -77,7 +76,7 @@ class SessionSnapshot:
 
 
 # ---- writing ---------------------------------------------------------------------------------
-def take_snapshot(session: "Session") -> SessionSnapshot:
+def take_snapshot(session: Session) -> SessionSnapshot:
     """Copy the session's state (call on the thread that owns the session)."""
     pts = session.points
     return SessionSnapshot(
@@ -173,7 +172,7 @@ def snapshot_to_dict(snap: SessionSnapshot) -> dict[str, Any]:
     }
 
 
-def session_to_dict(session: "Session") -> dict[str, Any]:
+def session_to_dict(session: Session) -> dict[str, Any]:
     """The session as a JSON-ready dict in the ``perceptron-session`` version 1 format."""
     return snapshot_to_dict(take_snapshot(session))
 
@@ -215,7 +214,7 @@ def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
         raise SessionFileError(f"{p.name} could not be saved ({reason}); choose another folder or free some space.") from exc
 
 
-def save_session(session: "Session", path: str | os.PathLike[str]) -> None:
+def save_session(session: Session, path: str | os.PathLike[str]) -> None:
     """Save the session to ``path`` (``*.perceptron.json``) atomically."""
     save_snapshot(take_snapshot(session), path)
 
@@ -400,7 +399,7 @@ def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
 
 
 # ---- restoring -------------------------------------------------------------------------------
-def apply_session(session: "Session", loaded: dict[str, Any]) -> None:
+def apply_session(session: Session, loaded: dict[str, Any]) -> None:
     """Restore a :func:`load_session` result into ``session``.
 
     The data become one undoable step ("Open session"); the algorithm and every algorithm's

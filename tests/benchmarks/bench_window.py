@@ -85,7 +85,8 @@ def drag_latency(n: int, algorithm: str = "offset", moves: int = 25) -> tuple[fl
         app.processEvents()
         times.append(time.perf_counter() - t0)
         last = time.perf_counter()
-        assert float(s.points.X[0, 0]) != before, f"a drag step moved nothing (step {i}, dragging={s.dragging}, range={win.canvas.view_box.viewRange()})"
+        assert float(s.points.X[0, 0]) != before, (
+            f"a drag step moved nothing (step {i}, dragging={s.dragging}, range={win.canvas.view_box.viewRange()})")
 
     _mouse(vp, QtCore.QEvent.Type.MouseButtonRelease, to_px(x0 + 0.01 * moves, y0), Qt.MouseButton.LeftButton)
     moved = abs(float(s.points.X[0, 0]) - x0) > 1e-9

@@ -16,11 +16,11 @@ from hypothesis.extra import numpy as hnp
 
 from perceptron_gui.core.algorithms import (
     REGISTRY,
+    _kernels,
     make_algorithm,
     predict_scores,
     voted_scores,
 )
-from perceptron_gui.core.algorithms import _kernels
 from perceptron_gui.core.algorithms.lifted import lifted_weights
 from perceptron_gui.core.dataset import Dataset, DatasetError, train_test_split
 from perceptron_gui.core.run import epoch_order

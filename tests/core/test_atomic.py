@@ -12,8 +12,17 @@ import time
 import pytest
 
 from perceptron_gui.core import atomic
-from perceptron_gui.core.atomic import (TEMP_SUFFIX, WriteError, atomic_path, atomic_write_bytes, atomic_write_chunks,
-                                        atomic_write_text, is_temporary_name, remove_stale_temporaries, temporary_name)
+from perceptron_gui.core.atomic import (
+    TEMP_SUFFIX,
+    WriteError,
+    atomic_path,
+    atomic_write_bytes,
+    atomic_write_chunks,
+    atomic_write_text,
+    is_temporary_name,
+    remove_stale_temporaries,
+    temporary_name,
+)
 from perceptron_gui.core.io import atomic_write_chunks as io_chunks
 from perceptron_gui.core.io import atomic_write_text as io_text
 
@@ -138,17 +147,15 @@ def test_atomic_path_replaces_only_after_a_whole_file(old_file):
     (lambda tmp: None, "the writer made no file"),
 ])
 def test_atomic_path_refuses_an_empty_or_missing_result(old_file, writer, sentence):
-    with pytest.raises(WriteError, match=sentence.replace("(", r"\(").replace(")", r"\)")):
-        with atomic_path(old_file) as tmp:
-            writer(tmp)
+    with pytest.raises(WriteError, match=sentence.replace("(", r"\(").replace(")", r"\)")), atomic_path(old_file) as tmp:
+        writer(tmp)
     assert old_file.read_text() == OLD and leftovers(old_file.parent) == []
 
 
 def test_atomic_path_turns_an_os_error_of_the_writer_into_a_sentence(old_file):
-    with pytest.raises(WriteError) as err:
-        with atomic_path(old_file) as tmp:
-            tmp.write_text("half")
-            raise OSError(errno.ENOSPC, "No space left on device")
+    with pytest.raises(WriteError) as err, atomic_path(old_file) as tmp:
+        tmp.write_text("half")
+        raise OSError(errno.ENOSPC, "No space left on device")
     assert str(err.value) == FULL.format("fig.svg")
     assert old_file.read_text() == OLD and leftovers(old_file.parent) == []
 

@@ -12,10 +12,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core import csv_text
-from perceptron_gui.core.io import (FileReadError, dataset_to_csv_text, decode_text, parse_csv_text, read_csv,
-                                     read_file_bytes, read_json_file, write_csv)
+from perceptron_gui.core.dataset import Dataset, DatasetError
+from perceptron_gui.core.io import (
+    FileReadError,
+    dataset_to_csv_text,
+    decode_text,
+    parse_csv_text,
+    read_csv,
+    read_file_bytes,
+    read_json_file,
+    write_csv,
+)
+
 
 def assert_one_sentence(msg: str) -> None:
     assert msg.endswith("."), msg

@@ -1,8 +1,6 @@
 """The proof's bounds from any start (core/novikoff.py), checked against brute force."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 

@@ -4,7 +4,6 @@ so nothing here depends on the machine's memory or speed."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,8 +12,8 @@ from perceptron_gui.cli import main
 from perceptron_gui.core import run as run_mod
 from perceptron_gui.core import runio
 from perceptron_gui.core.algorithms import REGISTRY, make_algorithm
-from perceptron_gui.core.algorithms import voted as voted_mod
 from perceptron_gui.core.algorithms import _kernels as K
+from perceptron_gui.core.algorithms import voted as voted_mod
 from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core.io import write_csv
 from perceptron_gui.core.run import bytes_per_update, memory_budget, record_bytes, stop_sentence

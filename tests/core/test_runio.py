@@ -16,8 +16,16 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import UserError
 from perceptron_gui.core.presets import random_noisy, random_separable
 from perceptron_gui.core.runio import (
-    REQUIRED_KEYS, RunFileError, epochs_csv_text, epochs_latex_tabular, read_run_json,
-    run_to_json_dict, updates_csv_text, write_epochs_csv, write_run_json, write_updates_csv,
+    REQUIRED_KEYS,
+    RunFileError,
+    epochs_csv_text,
+    epochs_latex_tabular,
+    read_run_json,
+    run_to_json_dict,
+    updates_csv_text,
+    write_epochs_csv,
+    write_run_json,
+    write_updates_csv,
 )
 from perceptron_gui.core.theory import dataset_theory, proof_quantities
 
@@ -206,7 +214,8 @@ def test_epochs_csv_and_latex(tmp_path):
     data, test = random_noisy(40, 0.1, seed=1), random_noisy(10, 0.1, seed=2)
     rec, _ = fit("averaged", data, test, max_epochs=3)
     write_epochs_csv(tmp_path / "e.csv", rec)
-    rows = list(csv.DictReader(open(tmp_path / "e.csv", newline="")))
+    with open(tmp_path / "e.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
     assert [int(r["epoch"]) for r in rows] == [0, 1, 2]
     assert [float(r["train_error"]) for r in rows] == [e.train_error for e in rec.epochs]
     assert [float(r["test_error"]) for r in rows] == [e.test_error for e in rec.epochs]

@@ -7,7 +7,6 @@ scales round the data, so they are compared with a tolerance. No case may warn.
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 import pytest

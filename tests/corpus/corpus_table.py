@@ -3,16 +3,14 @@ and the one-sentence check shared by the three doors' tests."""
 from __future__ import annotations
 
 import errno
-import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import pytest
-
 
 HERE = Path(__file__).parent
 _ROW = re.compile(r"^\| `(?P<file>[^`]+)` \| .* \| (?P<verdict>accept|refuse): (?P<expect>.*) \|$")

@@ -13,7 +13,6 @@ from corpus_table import GENERATED, HERE, NAMES, RUN_REFUSES_JSON, TABLE, Expect
 
 from perceptron_gui import cli
 
-
 # A warning would be a second line on stderr in the real program.
 pytestmark = pytest.mark.filterwarnings("error")
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
-
 from corpus_table import NAMES, TABLE, assert_one_sentence, is_json
+from PySide6 import QtWidgets
 
 # A warning would be a second line on stderr in the real program.
 pytestmark = pytest.mark.filterwarnings("error")

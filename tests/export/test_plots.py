@@ -14,8 +14,15 @@ from PySide6 import QtGui
 
 from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core.presets import random_noisy
-from perceptron_gui.export.plots import (ExportError, ExportSession, SlideFigure, ViewOptions, export_figure,
-                                         format_of, render_figure)
+from perceptron_gui.export.plots import (
+    ExportError,
+    ExportSession,
+    SlideFigure,
+    ViewOptions,
+    export_figure,
+    format_of,
+    render_figure,
+)
 from perceptron_gui.export.slide_style import SLIDE, header_text, logical_size
 from perceptron_gui.session.session import Session
 
@@ -135,7 +142,8 @@ def test_svg_parses_and_draws_the_hyperplane_where_it_is(session, tmp_path):
         (x0, x1), (y0, y1) = fig.widget.view_box.viewRange()
     A = np.column_stack([F[1] - F[0], F[2] - F[0]])
     root = ET.parse(path).getroot()
-    assert root.get("viewBox") == "0 0 %d %d" % logical_size(1.5)
+    width, height = logical_size(1.5)
+    assert root.get("viewBox") == f"0 0 {width:d} {height:d}"
     frame = session.result.record
     w, b = frame.final_w, frame.final_b
     width = 2.0 * SLIDE.pen_factor  # the screen's 2 px hyperplane, doubled, at device scale 1

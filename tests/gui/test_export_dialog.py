@@ -9,8 +9,7 @@ from PySide6 import QtCore, QtWidgets
 from perceptron_gui.export.animation import AnimationSettings
 from perceptron_gui.export.plots import logical_size
 from perceptron_gui.gui import export_dialog
-from perceptron_gui.gui.export_dialog import (AnimationDialog, ExportActions, FigureDialog, FigureSettings,
-                                              install_export_actions)
+from perceptron_gui.gui.export_dialog import AnimationDialog, ExportActions, FigureDialog, FigureSettings, install_export_actions
 
 
 @pytest.fixture

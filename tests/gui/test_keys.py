@@ -8,14 +8,13 @@ exactly as the core's :class:`Playhead` says, and nothing else may change.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
+from focus_setups import EDITS, FOCUS, canvas_has_focus, click_into, make_active_window, middle_of_the_run, press, type_text
 from PySide6 import QtCore, QtTest, QtWidgets
 
-from focus_setups import (EDITS, FOCUS, click_into, canvas_has_focus, make_active_window, middle_of_the_run,
-                          press, type_text)
 from perceptron_gui.session.playback import Playhead
 
 Qt = QtCore.Qt

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import shiboken6
-from PySide6 import QtCore, QtTest, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.gui.user_text import install_plain_text_policy, rich

@@ -14,9 +14,9 @@ from PySide6 import QtCore
 
 from perceptron_gui.core.presets import random_separable
 from perceptron_gui.core.theory import ProofQuantities, proof_quantities
+from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
 from perceptron_gui.gui.epoch_table import EpochTable
 from perceptron_gui.gui.formatting import DASH, fmt_int, fmt_pct
-from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
 from perceptron_gui.gui.plot_setup import NO_DOWNSAMPLE_MAX
 from perceptron_gui.gui.proof_plots import AnglePlot
 from perceptron_gui.session.events import SessionEvents

@@ -15,8 +15,15 @@ import numpy as np
 import pytest
 
 from perceptron_gui.session import autosave as autosave_module
-from perceptron_gui.session.autosave import (AUTOSAVE_NAME, DEFAULT_DELAY_S, STATE_DIR_ENV, Autosaver, autosave_path,
-                                             default_state_dir, recovery_file)
+from perceptron_gui.session.autosave import (
+    AUTOSAVE_NAME,
+    DEFAULT_DELAY_S,
+    STATE_DIR_ENV,
+    Autosaver,
+    autosave_path,
+    default_state_dir,
+    recovery_file,
+)
 from perceptron_gui.session.autosave_store import read_autosave
 from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints, SetLabels, SetRoles
 from perceptron_gui.session.session import Session

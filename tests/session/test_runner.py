@@ -9,7 +9,7 @@ its own thread; ``QueuedPost`` below plays that part.
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -19,7 +19,7 @@ from perceptron_gui.core.dataset import DatasetError
 from perceptron_gui.core.presets import random_noisy, random_separable
 from perceptron_gui.session import runner as runner_mod
 from perceptron_gui.session.commands import DeletePoints, MovePoints, SetLabels
-from perceptron_gui.session.runner import RunRequest, Runner
+from perceptron_gui.session.runner import Runner, RunRequest
 from perceptron_gui.session.session import Session
 
 WORKER = "perceptron-train"

@@ -10,7 +10,7 @@ from perceptron_gui.core.algorithms import make_algorithm
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.run import record_bytes, stop_sentence
 from perceptron_gui.session.points import PointSet
-from perceptron_gui.session.runner import RunRequest, Runner
+from perceptron_gui.session.runner import Runner, RunRequest
 from perceptron_gui.session.session import Session
 
 

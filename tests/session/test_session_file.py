@@ -13,8 +13,15 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.errors import UserError
 from perceptron_gui.core.presets import random_noisy
 from perceptron_gui.session.session import Session
-from perceptron_gui.session.session_file import (SESSION_FORMAT, SESSION_VERSION, SessionFileError, apply_session,
-                                                 load_session, save_session, session_to_dict)
+from perceptron_gui.session.session_file import (
+    SESSION_FORMAT,
+    SESSION_VERSION,
+    SessionFileError,
+    apply_session,
+    load_session,
+    save_session,
+    session_to_dict,
+)
 
 
 def awkward_data() -> Dataset:
@@ -183,7 +190,8 @@ BAD = {
     "version text": (with_(lambda d: d.update(version="1")), "no valid \"version\""),
     "missing keys": (with_(lambda d: [d.pop("data"), d.pop("playhead")]), "lacks the keys data, playhead"),
     "missing data key": (with_(lambda d: d["data"].pop("test")), "\"data\" of .* lacks test"),
-    "ragged rows": (with_(lambda d: d["data"]["X"][4].append(1.0)), "point 5 of \"X\" is 3 values, but each point needs 2 coordinates"),
+    "ragged rows": (with_(lambda d: d["data"]["X"][4].append(1.0)),
+                    "point 5 of \"X\" is 3 values, but each point needs 2 coordinates"),
     "text coordinate": (with_(lambda d: d["data"]["X"][2].__setitem__(0, "abc")),
                         "coordinate 1 of point 3 is 'abc', not a number"),
     "bad label": (with_(lambda d: d["data"]["y"].__setitem__(0, 2)), "are damaged: label 1 is 2"),
@@ -191,7 +199,8 @@ BAD = {
     "labels short": (with_(lambda d: d["data"]["y"].pop()), "30 points but 29 labels"),
     "test short": (with_(lambda d: d["data"]["test"].pop()), "\"test\" has 29 entries for 30 points"),
     "test not bool": (with_(lambda d: d["data"]["test"].__setitem__(0, 1)), "only true or false"),
-    "names": (with_(lambda d: d["data"].update(feature_names=["a"])), "point 1 of \"X\" is 2 values, but each point needs 1 coordinate "),
+    "names": (with_(lambda d: d["data"].update(feature_names=["a"])),
+              "point 1 of \"X\" is 2 values, but each point needs 1 coordinate "),
     "unknown algorithm": (with_(lambda d: d.update(algorithm="kernel")),
                           "uses the algorithm 'kernel', which this program does not know"),
     "unknown param": (with_(lambda d: d["params"]["pocket"].update(speed=3)),

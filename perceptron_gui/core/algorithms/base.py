@@ -8,8 +8,9 @@ is a constant 1 appended to x so b is the last weight; prediction is sign(w·x +
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -114,7 +115,9 @@ class Perceptron:
     def param_specs(cls) -> list[ParamSpec]:
         specs = [
             ParamSpec("max_epochs", int, 100, "Max epochs",
-                      "Passes over the training data at most" + (" (this variant runs exactly this many)." if cls.fixed_epochs else "; training stops earlier after an epoch without updates."),
+                      "Passes over the training data at most"
+                      + (" (this variant runs exactly this many)." if cls.fixed_epochs
+                         else "; training stops earlier after an epoch without updates."),
                       1, MAX_EPOCHS_LIMIT),
             ParamSpec("shuffle", bool, False, "Shuffle each epoch",
                       "Visit the examples in a fresh random order every epoch (order matters; random is often better)."),
@@ -124,7 +127,8 @@ class Perceptron:
         ]
         if not cls.offset_fixed:
             specs.append(ParamSpec("offset", bool, cls.default_offset, "Offset b",
-                                   "Learn a bias b as the weight of a constant input 1; off: the hyperplane passes through the origin."))
+                                   "Learn a bias b as the weight of a constant input 1; "
+                                   "off: the hyperplane passes through the origin."))
         return specs
 
     def get_params(self) -> dict[str, Any]:

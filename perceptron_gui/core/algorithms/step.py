@@ -1,8 +1,8 @@
 """What an algorithm outputs at step t, as its class answers it (see ``Perceptron.output_at``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 

@@ -1,7 +1,8 @@
 """Freund & Schapire's voted perceptron (notes 004)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -10,7 +11,6 @@ from . import _kernels as K
 from .base import Perceptron
 from .scores import augment
 from .step import StepOutput
-
 
 # Above this many (point, vector) pairs the per-epoch errors use a random sample of points.
 VOTE_WORK_LIMIT = 200_000_000
