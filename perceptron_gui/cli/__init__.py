@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.errors import UserError
 from .args import COMMANDS, SentenceArgumentParser, build_parser, usage_sentence, window_options

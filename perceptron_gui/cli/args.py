@@ -169,7 +169,9 @@ def build_parser() -> SentenceArgumentParser:
     _algorithm_options(run)
     run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
     run.add_argument("--csv", metavar="UPDATES.csv", help="write one row per update: point, label, weights, cos(w, θ*)")
-    run.add_argument("--full-run", action="store_true", help="list every update, epoch and voted vector in the run file and the CSV (by default each stops after the first 100,000; the key \"truncated\" says so)")
+    run.add_argument("--full-run", action="store_true",
+                     help="list every update, epoch and voted vector in the run file and the CSV "
+                          "(by default each stops after the first 100,000; the key \"truncated\" says so)")
     run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
 
     _export_parser(sub)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 
 def prepare_environment(offscreen: bool) -> None:

@@ -14,8 +14,7 @@ from ..core.algorithms import augment
 from ..core.theory import lifted_margin_lower_bound
 from ..session.frame import Frame, frame_at
 from ..session.runner import no_proof_reason
-from .formatting import (DASH, NA, check_mark, fmt, fmt_count_pct, fmt_deg,
-                         fmt_bound, fmt_equation, fmt_int, fmt_vec)
+from .formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]

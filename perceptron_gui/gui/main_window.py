@@ -12,6 +12,7 @@ from ..core.io import read_csv, write_csv
 from ..session.session import Session
 from .actions import build_actions
 from .canvas import Canvas
+from .epoch_plot import EpochPlot
 from .epoch_table import EpochTable
 from .export_dialog import install_export_actions
 from .feature_picker import FeaturePicker
@@ -21,7 +22,6 @@ from .live_panel import LivePanel
 from .message_bar import MessageBanner
 from .picker import AlgorithmPicker
 from .playback_bar import PlaybackBar
-from .epoch_plot import EpochPlot
 from .proof_plots import AnglePlot
 from .status import StatusBar
 from .table import PointTable
@@ -211,7 +211,8 @@ class MainWindow(QtWidgets.QMainWindow):
             QtWidgets.QMessageBox.warning(self, "Could not save", str(exc))
             return False
         except OSError as exc:
-            QtWidgets.QMessageBox.warning(self, "Could not save", f"The file could not be written ({exc}); choose another folder.")
+            QtWidgets.QMessageBox.warning(self, "Could not save",
+                                          f"The file could not be written ({exc}); choose another folder.")
             return False
         self.file_path = Path(path)
         self.session.history.mark_clean()

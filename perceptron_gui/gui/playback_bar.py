@@ -49,7 +49,8 @@ class PlaybackBar(QtWidgets.QWidget):
         self.slider.setToolTip("Drag to any update k (0 = start)")
         self.slider.valueChanged.connect(self._on_slider)
         self.position = QtWidgets.QLabel()
-        self.position.setToolTip("k: updates made so far; the epoch (counted from 0) and the table row of the example being visited")
+        self.position.setToolTip("k: updates made so far; the epoch (counted from 0) and the table row "
+                                 "of the example being visited")
         self.unit = QtWidgets.QComboBox()
         self.unit.addItems(["update", "visit", "epoch"])
         self.unit.setToolTip("What one playback step is: one update, one example visit, or one epoch")

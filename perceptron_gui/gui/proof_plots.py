@@ -9,11 +9,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from . import style
 from ..core import novikoff
 from ..session.runner import no_proof_reason
+from . import style
 from .formatting import fmt_bound
-from .plot_setup import AXIS, NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
+from .plot_setup import AXIS, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["AnglePlot", "bound_angle_deg"]

@@ -12,7 +12,8 @@ commands that add or delete rows give the point set new arrays and leave the old
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 from PySide6 import QtCore, QtGui
@@ -144,7 +145,8 @@ class PointTableModel(QtCore.QAbstractTableModel):
         return None
 
     def setData(self, index: QtCore.QModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
-        if role != Qt.ItemDataRole.EditRole or not self.checkIndex(index, QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid):
+        valid = QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid
+        if role != Qt.ItemDataRole.EditRole or not self.checkIndex(index, valid):
             return False
         r, c = index.row(), index.column()
         text = str(value).strip()

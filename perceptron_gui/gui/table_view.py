@@ -7,7 +7,7 @@ a row that is not highlighted, whatever the current cell happens to be.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 

@@ -109,7 +109,7 @@ def test_a_number_cell_shows_its_exponent(qtbot):
     assert texts[(0, 1)] == f"1e{MINUS}320"  # a subnormal keeps its exponent too
     assert texts[(1, 1)] == f"{MINUS}1e{MINUS}07"
     fm = QtGui.QFontMetrics(view.font())
-    for (r, c), text in texts.items():
+    for (_r, c), text in texts.items():
         # The cell's text area (the cell less the delegate's margins) holds the whole text.
         margin = 2 * (view.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
         assert view.columnWidth(c) - margin >= fm.horizontalAdvance(text), f"{text!r} is elided"
