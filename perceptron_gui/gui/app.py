@@ -30,13 +30,13 @@ def make_window(preset: str | None = None, algorithm: str | None = None):
     app = QtWidgets.QApplication.instance()
     assert app is not None
     win = MainWindow()
-    win.session.load_preset(preset or DEFAULT_PRESET)
+    if algorithm:  # chosen first, so the preset trains once with it and its message is true
+        win.session.set_algorithm(algorithm)
+    win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
     win.session.history.clear()
     win.session.history.mark_clean()
     # Announce it: the title's "*" and the Undo action were set while the preset loaded.
     win.session.history_changed.emit()
-    if algorithm:
-        win.session.set_algorithm(algorithm)
     return win
 
 

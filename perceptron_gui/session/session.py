@@ -129,7 +129,7 @@ class Session(SessionEvents):
             return True
         return False
 
-    def load_preset(self, name: str) -> None:
+    def load_preset(self, name: str, switch: bool = True) -> None:
         """Load a worked example. The rule (README, "Presets"): the run opens at its end with
         the user's algorithm and parameters, unless the preset is about other algorithms; then
         it switches to the first of those. One ``info`` message explains the example and names
@@ -139,7 +139,8 @@ class Session(SessionEvents):
         except DatasetError as exc:  # a name typed on the command line: a sentence, like set_algorithm
             self.message.emit("error", str(exc))
             return
-        switch = bool(preset.algorithms) and self.algorithm not in preset.algorithms
+        # switch=False: the algorithm was chosen explicitly (the command line's --algorithm).
+        switch = switch and bool(preset.algorithms) and self.algorithm not in preset.algorithms
         if switch:  # set before the load, so the data trains once, with the right algorithm
             self.algorithm = preset.algorithms[0]
             self.algorithm_changed.emit()

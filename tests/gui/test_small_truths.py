@@ -72,3 +72,13 @@ def test_status_and_playback_write_numbers_as_the_panel_does(make_main_window):
     rec = s.run
     if rec.stop_reason == "converged":
         assert fmt_pct(rec.epochs[-1].train_error) in summary_text(s)
+
+
+def test_window_with_preset_and_algorithm_says_no_false_switch(make_main_window):
+    """--screenshot --preset random_noisy --algorithm voted said "Switched to Pocket" over a
+    Voted window (the preset loaded before the algorithm was set)."""
+    win = make_main_window("random_noisy", "voted")
+    assert win.session.algorithm == "voted" and win.session.run.algorithm == "voted"
+    assert "Switched" not in win.banner.text()
+    win2 = make_main_window("random_noisy", "offset")
+    assert win2.session.algorithm == "offset" and "Switched" not in win2.banner.text()

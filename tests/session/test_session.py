@@ -348,3 +348,12 @@ def test_clear_drops_the_title_and_undo_brings_it_back():
     assert s.data_title == ""
     s.undo()
     assert s.data_title == PRESETS["xor"].title
+
+
+def test_an_explicit_algorithm_is_never_switched_by_the_preset():
+    s = Session()
+    messages = []
+    s.message.connect(lambda level, text: messages.append(text))
+    s.set_algorithm("offset")
+    s.load_preset("random_noisy", switch=False)  # about pocket, voted, averaged
+    assert s.algorithm == "offset" and "Switched" not in messages[-1]
