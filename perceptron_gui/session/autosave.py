@@ -33,6 +33,7 @@ from . import autosave_journal as journal
 from .autosave_store import LEGACY_NAME, Slot, crashed_slots
 from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
 from .session_file import SessionSnapshot, session_to_json, take_snapshot
+from .state_dir import STATE_DIR_ENV, default_state_dir
 
 if TYPE_CHECKING:
     from .commands import Change
@@ -42,21 +43,9 @@ __all__ = ["AUTOSAVE_NAME", "RECENT_NAME", "STATE_DIR_ENV", "DEFAULT_DELAY_S", "
            "autosave_path", "recovery_file", "Autosaver", "RecentFiles"]
 
 AUTOSAVE_NAME = LEGACY_NAME  # the single autosave of earlier versions; still offered once
-STATE_DIR_ENV = "PERCEPTRON_GUI_STATE_DIR"
 DEFAULT_DELAY_S = 0.25
 COMPACT_BYTES = 1_000_000  # a journal this big (and as big as the base) is folded into a new base
 _SKIPPED = object()  # lines dropped unwritten after a failure (neither a success nor a new fault)
-
-
-def default_state_dir() -> Path:
-    """Where autosaves and the recent-files list live (see the module docstring)."""
-    env = os.environ.get(STATE_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_STATE_HOME")
-    # The XDG spec says to ignore a relative path.
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "state"
-    return base / "perceptron-gui"
 
 
 def autosave_path(directory: str | os.PathLike[str] | None = None) -> Path:

@@ -17,6 +17,7 @@ from typing import Any, cast
 from ..core.csv_text import clip_text
 from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
+from .state_dir import default_state_dir
 
 __all__ = ["RECENT_NAME", "RECENT_FORMAT", "RecentFiles", "set_aside", "path_problem"]
 
@@ -86,7 +87,6 @@ class RecentFiles:
 
     def __init__(self, directory: str | os.PathLike[str] | None = None, limit: int = 10) -> None:
         if directory is None:
-            from .autosave import default_state_dir  # the one place that knows the folder
             directory = default_state_dir()
         self.directory = Path(directory)
         self.limit = int(limit)
