@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6 import QtCore, QtGui, QtSvg
 
@@ -14,8 +14,18 @@ from ..core.atomic import atomic_write_bytes, write_error
 from .slide_style import header_text
 from .source import FIGURES, check_writable
 
-if TYPE_CHECKING:
-    from .plots import SlideFigure
+
+class SlideFigure(Protocol):
+    """What these writers use of :class:`perceptron_gui.export.plots.SlideFigure` (a Protocol,
+    so this module does not import the one that imports it)."""
+
+    source: Any
+    figure: str
+    size: tuple[int, int]
+
+    def paint(self, painter: QtGui.QPainter) -> None: ...
+
+    def render_image(self) -> QtGui.QImage: ...
 
 __all__ = ["write_png", "write_svg", "write_pdf"]
 
