@@ -130,8 +130,8 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
         basis = _principal_axes(X, mean)
         if basis is not None:
             A, share = basis
-            return Projection(A, mean, "pca", f"PC1 ({share[0]:.0%} of variance)",
-                              f"PC2 ({share[1]:.0%} of variance)")
+            return Projection(A, mean, "pca", f"PC1 ({_share(share[0])} of variance)",
+                              f"PC2 ({_share(share[1])} of variance)")
         features = (0, 1)
     i, j = (int(v) for v in features)  # type: ignore[union-attr, arg-type]
     if not (0 <= i < d and 0 <= j < d and i != j):  # chosen for another data set
@@ -141,6 +141,14 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
     origin = mean.copy()
     origin[[i, j]] = 0.0
     return Projection(A, origin, "features", names[i], names[j])
+
+
+def _share(fraction: float) -> str:
+    """A share of the variance: whole percents, but never a misleading '0 %' for a small one."""
+    pct = 100.0 * float(fraction)
+    if pct >= 1.0 or pct == 0.0:
+        return f"{pct:.0f} %"
+    return f"{pct:.2g} %" if pct >= 0.01 else "< 0.01 %"
 
 
 def _w_theta_axes(directions: tuple[np.ndarray | None, np.ndarray | None] | None, d: int) -> np.ndarray | None:

@@ -56,3 +56,11 @@ def test_w_theta_plane_contains_both_directions():
 def test_w_theta_falls_back_to_pca_when_the_plane_is_undefined(directions):
     X = _data(5)
     assert make_projection(X, NAMES, W_THETA, False, directions=directions).kind == "pca"
+
+
+def test_a_small_variance_share_is_not_written_as_zero():
+    rng = np.random.default_rng(7)
+    X = np.column_stack([rng.normal(size=200) * 10.0, rng.normal(size=200) * 0.6, rng.normal(size=200) * 0.1])
+    proj = make_projection(X, ["a", "b", "c"], PCA, False)
+    assert proj.kind == "pca" and "(0 %" not in proj.y_label
+    assert proj.y_label.startswith("PC2 (0.") and proj.y_label.endswith("% of variance)")
