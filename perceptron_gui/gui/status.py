@@ -40,8 +40,10 @@ class StatusBar(QtWidgets.QStatusBar):
         self.addWidget(self.summary, 1)
         self.addPermanentWidget(self.progress)
         self.addPermanentWidget(self.cancel_btn)
-        # The verdict changes with the run: released with the panel and plots during a drag.
-        connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_: self.refresh())),
+        # Released with the panel and plots during a drag; the end of a background run goes
+        # through the same gate, so the verdict never shows a run the panel does not show yet.
+        self._refresh_with_views = DragThrottle(self, session, lambda *_: self.refresh())
+        connect_events(self, [(session.run_changed, self._refresh_with_views),
                               (session.busy_changed, self._on_busy),
                               (session.progress_changed, self._on_progress)])
         self.refresh()
@@ -58,7 +60,7 @@ class StatusBar(QtWidgets.QStatusBar):
             self.progress.setRange(0, 0)
             self.summary.setText("Training… the picture shows the last finished run until this one is done.")
         else:
-            self.refresh()
+            self._refresh_with_views()
 
     def _on_progress(self, epoch: int, total: int) -> None:
         self.progress.setRange(0, total)

@@ -82,3 +82,21 @@ def test_a_view_that_raises_does_not_hold_back_the_others(make_main_window, qtbo
     assert "not linearly separable" in win.status.summary.full_text()
     assert reported and isinstance(reported[0][1], RuntimeError)
     s.end_drag()
+
+
+def test_the_end_of_a_background_run_waits_with_the_other_views(make_main_window, qtbot):
+    """busy_changed(False) refreshed the status bar at once, ahead of the held panel."""
+    win = make_main_window(None)
+    s = win.session
+    s.load_dataset(Dataset.from_arrays(X, Y), "four points")
+    s.runner.background_work = 0  # every run on the worker thread
+    panel, angle, status = win.live_panel, win.angle_plot, win.status.summary
+    drag = s.new_drag_id()
+    s.execute(MovePoints(np.array([0]), np.array([[2.0, 0.0]]), drag))
+    qtbot.waitUntil(lambda: not s.busy, timeout=20_000)
+    old_shown = angle.has_theta_star()
+    assert panel.text("separable").startswith("yes") == old_shown
+    assert ("not linearly separable" not in status.full_text()) == old_shown
+    qtbot.waitUntil(lambda: not angle.has_theta_star(), timeout=5_000)
+    assert "not linearly separable" in status.full_text()
+    s.end_drag()
