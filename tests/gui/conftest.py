@@ -5,6 +5,31 @@ import pytest
 
 
 @pytest.fixture
+def state_dir(tmp_path, monkeypatch):
+    """A fresh state folder (autosaves, recent files), set before any window starts."""
+    from perceptron_gui.session.state_dir import STATE_DIR_ENV
+
+    d = tmp_path / "state"
+    monkeypatch.setenv(STATE_DIR_ENV, str(d))  # never the user's real folder
+    return d
+
+
+@pytest.fixture
+def warnings_shown(monkeypatch):
+    """Every QMessageBox.warning as (title, text), answered OK without showing a dialog."""
+    from PySide6 import QtWidgets
+
+    shown: list[tuple[str, str]] = []
+
+    def fake_warning(parent, title, text, *args, **kwargs):
+        shown.append((title, text))
+        return QtWidgets.QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
+    return shown
+
+
+@pytest.fixture
 def make_main_window(qtbot):
     """Build a MainWindow with a preset (synchronous training) and close it afterwards."""
     from perceptron_gui.gui.app import make_window

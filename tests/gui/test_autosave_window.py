@@ -13,18 +13,11 @@ import pytest
 
 from perceptron_gui.core.atomic import TEMP_SUFFIX
 from perceptron_gui.gui.file_actions import FileActions, install_file_actions
-from perceptron_gui.session.autosave import DEFAULT_DELAY_S, STATE_DIR_ENV, Autosaver, recovery_file
+from perceptron_gui.session.autosave import DEFAULT_DELAY_S, Autosaver, recovery_file
 from perceptron_gui.session.autosave_store import read_autosave
 from perceptron_gui.session.commands import AddPoints, MovePoints
 from perceptron_gui.session.recent_files import RecentFiles
 from perceptron_gui.session.session import Session
-
-
-@pytest.fixture
-def state_dir(tmp_path, monkeypatch):
-    d = tmp_path / "state"
-    monkeypatch.setenv(STATE_DIR_ENV, str(d))  # before any window: never the user's real folder
-    return d
 
 
 @pytest.fixture

@@ -9,32 +9,13 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core.runio import read_run_json
 from perceptron_gui.gui.file_actions import FileActions, install_file_actions
-from perceptron_gui.session.autosave import AUTOSAVE_NAME, STATE_DIR_ENV
+from perceptron_gui.session.autosave import AUTOSAVE_NAME
 from perceptron_gui.session.commands import AddPoints
 from perceptron_gui.session.session import Session
 from perceptron_gui.session.session_file import load_session, save_session
 
 NEW_ACTIONS = ("open_session", "save_session", "save_session_as", "export_run_json", "export_updates_csv",
                "export_epochs_csv", "copy_epochs_latex")
-
-
-@pytest.fixture
-def state_dir(tmp_path, monkeypatch):
-    d = tmp_path / "state"
-    monkeypatch.setenv(STATE_DIR_ENV, str(d))  # before any window: never the user's real folder
-    return d
-
-
-@pytest.fixture
-def warnings_shown(monkeypatch):
-    shown = []
-
-    def fake_warning(parent, title, text, *args, **kwargs):
-        shown.append((title, text))
-        return QtWidgets.QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
-    return shown
 
 
 @pytest.fixture

@@ -8,30 +8,14 @@ import os
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
 
-from perceptron_gui.session.autosave import STATE_DIR_ENV
 from perceptron_gui.session.recent_files import RECENT_FORMAT, RECENT_NAME
 
 
 @pytest.fixture
-def state_dir(tmp_path, monkeypatch):
-    d = tmp_path / "state"
-    d.mkdir()
-    monkeypatch.setenv(STATE_DIR_ENV, str(d))
-    return d
-
-
-@pytest.fixture
-def warnings_shown(monkeypatch):
-    shown: list[tuple[str, str]] = []
-
-    def fake_warning(parent, title, text, *args, **kwargs):
-        shown.append((title, text))
-        return QtWidgets.QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
-    return shown
+def state_dir(state_dir):
+    state_dir.mkdir()  # these tests put damaged state files in it before the window starts
+    return state_dir
 
 
 def start(make_main_window):
