@@ -1,0 +1,193 @@
+"""The open document of one session: which file the work is in, whether it is saved, and the
+file operations (open, save, recover) as Qt-free calls that return sentences.
+
+One rule, one place: the window title and the close prompt ask :attr:`Document.dirty`, which
+is the session's undo history compared with its save point, so undoing back past a save makes
+the work unsaved again and redoing to it makes it saved.
+
+Every operation returns the sentence to show the user on success (``None`` when there is
+nothing to say) and raises :class:`~perceptron_gui.core.errors.UserError` (one sentence) on
+failure, leaving the document and the session as they were. :attr:`Document.changed` is
+emitted whenever the path, the kind, the dirty flag or the title change, so a window title
+follows it without watching anything else.
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+
+from ..core.errors import UserError
+from ..core.io import read_csv, write_csv
+from .commands import Change
+from .events import event
+from .recent_files import RecentFiles
+from .session import Session
+from .session_file import apply_session, load_session, save_session
+
+__all__ = ["APP_NAME", "Document", "DocumentKind", "NothingToSaveError", "kind_of"]
+
+APP_NAME = "Perceptron GUI"
+DocumentKind = Literal["csv", "session"]
+PathLike = str | os.PathLike[str]
+
+
+class NothingToSaveError(UserError):
+    """A data set with no points cannot be saved as CSV (the window says so in its banner)."""
+
+
+def kind_of(path: PathLike) -> DocumentKind:
+    """A path's kind by its name: ``.json`` (``.perceptron.json`` included) is a session,
+    anything else a data CSV."""
+    return "session" if Path(path).name.lower().endswith(".json") else "csv"
+
+
+class Document:
+    """The file the work of ``session`` is in.
+
+    Parameters
+    ----------
+    session : Session
+        The state the document opens into and saves from.
+    recent : RecentFiles, optional
+        Every file opened or saved is added to it.
+
+    Signals
+    -------
+    changed() : the path, the kind, the dirty flag or the title changed.
+    """
+
+    changed = event(description="The path, the kind, the dirty flag or the title changed [].")
+
+    def __init__(self, session: Session, recent: RecentFiles | None = None) -> None:
+        self.session = session
+        self.recent = recent
+        self._path: Path | None = None
+        self._kind: DocumentKind | None = None
+        self._shown: tuple[Any, ...] | None = None
+        # The title follows the data's name (a cleared data set is "untitled") and the history.
+        session.history_changed.connect(self._refresh)
+        session.points_changed.connect(self._on_points)
+
+    # ---- state ----------------------------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        """The file the work was last opened from or saved to; None for work in no file."""
+        return self._path
+
+    @property
+    def kind(self) -> DocumentKind | None:
+        """``"csv"`` (the data only), ``"session"`` (everything) or None (no file)."""
+        return self._kind
+
+    @property
+    def dirty(self) -> bool:
+        """True when the data differ from the last save point (what the "*" and the close
+        prompt mean)."""
+        return not self.session.history.is_clean()
+
+    def name(self) -> str:
+        """The file's name, else the data's title, else "untitled"."""
+        return self._path.name if self._path else (self.session.data_title or "untitled")
+
+    def title(self, app: str = APP_NAME) -> str:
+        """The window title: ``"name * — app"`` with the star only for unsaved work."""
+        return f"{self.name()}{' *' if self.dirty else ''} — {app}"
+
+    def suggested_path(self, suffix: str, folder: Path | None = None) -> Path:
+        """Where a save dialog starts: beside the open file with its stem, else the data's
+        title as a file name ("xor-not-separable"), else "untitled" (not "perceptron", which
+        made "perceptron.perceptron.json"), in ``folder`` (default: the working folder)."""
+        p = self._path
+        title = re.sub(r"[^0-9a-z]+", "-", self.session.data_title.lower()).strip("-")[:60]
+        stem = p.name.split(".")[0] if p else (title or "untitled")
+        where = p.parent if p else (folder if folder is not None else Path.cwd())
+        return where / f"{stem}{suffix}"
+
+    # ---- operations -----------------------------------------------------------------------
+    def open(self, path: PathLike, kind: DocumentKind | None = None) -> str | None:
+        """Open a data CSV or a session file (``kind``, else by the name); the data become one
+        undoable step and the work counts as saved."""
+        p = Path(path)
+        kind = kind or kind_of(p)
+        if kind == "session":
+            loaded = load_session(p)  # raises SessionFileError before anything changes
+            apply_session(self.session, loaded)
+            said: str | None = f"Opened the session {p.name}."
+        else:
+            data = read_csv(p)
+            self.session.load_dataset(data, p.name, label=f"Open {p.name}")
+            said = None  # the data's own notices are the session's messages
+        self._took(p, kind)
+        return said
+
+    def save(self, path: PathLike | None = None, kind: DocumentKind | None = None) -> str:
+        """Save to ``path`` (else the open file) as ``kind`` (else by the name): a session
+        file holds everything, a CSV the data only. The work counts as saved afterwards."""
+        if path is None:
+            if self._path is None:
+                raise UserError("The work is in no file yet; choose a file name with Save as.")
+            path, kind = self._path, kind or self._kind
+        p = Path(path)
+        kind = kind or kind_of(p)
+        if kind == "session":
+            self._write(p, lambda: save_session(self.session, p))
+            said = f"Saved the session to {p.name}."
+        else:
+            points = self.session.points
+            if points.n == 0:
+                raise NothingToSaveError("There are no points to save; draw some on the canvas first.")
+            self._write(p, lambda: write_csv(points.all_dataset(), p))
+            said = f"Saved {len(points.y)} points to {p.name}."
+        self._took(p, kind)
+        return said
+
+    def save_as(self, path: PathLike, kind: DocumentKind | None = None) -> str:
+        """Save to a new ``path``; it is the open file afterwards."""
+        return self.save(path, kind)
+
+    def recover(self, loaded: dict[str, Any]) -> str:
+        """Put back an autosave that a crash left (a :func:`load_session`-shaped dict): the
+        work is in no file and unsaved, so the title says "untitled *"."""
+        apply_session(self.session, loaded)
+        self._path, self._kind = None, None
+        self._refresh()
+        return "The work from your last session was restored; save it to keep it."
+
+    def forget_file(self) -> None:
+        """New data not from a file (a preset, random data): the old file is no longer open."""
+        self._path, self._kind = None, None
+        self._refresh()
+
+    def mark_clean(self) -> None:
+        """Take the present state as saved (a preset loaded at start-up)."""
+        self.session.history.mark_clean()
+        self._refresh()
+
+    # ---- internals ------------------------------------------------------------------------
+    @staticmethod
+    def _write(p: Path, write: Callable[[], None]) -> None:
+        try:
+            write()  # the atomic writer's WriteError (a UserError) is already one sentence
+        except OSError as exc:
+            raise UserError(f"{p.name} could not be written ({exc.strerror or exc}); "
+                            "choose another folder.") from None
+
+    def _took(self, p: Path, kind: DocumentKind) -> None:
+        """``p`` was opened or saved: it is the document now, and nothing is unsaved."""
+        self._path, self._kind = p, kind
+        self.session.history.mark_clean()
+        if self.recent is not None:
+            self.recent.add(p)
+        self._refresh()
+
+    def _on_points(self, change: Change) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        shown = (self._path, self._kind, self.dirty, self.title())
+        if shown != self._shown:
+            self._shown = shown
+            self.changed.emit()
