@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - the test extra installs it
 
 # One violation per contract: (contract id, module to edit, the lines appended to it).
 VIOLATIONS: dict[str, tuple[str, str]] = {
-    "layers": ("gui/formatting.py", "from ..cli.common import PROG\n"),
+    "layers": ("render/formatting.py", "from ..cli.common import PROG\n"),
     "core-imports-no-app": ("core/presets.py", "from ..session import points\n"),
     "session-imports-no-view": ("session/points.py", "from ..export import latex\n"),
     "qt-free": ("session/points.py", "import pyqtgraph\n"),

@@ -124,7 +124,7 @@ def gif_palette(samples: list[np.ndarray]) -> Any:
     from the samples (a visit ring, a misclassified ring) still has its entry."""
     from PIL import Image
 
-    from ..gui import style
+    from ..render import theme as style
 
     colours = [v for k, v in vars(style).items() if k.isupper() and isinstance(v, str) and v.startswith("#")]
     rgb = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in colours], dtype=np.float64)

@@ -26,7 +26,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core.algorithms import REGISTRY
 from ..gui.canvas_items import Legend, LegendSwatch
 from ..gui.canvas_scatter import FastScatter
-from ..gui.formatting import fmt_int
+from ..render.formatting import fmt_int
 from .source import logical_size
 
 __all__ = ["SlideStyle", "SLIDE", "logical_size", "header_text", "style_canvas", "style_angle_plot",

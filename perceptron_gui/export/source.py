@@ -19,10 +19,10 @@ import numpy as np
 
 from ..core.errors import UserError
 from ..core.io import unwritable_reason
+from ..render.geometry import ViewRange as View
 from ..session.events import SessionEvents
 from ..session.playback import Playhead
 from ..session.points import PointSet
-from .geometry import View
 
 __all__ = ["FIGURES", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
            "format_of", "check_writable", "logical_size"]

@@ -21,10 +21,11 @@ from .. import __version__
 from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
-from ..gui import style  # the colour constants only; style.py imports no Qt
+from ..render import theme as style
+from ..render.geometry import ViewRange as View
+from ..render.geometry import check_view_range, clip_line, clip_strip, notes_view, range_of_rect
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
-from .geometry import View, band_polygon, check_view, default_view, hyperplane_segment
 from .latex import Axis, exponent_for, make_axis, sig, tex_escape
 from .tikz_axes import ONE_D_HALF_HEIGHT, TikzPicture, grid_and_axes_1d, grid_and_axes_2d
 
@@ -89,7 +90,7 @@ def frame_to_tikz(result: RunResult, t: int, *, view: View | None = None, show_t
     if result.test is not None and result.test.n:
         X_parts.append(result.test.X)
     X_all = np.concatenate(X_parts) if X_parts else np.zeros((0, d))
-    vw = check_view(view) if view is not None else default_view(X_all)
+    vw = check_view_range(view) if view is not None else range_of_rect(notes_view(X_all))
     if d == 1:
         # Lines in 1-D are drawn across a fixed band in picture units around the x-axis.
         vw = (vw[0], (-1.0, 1.0))
@@ -155,6 +156,11 @@ def write_tikz(path: str | os.PathLike[str], result: RunResult, t: int, **option
     atomic_write_text(path, frame_to_tikz(result, t, **options))  # type: ignore[arg-type]
 
 
+def _rect(vw: View) -> tuple[float, float, float, float]:
+    (x0, x1), (y0, y1) = vw
+    return x0, y0, x1, y1
+
+
 def _header(tk: TikzPicture, result: RunResult, frame: Frame, standalone: bool, equal: bool,
             ax: Axis, ay: Axis | None) -> None:
     tk.add(f"% Perceptron picture exported by perceptron-gui {__version__}: "
@@ -186,7 +192,7 @@ def _line(tk: TikzPicture, w: np.ndarray, b: float, vw: View, d: int, style_: st
     if d == 1:
         ends = _line_1d(tk, float(w[0]), b, level, vw)
     else:
-        seg = hyperplane_segment(w, b - level, vw)
+        seg = clip_line(w, b, _rect(vw), level)
         ends = None if seg is None else (tk.xy(*seg[0]), tk.xy(*seg[1]))
     if ends is None:
         tk.add(f"% {comment}: outside the view")
@@ -208,7 +214,7 @@ def _theta_star(tk: TikzPicture, frame: Frame, vw: View, d: int, legend: list[tu
             poly = [(xa, -ONE_D_HALF_HEIGHT), (xb, -ONE_D_HALF_HEIGHT), (xb, ONE_D_HALF_HEIGHT),
                     (xa, ONE_D_HALF_HEIGHT)] if xa < xb else []
         else:
-            poly = band_polygon(tw, tb, g, vw)
+            poly = [tuple(p) for p in clip_strip(tw, tb, g, _rect(vw))]
         if poly:
             tk.add("% margin band of theta*: -gamma <= w*.x + b* <= gamma")
             tk.add(f"\\fill[perctheta, opacity=0.15] {' -- '.join(tk.xy(*p) for p in poly)} -- cycle;")
@@ -237,7 +243,7 @@ def _hyperplane_and_normal(tk: TikzPicture, frame: Frame, vw: View, d: int, equa
         base = np.array([-b / float(w[0]), 0.5 * ONE_D_HALF_HEIGHT])
         direction = np.array([1.0 if w[0] > 0 else -1.0, 0.0])
     else:
-        seg = hyperplane_segment(w, b, vw)
+        seg = clip_line(w, b, _rect(vw))
         assert seg is not None
         pa, pb = np.array(seg[0]), np.array(seg[1])
         centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])

@@ -2,7 +2,7 @@
 and the axes with their ticks (2-D, and 1-D where the points lie on the x-axis)."""
 from __future__ import annotations
 
-from .geometry import View
+from ..render.geometry import ViewRange as View
 from .latex import Axis, feature_label, round_to
 
 ONE_D_HALF_HEIGHT = 0.8  # half-height (in cm) of the lines drawn across 1-D data

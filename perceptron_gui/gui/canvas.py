@@ -11,11 +11,12 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.run import split_augmented
+from ..render.geometry import view_fit
+from ..render.projection import PCA, W_THETA, Projection, make_projection
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame, frame_at
 from ..session.session import Session
 from .canvas_overlay import POINT_STYLES, FrameOverlay, OverlayOptions, point_style
-from .canvas_projection import PCA, W_THETA, Projection, make_projection, view_fit
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
 from .plot_setup import settle_axes

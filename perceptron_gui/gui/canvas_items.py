@@ -12,7 +12,7 @@ from pyqtgraph.graphicsItems.LegendItem import ItemSample
 from PySide6 import QtCore, QtGui
 
 from ..core.floatscale import unit_direction
-from .canvas_projection import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
+from ..render.geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
 
 __all__ = ["LineItem", "RegionShade", "BandShade", "NormalArrow", "LegendSwatch", "Legend"]
 

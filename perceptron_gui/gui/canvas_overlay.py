@@ -11,10 +11,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..render import theme as style
+from ..render.geometry import Rect
+from ..render.projection import Projection
 from ..session.frame import Frame
-from . import style
 from .canvas_items import BandShade, Legend, LegendSwatch, LineItem, NormalArrow, RegionShade
-from .canvas_projection import Projection, Rect
 from .canvas_scatter import MINUS, PLUS, FastScatter
 
 __all__ = ["FrameOverlay", "OverlayOptions", "POINT_STYLES"]

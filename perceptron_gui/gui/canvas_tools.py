@@ -23,9 +23,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..render.projection import Projection
 from ..session.commands import AddPoints, DeletePoints, MovePoints
 from ..session.session import Session
-from .canvas_projection import Projection
 
 __all__ = ["EditViewBox", "EditTool", "ToolCanvas"]
 

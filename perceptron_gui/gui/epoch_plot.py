@@ -6,7 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from . import style
+from ..render import theme as style
 from .plot_setup import NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
 from .proof_plots import PLAYHEAD, SYMBOLS_MAX
 from .view_wiring import DragThrottle, connect_events

@@ -10,7 +10,7 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.run import EpochRow
-from .formatting import DASH, fmt_int, fmt_pct
+from ..render.formatting import DASH, fmt_int, fmt_pct
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["EpochTable", "EpochTableModel"]

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ..render.projection import PCA, W_THETA
 from ..session.session import Session
 from .canvas import Canvas
-from .canvas_projection import PCA, W_THETA
 from .view_wiring import connect_events
 
 # The projections come first: with hundreds of features (MNIST has 784) two raw features show

@@ -12,9 +12,9 @@ from PySide6 import QtCore, QtWidgets
 from ..core import novikoff
 from ..core.algorithms import augment
 from ..core.theory import lifted_margin_lower_bound
+from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ..session.frame import Frame, frame_at
 from ..session.runner import no_proof_reason
-from .formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]

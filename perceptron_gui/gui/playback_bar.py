@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ..render.formatting import fmt_int
 from ..session.session import Session
-from .formatting import fmt_int
 from .view_wiring import connect_events
 
 Qt = QtCore.Qt

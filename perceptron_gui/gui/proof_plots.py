@@ -10,9 +10,9 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
+from ..render import theme as style
+from ..render.formatting import fmt_bound
 from ..session.runner import no_proof_reason
-from . import style
-from .formatting import fmt_bound
 from .plot_setup import AXIS, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events
 

@@ -5,8 +5,8 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
+from ..render.formatting import fmt_bound, fmt_int, fmt_pct
 from ..session.session import Session
-from .formatting import fmt_bound, fmt_int, fmt_pct
 from .view_wiring import DragThrottle, connect_events
 
 Qt = QtCore.Qt

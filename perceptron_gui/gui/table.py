@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
+from ..render.formatting import fmt_widest
 from ..session.commands import AddPoints, Change, DeletePoints, SetRoles
 from ..session.session import Session
-from .formatting import fmt_widest
 from .table_model import PointTableModel, row_runs
 from .table_view import PointView
 from .view_wiring import connect_events

@@ -19,10 +19,10 @@ import numpy as np
 from PySide6 import QtCore, QtGui
 
 from ..core.csv_text import clip_text, is_number
+from ..render import theme as style
+from ..render.formatting import MINUS, fmt
 from ..session.commands import Change, MovePoints, SetLabels, SetRoles
 from ..session.session import Session
-from . import style
-from .formatting import MINUS, fmt
 from .view_wiring import connect_events
 
 Qt = QtCore.Qt

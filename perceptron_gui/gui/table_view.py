@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .formatting import MINUS
+from ..render.formatting import MINUS
 from .table_model import PointTableModel, parse_label
 
 Qt = QtCore.Qt

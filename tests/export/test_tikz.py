@@ -1,7 +1,6 @@
 """The TikZ export: structure checked in Python, and compiled with pdflatex when present."""
 from __future__ import annotations
 
-import math
 import re
 import shutil
 import subprocess
@@ -13,7 +12,6 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core.dataset import Dataset, DatasetError
-from perceptron_gui.export.geometry import band_polygon, hyperplane_segment
 from perceptron_gui.export.latex import tex_escape
 from perceptron_gui.export.tikz import frame_to_tikz, write_tikz
 from perceptron_gui.session.frame import frame_at
@@ -59,42 +57,6 @@ def point_marks(tex: str) -> list[str]:
 
 def coords(line: str) -> list[tuple[float, float]]:
     return [(float(a), float(b)) for a, b in COORD.findall(line)]
-
-
-# ---- geometry -------------------------------------------------------------------------------
-BOX = ((-2.0, 3.0), (-1.0, 4.0))
-
-
-@pytest.mark.parametrize("w,b", [((1.0, -1.0), 1.0), ((1.0, 0.0), -0.5), ((0.0, 2.0), -3.0),
-                                 ((2.5, 1.5), 0.0), ((1e-9, 1.0), 0.2), ((3.0, 1e-12), 0.0)])
-def test_hyperplane_segment_lies_on_the_line_and_on_the_box(w, b):
-    seg = hyperplane_segment(w, b, BOX)
-    assert seg is not None
-    (x0, x1), (y0, y1) = BOX
-    for px, py in seg:
-        assert abs(w[0] * px + w[1] * py + b) < 1e-9 * max(1.0, math.hypot(*w))
-        assert x0 - 1e-9 <= px <= x1 + 1e-9 and y0 - 1e-9 <= py <= y1 + 1e-9
-        on_edge = min(abs(px - x0), abs(px - x1), abs(py - y0), abs(py - y1))
-        assert on_edge < 1e-9
-    assert seg[0] != seg[1]
-
-
-def test_hyperplane_segment_none_for_w_zero_and_for_a_line_outside():
-    assert hyperplane_segment((0.0, 0.0), 1.0, BOX) is None
-    assert hyperplane_segment((1.0, 0.0), -10.0, BOX) is None  # x = 10
-    assert hyperplane_segment((0.0, 1.0), 5.0, BOX) is None  # y = -5
-    assert hyperplane_segment((1.0, 1.0), 100.0, BOX) is None
-
-
-def test_band_polygon_is_inside_the_band_and_the_box():
-    w, b, g = np.array([0.6, 0.8]), -1.0, 0.5
-    poly = band_polygon(w, b, g, BOX)
-    assert len(poly) >= 4
-    for p in poly:
-        assert abs(w @ np.array(p) + b) <= g + 1e-9
-        assert BOX[0][0] - 1e-9 <= p[0] <= BOX[0][1] + 1e-9 and BOX[1][0] - 1e-9 <= p[1] <= BOX[1][1] + 1e-9
-    assert band_polygon(w, 100.0, g, BOX) == []  # far away
-    assert band_polygon((0.0, 0.0), 1.0, g, BOX) == []
 
 
 def test_tex_escape():

@@ -13,7 +13,8 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.presets import random_separable
 from perceptron_gui.gui.canvas import Canvas
 from perceptron_gui.gui.canvas_overlay import POINT_STYLES
-from perceptron_gui.gui.canvas_projection import clip_line, make_projection
+from perceptron_gui.render.geometry import clip_line
+from perceptron_gui.render.projection import make_projection
 from perceptron_gui.session.commands import AddPoints
 from perceptron_gui.session.session import Session
 

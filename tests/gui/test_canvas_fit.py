@@ -8,7 +8,7 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.gui.canvas import Canvas
-from perceptron_gui.gui.canvas_projection import view_fit
+from perceptron_gui.render.geometry import view_fit
 from perceptron_gui.session.session import Session
 
 

@@ -7,7 +7,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core.algorithms import REGISTRY
 from perceptron_gui.core.presets import PRESETS
-from perceptron_gui.gui.formatting import fmt
+from perceptron_gui.render.formatting import fmt
 from perceptron_gui.session.frame import frame_at
 
 Qt = QtCore.Qt

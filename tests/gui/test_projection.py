@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_gui.gui.canvas_projection import PCA, W_THETA, make_projection
+from perceptron_gui.render.projection import PCA, W_THETA, make_projection
 
 NAMES = [f"px{j}" for j in range(12)]
 

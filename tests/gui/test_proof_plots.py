@@ -16,9 +16,9 @@ from perceptron_gui.core.presets import random_separable
 from perceptron_gui.core.theory import ProofQuantities, proof_quantities
 from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
 from perceptron_gui.gui.epoch_table import EpochTable
-from perceptron_gui.gui.formatting import DASH, fmt_int, fmt_pct
 from perceptron_gui.gui.plot_setup import NO_DOWNSAMPLE_MAX
 from perceptron_gui.gui.proof_plots import AnglePlot
+from perceptron_gui.render.formatting import DASH, fmt_int, fmt_pct
 from perceptron_gui.session.events import SessionEvents
 from perceptron_gui.session.session import Session
 
@@ -249,7 +249,7 @@ def test_legend_names_the_bound_drawn_from_a_nonzero_start(qtbot):
     """With Start at: first the curve is the start-aware bound; the legend and the dotted line
     must say so (seen: the legend said arccos(√k·γ/R) over a curve rising 15° → 80°)."""
     from perceptron_gui.core import novikoff
-    from perceptron_gui.gui.formatting import fmt_bound
+    from perceptron_gui.render.formatting import fmt_bound
 
     s = make_session()
     s.set_param("init", "first")

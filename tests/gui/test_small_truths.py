@@ -55,7 +55,7 @@ def test_lifted_without_theta_star_names_the_real_limit(make_main_window):
 
 def test_status_and_playback_write_numbers_as_the_panel_does(make_main_window):
     from perceptron_gui.core.presets import random_noisy
-    from perceptron_gui.gui.formatting import fmt_int, fmt_pct
+    from perceptron_gui.render.formatting import fmt_int, fmt_pct
 
     win = make_main_window(None, "offset")
     s = win.session
