@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Protocol, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -11,6 +10,7 @@ from ..core.algorithms import REGISTRY
 from ..core.errors import UserError
 from ..core.presets import PRESETS, random_noisy, random_separable
 from ..session.commands import DeletePoints
+from ..session.document import Document
 from ..session.session import Session
 from .canvas import Canvas
 from .keyboard import PlaybackKeys
@@ -33,14 +33,11 @@ class ActionWindow(Protocol):
     table: PointTable
     playback: PlaybackBar
     docks: dict[str, QtWidgets.QDockWidget]
-    file_path: Path | None
+    document: Document
 
     @property
     def keys(self) -> PlaybackKeys: ...  # made after the actions, so read when a dialog closes
 
-    def open_csv(self, path: str | None = None) -> bool: ...
-
-    def save_csv(self, path: str | None = None) -> bool: ...
 
 SHORTCUTS: list[tuple[str, str]] = [
     ("Space", "Play / pause"),
@@ -69,11 +66,13 @@ SHORTCUTS: list[tuple[str, str]] = [
 ]
 
 
-def build_actions(win: ActionWindow) -> dict[str, QtGui.QAction]:
-    """Create every action, put them in menus, and return them by name (tests trigger them)."""
+def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> dict[str, QtGui.QAction]:
+    """Create every action but the File menu's (``file_actions``, built by
+    :mod:`~perceptron_gui.gui.file_actions`), put them in menus and the toolbar, and return
+    all of them by name (tests trigger them)."""
     s = win.session
     qwin = cast(QtWidgets.QMainWindow, win)  # the parent of the actions, menus and toolbar
-    acts: dict[str, QtGui.QAction] = {}
+    acts: dict[str, QtGui.QAction] = dict(file_actions)
 
     def act(name: str, text: str, slot: Callable, shortcut: str | QtGui.QKeySequence | None = None,
             tip: str = "", checkable: bool = False, checked: bool = False) -> QtGui.QAction:
@@ -96,13 +95,6 @@ def build_actions(win: ActionWindow) -> dict[str, QtGui.QAction]:
 
     SK = QtGui.QKeySequence.StandardKey
     mb = qwin.menuBar()
-    m = mb.addMenu("&File")
-    m.addAction(act("open", "&Open data set…", win.open_csv, SK.Open, "Open a CSV file: x1,…,xd,y per line"))
-    m.addAction(act("save", "&Save data set", lambda: win.save_csv(str(win.file_path) if win.file_path else None), SK.Save))
-    m.addAction(act("save_as", "Save data set &as…", win.save_csv, SK.SaveAs))
-    m.addSeparator()
-    m.addAction(act("quit", "&Quit", qwin.close, SK.Quit))
-
     m = mb.addMenu("&Edit")
     undo = act("undo", "&Undo", s.undo, SK.Undo)
     redo = act("redo", "&Redo", s.redo, QtGui.QKeySequence("Ctrl+Shift+Z"))
@@ -201,7 +193,7 @@ def _set_class(win: ActionWindow, c: int) -> None:
 
 
 def _load_preset(win: ActionWindow, name: str) -> None:
-    win.file_path = None
+    win.document.forget_file()
     win.session.load_preset(name)  # its message explains the example (and any switch)
     win.canvas.fit_view()
 
@@ -248,7 +240,7 @@ def _random_dialog(win: ActionWindow, kind: str) -> None:
     except UserError as exc:
         QtWidgets.QMessageBox.warning(cast(QtWidgets.QWidget, win), "Could not make the data", str(exc))
         return
-    win.file_path = None
+    win.document.forget_file()
     win.session.load_dataset(data, title, label=f"Load {title}")
     win.canvas.fit_view()
 

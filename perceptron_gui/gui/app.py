@@ -34,8 +34,8 @@ def make_window(preset: str | None = None, algorithm: str | None = None):
         win.session.set_algorithm(algorithm)
     win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
     win.session.history.clear()
-    win.session.history.mark_clean()
-    # Announce it: the title's "*" and the Undo action were set while the preset loaded.
+    win.document.mark_clean()  # the preset is where the work starts, not unsaved work
+    # Announce it: the Undo action was set while the preset loaded.
     win.session.history_changed.emit()
     return win
 

@@ -19,7 +19,10 @@ from ..core.atomic import remove_stale_temporaries
 from ..core.errors import UserError
 from ..session.autosave import Autosaver
 from ..session.autosave_store import crashed_slots, read_autosave
-from ..session.session_file import apply_session
+from ..session.document import Document
+from ..session.recent_files import RecentFiles
+from ..session.session import Session
+from .message_bar import MessageBanner
 
 RECOVERY_QUESTION = "Restore the work from your last session, which did not close normally?"
 # Whatever a damaged autosave makes the reader raise, the window says one sentence and goes on.
@@ -27,12 +30,16 @@ _UNREADABLE = (UserError, OSError, ValueError, TypeError, KeyError, IndexError, 
 
 
 class AutosaveMixin:
-    """Provides :meth:`start` and :meth:`offer_recovery`; the host provides ``win``,
-    ``session``, ``state_dir``, ``autosave_delay_s``, ``recent``, ``_closed``,
-    ``autosave_failed`` (a signal), ``ask_recovery``, ``_can_ask`` and ``_restore_view``."""
+    """Provides :meth:`start` and :meth:`offer_recovery`; the host provides ``window``,
+    ``document``, ``session``, ``banner``, ``show_view``, ``state_dir``, ``autosave_delay_s``,
+    ``recent``, ``_closed``, ``autosave_failed`` (a signal), ``ask_recovery`` and ``_can_ask``."""
 
-    win: Any
-    session: Any
+    window: QtWidgets.QMainWindow
+    document: Document
+    session: Session
+    banner: MessageBanner
+    show_view: Callable[[Any], None]
+    recent: RecentFiles
     state_dir: Path
     autosave_delay_s: float
     autosaver: Autosaver | None
@@ -74,17 +81,15 @@ class AutosaveMixin:
             except _UNREADABLE as exc:
                 reason = str(exc).split(";")[0].rstrip(".") or type(exc).__name__
                 sentence = slot.set_aside(f"it could not be restored ({reason})")
-                self.win.banner.show_message("error", sentence)
+                self.banner.show_message("error", sentence)
                 return False
-            apply_session(self.session, loaded)
-            self.win.file_path = None  # the work is in no file yet: the title says "untitled *"
-            self._restore_view(loaded)  # type: ignore[attr-defined]
-            self.win._update_title()
+            said = self.document.recover(loaded)  # in no file yet: the title says "untitled *"
+            self.show_view(self.session.view_range)
             self.recovered_from = slot.base
             if self.autosaver is not None:
                 self.autosaver.flush()  # in this window's own autosave before the old one goes
             slot.remove()
-            self.win.banner.show_message("info", "The work from your last session was restored; save it to keep it.")
+            self.banner.show_message("info", said)
             return True
         finally:
             for s in slots:
@@ -92,7 +97,7 @@ class AutosaveMixin:
 
     def _ask_recovery_box(self) -> bool:
         B = QtWidgets.QMessageBox.StandardButton
-        ans = QtWidgets.QMessageBox.question(self.win, "Restore unsaved work?", RECOVERY_QUESTION,
+        ans = QtWidgets.QMessageBox.question(self.window, "Restore unsaved work?", RECOVERY_QUESTION,
                                              B.Yes | B.No, B.Yes)
         return ans == B.Yes
 
@@ -101,4 +106,4 @@ class AutosaveMixin:
         self.autosave_failed.emit(message)  # type: ignore[attr-defined]
 
     def _show_autosave_error(self, message: str) -> None:
-        self.win.banner.show_message("error", f"Autosave failed: {message}")
+        self.banner.show_message("error", f"Autosave failed: {message}")

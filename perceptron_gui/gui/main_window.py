@@ -7,16 +7,17 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.errors import UserError
-from ..core.io import read_csv, write_csv
+from ..session.document import APP_NAME, Document
+from ..session.recent_files import RecentFiles
 from ..session.session import Session
+from ..session.state_dir import default_state_dir
 from .actions import build_actions
 from .canvas import Canvas
 from .epoch_plot import EpochPlot
 from .epoch_table import EpochTable
 from .export_dialog import install_export_actions
 from .feature_picker import FeaturePicker
-from .file_actions import install_file_actions
+from .file_actions import FileActions, ViewRange
 from .keyboard import PlaybackKeys
 from .live_panel import LivePanel
 from .message_bar import MessageBanner
@@ -29,7 +30,6 @@ from .user_text import install_plain_text_policy
 from .view_wiring import connect_events
 
 Qt = QtCore.Qt
-APP_NAME = "Perceptron GUI"
 DEFAULT_SIZE = QtCore.QSize(1600, 1000)  # the first size on a large screen
 # What a window manager adds around the window (title bar, borders): unknown before the window
 # is shown, so the first size leaves this much of the screen free.
@@ -65,8 +65,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session = session or Session(post=self.dispatcher.post)
         if not self.session.runner.has_dispatcher:  # a session made without one (a script's)
             self.session.set_dispatcher(self.dispatcher.post)
-        self.file_path: Path | None = None
         s = self.session
+        state_dir = default_state_dir()
+        self.document = Document(s, RecentFiles(state_dir))  # the open file; the title follows it
         self.setWindowTitle(APP_NAME)
         self.canvas = Canvas(s)
         self.banner = MessageBanner()
@@ -122,15 +123,15 @@ class MainWindow(QtWidgets.QMainWindow):
 
         self.status = StatusBar(s)
         self.setStatusBar(self.status)
-        self.actions_by_name = build_actions(self)
-        install_file_actions(self)
+        # The File menu first (it is the first menu), then the others; one dict for the tests.
+        self.file_actions = FileActions(self, self.document, self.banner, self.show_view, state_dir)
+        self.actions_by_name = build_actions(self, self.file_actions.actions)
         install_export_actions(self)
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
                                  on_escape=self.banner.dismiss)
         connect_events(self, [
             (s.message, self._on_message),
-            (s.history_changed, self._update_title),
-            (s.points_changed, lambda *_: self._update_title()),
+            (self.document.changed, lambda: self.setWindowTitle(self.document.title())),
             (s.points_changed, lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset")),
         ])
         self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)  # the playback keys work from the start
@@ -168,57 +169,31 @@ class MainWindow(QtWidgets.QMainWindow):
         self.docks[title] = dock
         return dock
 
-    # ---- messages and title ------------------------------------------------------------
+    # ---- messages --------------------------------------------------------------------
     def _on_message(self, level: str, text: str) -> None:
         self.banner.show_message(level, text)
 
-    def _update_title(self) -> None:
-        name = self.file_path.name if self.file_path else (self.session.data_title or "untitled")
-        dirty = "" if self.session.history.is_clean() else " *"
-        self.setWindowTitle(f"{name}{dirty} — {APP_NAME}")
+    # ---- files (the File menu's work; these two are what scripts and tests call) ----------
+    @property
+    def file_path(self) -> Path | None:
+        """The open file (see :class:`Document`)."""
+        return self.document.path
 
-    # ---- files --------------------------------------------------------------------------
     def open_csv(self, path: str | None = None) -> bool:
         """Open a data CSV; a bad file gives a message box and keeps the current data."""
-        if path is None:
-            path, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open data set", "", "CSV files (*.csv *.txt);;All files (*)")
-            if not path:
-                return False
-        try:
-            data = read_csv(path)
-        except UserError as exc:
-            QtWidgets.QMessageBox.warning(self, "Could not open the file", str(exc))
-            return False
-        self.session.load_dataset(data, Path(path).name, label=f"Open {Path(path).name}")
-        self.file_path = Path(path)
-        self.session.history.mark_clean()
-        self._update_title()
-        self.canvas.fit_view()
-        return True
+        return self.file_actions.open_csv(path)
 
     def save_csv(self, path: str | None = None) -> bool:
-        if self.session.points.n == 0:
-            self.banner.show_message("error", "There are no points to save; draw some on the canvas first.")
-            return False
-        if path is None:
-            start = str(self.file_path) if self.file_path else "data.csv"
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save data set", start, "CSV files (*.csv)")
-            if not path:
-                return False
-        try:
-            write_csv(self.session.points.all_dataset(), path)
-        except UserError as exc:  # the atomic writer's WriteError is already one sentence
-            QtWidgets.QMessageBox.warning(self, "Could not save", str(exc))
-            return False
-        except OSError as exc:
-            QtWidgets.QMessageBox.warning(self, "Could not save",
-                                          f"The file could not be written ({exc}); choose another folder.")
-            return False
-        self.file_path = Path(path)
-        self.session.history.mark_clean()
-        self._update_title()
-        self.banner.show_message("info", f"Saved {len(self.session.points.y)} points to {Path(path).name}.")
-        return True
+        """Save the data as CSV (a dialog when ``path`` is None)."""
+        return self.file_actions.save_csv(path)
+
+    def show_view(self, view: ViewRange | None) -> None:
+        """Show a saved view range, or fit the view to the data for None."""
+        if view is None:
+            self.canvas.fit_view()
+            return
+        (x0, x1), (y0, y1) = view
+        self.canvas.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802
         self.session.set_playing(False)

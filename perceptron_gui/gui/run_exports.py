@@ -10,20 +10,26 @@ from PySide6 import QtWidgets
 
 from ..core import runio
 from ..core.errors import UserError
+from ..session.session import Session
+from .message_bar import MessageBanner
 
 
 class RunExportMixin:
     """Mixed into :class:`~perceptron_gui.gui.file_actions.FileActions`, which provides
-    ``win``, ``session`` and ``_suggest``. Each method takes an explicit path (tests, scripts)
-    or asks with a dialog."""
+    ``window`` (the dialogs' parent), ``banner``, ``session`` and ``_suggest``. Each method
+    takes an explicit path (tests, scripts) or asks with a dialog."""
 
-    win: Any
-    session: Any
+    window: QtWidgets.QMainWindow
+    banner: MessageBanner
+    session: Session
+
+    def _suggest(self, suffix: str) -> str:
+        raise NotImplementedError  # the host's
 
     def _finished_run(self) -> Any:
         s = self.session
         if s.result is None or s.busy:
-            self.win.banner.show_message(
+            self.banner.show_message(
                 "error", "There is no finished run to export yet; wait for training to finish or add points.")
             return None
         return s.result
@@ -31,7 +37,7 @@ class RunExportMixin:
     def _ask_export_path(self, path: str | Path | None, title: str, suffix: str, filt: str) -> Path | None:
         if path is not None:
             return Path(path)
-        chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self.win, title, self._suggest(suffix), filt)
+        chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, self._suggest(suffix), filt)
         if not chosen:
             return None
         return Path(chosen if Path(chosen).suffix else chosen + suffix)
@@ -47,13 +53,13 @@ class RunExportMixin:
         try:
             write(p, result)
         except UserError as exc:  # the atomic writer's WriteError says what and what to do
-            QtWidgets.QMessageBox.warning(self.win, "Could not export", str(exc))
+            QtWidgets.QMessageBox.warning(self.window, "Could not export", str(exc))
             return False
         except OSError as exc:
-            QtWidgets.QMessageBox.warning(self.win, "Could not export",
+            QtWidgets.QMessageBox.warning(self.window, "Could not export",
                                           f"{p.name} could not be written ({exc.strerror or exc}); choose another folder.")
             return False
-        self.win.banner.show_message("info", f"Exported {what} to {p.name}." + (f" {note}" if note else ""))
+        self.banner.show_message("info", f"Exported {what} to {p.name}." + (f" {note}" if note else ""))
         return True
 
     def export_run_json(self, path: str | Path | None = None) -> bool:
@@ -83,6 +89,6 @@ class RunExportMixin:
         text = runio.epochs_latex_tabular(result.record)
         QtWidgets.QApplication.clipboard().setText(text)
         n = len(result.record.epochs)
-        self.win.banner.show_message("info", f"Copied the per-epoch table ({n} epoch{'s' if n != 1 else ''}) "
+        self.banner.show_message("info", f"Copied the per-epoch table ({n} epoch{'s' if n != 1 else ''}) "
                                              "as a LaTeX tabular; paste it into your slides.")
         return True
