@@ -74,7 +74,8 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     qwin = cast(QtWidgets.QMainWindow, win)  # the parent of the actions, menus and toolbar
     acts: dict[str, QtGui.QAction] = dict(file_actions)
 
-    def act(name: str, text: str, slot: Callable, shortcut: str | QtGui.QKeySequence | None = None,
+    def act(name: str, text: str, slot: Callable,
+            shortcut: str | QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | Qt.Key | None = None,
             tip: str = "", checkable: bool = False, checked: bool = False) -> QtGui.QAction:
         a = QtGui.QAction(text, qwin)
         if shortcut is not None:
@@ -109,7 +110,7 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     m.addSeparator()
     cls_group = QtGui.QActionGroup(qwin)
     for key, c, text in (("1", 1, "Add class +1 (blue +)"), ("2", -1, "Add class −1 (vermillion −)")):
-        a = act(f"class_{'pos' if c > 0 else 'neg'}", text, lambda on, c=c: on and _set_class(win, c), key,
+        a = act(f"class_{'pos' if c > 0 else 'neg'}", text, lambda on, c=c: _set_class(win, c) if on else None, key,
                 checkable=True, checked=(c == 1))
         cls_group.addAction(a)
         m.addAction(a)

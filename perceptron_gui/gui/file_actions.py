@@ -78,7 +78,9 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
         self.state_dir = state_dir
         self.autosave_delay_s = autosave_delay_s
         self.autosaver: Autosaver | None = None
-        self.recent: RecentFiles = document.recent if document.recent is not None else RecentFiles(state_dir)
+        if document.recent is None:  # the document adds what it opens and saves to the list shown
+            raise ValueError("The File menu lists recent files: give the Document a RecentFiles.")
+        self.recent: RecentFiles = document.recent
         if self.recent.problem:  # a damaged list was set aside: say so, and start anyway
             window.statusBar().showMessage(self.recent.problem, 30_000)
         self.recovered_from: Path | None = None
