@@ -24,15 +24,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..session.commands import Change
 from . import figure_files
 from .slide_style import (
     SLIDE,
     SlideStyle,
     angle_legend_entries,
+    canvas_look,
     epoch_legend_entries,
     header_text,
     logical_size,
@@ -113,19 +112,14 @@ class SlideFigure:
         from ..gui.canvas import Canvas
 
         src, o = self.source, self.options
-        result = src.result
-        src.result = None  # styled before the run is drawn: the legend copies the restyled pens
-        self.widget = canvas = Canvas(src)
+        self.widget = canvas = Canvas(src, look=canvas_look(self.style, self.device_scale))
+        style_canvas(canvas, self.style, self.device_scale, self.transparent)
         canvas.set_show_theta_star(o.show_theta_star)
         canvas.set_show_regions(o.show_regions)
         canvas.set_show_margins(o.show_margins)
         if src.points.d > 2:
             canvas.set_view(o.features)
         canvas.set_lifted_view(o.lifted)
-        style_canvas(canvas, self.style, self.device_scale, self.transparent)
-        src.result = result
-        src.playhead.clamp(src.run)
-        src.points_changed.emit(Change("reset", np.zeros(0, dtype=np.intp)))  # re-send the points to the new items
         if o.view_range is not None:
             (x0, x1), (y0, y1) = o.view_range
             canvas.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)

@@ -25,11 +25,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.algorithms import REGISTRY
 from ..gui.canvas_items import Legend, LegendSwatch
-from ..gui.canvas_scatter import FastScatter
+from ..gui.canvas_overlay import OverlayLook
 from ..render.formatting import fmt_int
 from .source import logical_size
 
-__all__ = ["SlideStyle", "SLIDE", "logical_size", "header_text", "style_canvas", "style_angle_plot",
+__all__ = ["SlideStyle", "SLIDE", "logical_size", "header_text", "style_canvas", "canvas_look", "style_angle_plot",
            "style_epoch_plot", "pixel_font", "set_margins"]
 
 @dataclass(frozen=True)
@@ -121,29 +121,6 @@ def set_header(item: pg.PlotItem, text: str, st: SlideStyle) -> None:
     item.layout.setRowFixedHeight(0, h)
 
 
-def _restyled_scatter(view_box: pg.ViewBox, old: FastScatter, size_factor: float, pen_factor: float) -> FastScatter:
-    """A FastScatter like ``old`` with bigger symbols and wider pens, in its place."""
-    styles = [(sym, size * size_factor, _pen(pen, pen_factor), brush)
-              for sym, size, pen, brush in old._styles]  # noqa: SLF001 - the table it was made from
-    new = FastScatter(styles)
-    new.setZValue(old.zValue())
-    new.setVisible(old.isVisible())
-    view_box.removeItem(old)
-    view_box.addItem(new, ignoreBounds=True)
-    return new
-
-
-def _set_item_pen(item: Any, pen: QtGui.QPen) -> None:
-    """Give a canvas line item (LineItem, NormalArrow) a new pen: the one it paints with and
-    the one its legend swatch copies. The canvas items have no pen setter (they are styled
-    once, at construction), so both attributes are set here."""
-    item._pen = pen  # noqa: SLF001
-    item.opts["pen"] = pen
-    if hasattr(item, "_brush"):
-        item._brush = QtGui.QBrush(pen.color())  # noqa: SLF001 - the arrow head
-    item.update()
-
-
 def _legend(st: SlideStyle, scale: float, columns: int = 1, transparent: bool = False) -> Legend:
     brush = pg.mkBrush(None) if transparent else pg.mkBrush(st.background)
     legend = Legend(brush=brush, pen=pg.mkPen(None), labelTextColor=st.foreground,
@@ -153,27 +130,20 @@ def _legend(st: SlideStyle, scale: float, columns: int = 1, transparent: bool = 
 
 
 # ---- the canvas ------------------------------------------------------------------------------
-def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> None:
-    """Restyle an offscreen :class:`~perceptron_gui.gui.canvas.Canvas` for slides.
+def canvas_look(st: SlideStyle = SLIDE, scale: float = 1.0) -> OverlayLook:
+    """The canvas's lines, symbols and arrow at slide size (the Canvas is built with it)."""
+    return OverlayLook(line_factor=st.pen_factor * scale, point_size_factor=st.point_factor,
+                       point_pen_factor=1.5 * scale, arrow_length_px=st.arrow_length_px, selection=False)
 
-    Call it before the run is drawn the first time (the legend swatches copy the pens of the
-    items when the legend is rebuilt).
-    """
+
+def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> None:
+    """The slide's axes, note and legend for an offscreen
+    :class:`~perceptron_gui.gui.canvas.Canvas` built with :func:`canvas_look` (its lines and
+    symbols already have the slide's sizes)."""
     item = canvas.plot.getPlotItem()
     canvas.plot.setBackground(None if transparent else st.background)
     _style_axes(item, st, scale)
     ov = canvas.overlay
-    f = st.pen_factor * scale
-    for line in (ov.hyperplane, ov.theta_line, ov.output_line, ov.lifted_guide, *ov.margin_lines):
-        _set_item_pen(line, _pen(line.opts["pen"], f))
-    _set_item_pen(ov.arrow, _pen(ov.arrow.opts["pen"], f))
-    ov.arrow.length_px = st.arrow_length_px
-    vb = canvas.view_box
-    canvas.points_item = _restyled_scatter(vb, canvas.points_item, st.point_factor, scale * 1.5)
-    ov.visit = _restyled_scatter(vb, ov.visit, st.point_factor, f)
-    ov.misclassified = _restyled_scatter(vb, ov.misclassified, st.point_factor, f)
-    ov.slack = _restyled_scatter(vb, ov.slack, st.point_factor, f)
-    ov.selection.setVisible(False)  # a selection is the user's tool, not part of the figure
     ov.note.setFont(pixel_font(st.legend_font_px))
     ov.note.setColor(QtGui.QColor(st.foreground))
     ov.legend.setLabelTextColor(st.foreground)

@@ -6,6 +6,8 @@ It reads the session and redraws on its events; mouse input goes out as commands
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -16,7 +18,7 @@ from ..render.projection import PCA, W_THETA, Projection, make_projection
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame, frame_at
 from ..session.session import Session
-from .canvas_overlay import POINT_STYLES, FrameOverlay, OverlayOptions, point_style
+from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_style, point_styles
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
 from .plot_setup import settle_axes
@@ -36,6 +38,7 @@ class Canvas(QtWidgets.QWidget):
     Parameters
     ----------
     session : the :class:`Session` to show and edit.
+    look : how big lines and symbols are drawn (the screen's, or a slide's for exports).
 
     Attributes
     ----------
@@ -52,7 +55,8 @@ class Canvas(QtWidgets.QWidget):
 
     view_range_changed = QtCore.Signal(object)
 
-    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None,
+                 look: OverlayLook = SCREEN_LOOK) -> None:
         super().__init__(parent)
         self.session = session
         self.active_class = 1
@@ -84,10 +88,10 @@ class Canvas(QtWidgets.QWidget):
             axis.setStyle(maxTickLevel=1)  # major and one minor grid level: calmer, and cheaper to paint
         settle_axes(item)
         self.view_box.disableAutoRange()
-        self.points_item = FastScatter(POINT_STYLES)
+        self.points_item = FastScatter(point_styles(look))
         self.points_item.setZValue(10)
         self.view_box.addItem(self.points_item, ignoreBounds=True)  # we fit the view ourselves
-        self.overlay = FrameOverlay(self.view_box, item)
+        self.overlay = FrameOverlay(self.view_box, item, look)
         self.tool = EditTool(self)
         self.view_box.tool = self.tool
         self.projection: Projection = self._projection()
@@ -170,6 +174,11 @@ class Canvas(QtWidgets.QWidget):
         tho = res.theory
         theta = None if tho is None or tho.theta_star is None else split_augmented(tho.theta_star, res.record.offset)[0]
         return np.asarray(res.record.final_w), theta
+
+    @property
+    def lifted_view(self) -> bool:
+        """Whether 1-D data are drawn lifted, at (x, 1) (see :meth:`set_lifted_view`)."""
+        return self._lifted
 
     def set_lifted_view(self, lifted: bool) -> None:
         """For 1-D data: draw each point at (x, 1), so the separator w·x + b·1 = 0 becomes a line
@@ -272,11 +281,11 @@ class Canvas(QtWidgets.QWidget):
             self._stale_result = _NOTHING
             if self.view_box.viewRange() == self._fitted_range:
                 self.fit_view()
-        self.overlay.show_frame(frame, self.projection, self.view_points, int(self.session.points.test.sum()),
-                                self.options, self.session.algorithm)
+        pts = self.session.points
+        self.overlay.show_frame(frame, self.projection, self.view_points, pts.y, pts.test, self.options)
 
     def _set_option(self, name: str, value: bool) -> None:
-        setattr(self.options, name, bool(value))
+        self.options = replace(self.options, **{name: bool(value)})
         self._redraw_frame(force=True)
 
     def _on_range_changed(self, vb, view_range, changed=None) -> None:

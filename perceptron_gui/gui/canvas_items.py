@@ -1,8 +1,8 @@
-"""The canvas's own graphics items: lines across the view, shading, the normal arrow, legend.
+"""The canvas's own graphics items: segments, shading, the normal arrow, the legend.
 
-Every item is made once and updated (``set_line``, ``set_view_rect``), never re-created.
-Items whose shape depends on the visible range (a line "across the whole view") are told the
-view rectangle by the canvas and keep a bounding rect that covers what they paint.
+Every item is made once and updated from a :class:`~perceptron_gui.render.picture.Picture`
+(``set_segment``, ``set_polygons``, ``set_arrow``), never re-created; the geometry comes
+already clipped to the view (render/geometry.py), the items only paint it.
 """
 from __future__ import annotations
 
@@ -11,27 +11,20 @@ import pyqtgraph as pg
 from pyqtgraph.graphicsItems.LegendItem import ItemSample
 from PySide6 import QtCore, QtGui
 
-from ..core.floatscale import unit_direction
-from ..render.geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
+from ..render.geometry import Rect
 
-__all__ = ["LineItem", "RegionShade", "BandShade", "NormalArrow", "LegendSwatch", "Legend"]
+__all__ = ["LineItem", "PolygonItem", "NormalArrow", "LegendSwatch", "Legend"]
 
 
 class _ViewSpanItem(pg.GraphicsObject):
-    """An item drawn across the visible view; the canvas passes the view rect on every change."""
+    """An item whose geometry the picture gives (clipped to the view by render/); it keeps a
+    bounding rect that covers what it paints."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
         self._rect: Rect = (-1.0, -1.0, 1.0, 1.0)
         self._bounds = QtCore.QRectF()
-
-    def set_view_rect(self, rect: Rect) -> None:
-        self._rect = tuple(float(v) for v in rect)  # type: ignore[assignment]
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        raise NotImplementedError
 
     def _set_bounds(self, pts: np.ndarray | None) -> None:
         if pts is None or len(pts) == 0:
@@ -51,23 +44,18 @@ class _ViewSpanItem(pg.GraphicsObject):
 
 
 class LineItem(_ViewSpanItem):
-    """The line w·p + b = level clipped to the view (a hyperplane or a margin line)."""
+    """A segment of the picture (a hyperplane, a margin line, θ*, a guide)."""
 
     def __init__(self, pen: QtGui.QPen) -> None:
         super().__init__()
         self.opts = {"pen": pen}  # read by legend samples
         self._pen = pen
-        self._line: tuple[np.ndarray, float, float] | None = None
         self.segment: np.ndarray | None = None  # (2, 2) end points, view coordinates
 
-    def set_line(self, w: np.ndarray | None, b: float = 0.0, level: float = 0.0) -> None:
-        """Show w·p + b = level; ``w`` None (or zero) hides the line."""
-        ok = w is not None and np.all(np.isfinite(w)) and np.any(np.asarray(w) != 0.0) and np.isfinite(b)
-        self._line = (np.asarray(w, dtype=np.float64), float(b), float(level)) if ok else None
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        self.segment = None if self._line is None else clip_line(*self._line[:2], self._rect, self._line[2])
+    def set_segment(self, ends: np.ndarray | None, rect: Rect) -> None:
+        """Show the segment ``ends`` (None hides the line); ``rect`` is the view it was clipped to."""
+        self._rect = rect
+        self.segment = None if ends is None else np.asarray(ends, dtype=np.float64)
         self._set_bounds(self.segment)
 
     def paint(self, p: QtGui.QPainter, *args) -> None:
@@ -79,70 +67,33 @@ class LineItem(_ViewSpanItem):
         p.drawLine(QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1))
 
 
-class _PolygonItem(_ViewSpanItem):
-    def __init__(self) -> None:
-        super().__init__()
-        self._polys: list[tuple[QtGui.QPolygonF, QtGui.QBrush]] = []
+class PolygonItem(_ViewSpanItem):
+    """Filled polygons of the picture (the decision regions, θ*'s band), one brush per role."""
 
-    def _set_polys(self, polys: list[tuple[np.ndarray, QtGui.QBrush]]) -> None:
-        polys = [(P, br) for P, br in polys if len(P) >= 3]
-        self._polys = [(QtGui.QPolygonF([QtCore.QPointF(x, y) for x, y in P]), br) for P, br in polys]
-        self._set_bounds(np.concatenate([P for P, _ in polys]) if polys else None)
+    def __init__(self, brushes: dict[str, QtGui.QBrush]) -> None:
+        super().__init__()
+        self.brushes = brushes
+        first = next(iter(brushes.values()))
+        self.opts = {"pen": pg.mkPen(None), "brush": first}  # read by legend samples
+        self._polys: list[tuple[QtGui.QPolygonF, QtGui.QBrush]] = []
+        self._corners: list[np.ndarray] = []
+
+    def set_polygons(self, polys: list[tuple[str, np.ndarray]], rect: Rect) -> None:
+        """Show ``polys`` as (role, corners (k, 2)) pairs."""
+        self._rect = rect
+        polys = [(role, np.asarray(P, dtype=np.float64)) for role, P in polys if len(P) >= 3]
+        self._corners = [P for _, P in polys]
+        self._polys = [(QtGui.QPolygonF([QtCore.QPointF(x, y) for x, y in P]), self.brushes[role]) for role, P in polys]
+        self._set_bounds(np.concatenate(self._corners) if self._corners else None)
 
     def polygons(self) -> list[np.ndarray]:
-        return [np.array([(q.x(), q.y()) for q in poly]) for poly, _ in self._polys]
+        return [P.copy() for P in self._corners]
 
     def paint(self, p: QtGui.QPainter, *args) -> None:
         p.setPen(QtCore.Qt.PenStyle.NoPen)
         for poly, brush in self._polys:
             p.setBrush(brush)
             p.drawPolygon(poly)
-
-
-class RegionShade(_PolygonItem):
-    """The two decision regions w·p + b ≥ 0 (class +1) and < 0, clipped to the view."""
-
-    def __init__(self, positive: QtGui.QBrush, negative: QtGui.QBrush) -> None:
-        super().__init__()
-        self._brushes = (positive, negative)
-        self._line: tuple[np.ndarray, float] | None = None
-
-    def set_line(self, w: np.ndarray | None, b: float = 0.0) -> None:
-        self._line = None if w is None else (np.asarray(w, dtype=np.float64), float(b))
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        if self._line is None:
-            self._set_polys([])
-            return
-        w, b = self._line
-        box = rect_polygon(self._rect)
-        if not np.any(w != 0.0):  # constant score on this view: all one region
-            self._set_polys([(box, self._brushes[0 if b >= 0 else 1])])
-            return
-        self._set_polys([(clip_halfplane(box, w, b), self._brushes[0]),
-                         (clip_halfplane(box, -w, -b), self._brushes[1])])
-
-
-class BandShade(_PolygonItem):
-    """The strip |w·p + b| ≤ half_width (θ*'s margin band)."""
-
-    def __init__(self, brush: QtGui.QBrush) -> None:
-        super().__init__()
-        self.opts = {"pen": pg.mkPen(None), "brush": brush}
-        self._brush = brush
-        self._band: tuple[np.ndarray, float, float] | None = None
-
-    def set_band(self, w: np.ndarray | None, b: float = 0.0, half_width: float = 0.0) -> None:
-        ok = w is not None and np.any(np.asarray(w) != 0.0) and half_width > 0
-        self._band = (np.asarray(w, dtype=np.float64), float(b), float(half_width)) if ok else None
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        if self._band is None:
-            self._set_polys([])
-        else:
-            self._set_polys([(clip_strip(*self._band, self._rect), self._brush)])
 
 
 class NormalArrow(_ViewSpanItem):
@@ -155,28 +106,21 @@ class NormalArrow(_ViewSpanItem):
         self._brush = QtGui.QBrush(pen.color())
         self.length_px = length_px
         self.label = label
-        self.inset: float | None = 0.15  # see arrow_anchor
-        self.target = (0.5, 0.5)
-        self._line: tuple[np.ndarray, float] | None = None
         self.anchor: np.ndarray | None = None
         self.direction: np.ndarray | None = None
 
-    def set_line(self, w: np.ndarray | None, b: float = 0.0) -> None:
-        ok = w is not None and np.any(np.asarray(w) != 0.0)
-        self._line = (np.asarray(w, dtype=np.float64), float(b)) if ok else None
-        self._rebuild()
+    def set_arrow(self, base: np.ndarray | None, direction: np.ndarray | None, label: str, rect: Rect) -> None:
+        """Show the arrow from ``base`` along the unit ``direction`` (None hides it)."""
+        self._rect = rect
+        self.label = label
+        self.anchor = None if base is None else np.asarray(base, dtype=np.float64)
+        self.direction = None if direction is None else np.asarray(direction, dtype=np.float64)
+        self._update_bounds()
 
     def viewTransformChanged(self) -> None:  # noqa: N802 - the pixel size changed: so did our data-space size
-        self._rebuild()
+        self._update_bounds()
 
-    def _rebuild(self) -> None:
-        if self._line is None:
-            self.anchor = self.direction = None
-            self._set_bounds(None)
-            return
-        w, b = self._line
-        self.anchor = arrow_anchor(w, b, self._rect, self.inset, self.target)
-        self.direction = unit_direction(w)[0]  # ‖w‖ of 1e-300 weights would vanish
+    def _update_bounds(self) -> None:
         if self.anchor is None:
             self._set_bounds(None)
             return

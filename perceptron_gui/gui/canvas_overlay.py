@@ -1,7 +1,9 @@
-"""Everything the canvas draws for one playhead position, from a :class:`Frame`.
+"""Everything the canvas draws for one playhead position: it paints a
+:class:`~perceptron_gui.render.picture.Picture` (render/picture.py decides *what* is drawn; this
+module only decides how it looks on screen).
 
-The items are made once in :class:`FrameOverlay` and updated per frame; the legend is rebuilt
-only when the *set* of things shown changes (another algorithm, θ* switched on), not per step.
+The items are made once in :class:`FrameOverlay` and updated per picture; the legend is rebuilt
+only when its entries change (another algorithm, θ* switched on), not per step.
 """
 from __future__ import annotations
 
@@ -13,16 +15,18 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render import theme as style
 from ..render.geometry import Rect
+from ..render.picture import Arrow, Markers, Picture, PictureOptions, Polygon, Raster, Segment, describe
 from ..render.projection import Projection
 from ..session.frame import Frame
-from .canvas_items import BandShade, Legend, LegendSwatch, LineItem, NormalArrow, RegionShade
+from .canvas_items import Legend, LegendSwatch, LineItem, NormalArrow, PolygonItem
 from .canvas_scatter import MINUS, PLUS, FastScatter
 
-__all__ = ["FrameOverlay", "OverlayOptions", "POINT_STYLES"]
+__all__ = ["FrameOverlay", "OverlayOptions", "OverlayLook", "SCREEN_LOOK", "POINT_STYLES", "point_styles", "point_style"]
 
-VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
-
-_Dash, _Dot = QtCore.Qt.PenStyle.DashLine, QtCore.Qt.PenStyle.DotLine
+OverlayOptions = PictureOptions  # the View menu's switches (show regions, margins, θ*)
+_DASHES = {"solid": QtCore.Qt.PenStyle.SolidLine, "dash": QtCore.Qt.PenStyle.DashLine,
+           "dot": QtCore.Qt.PenStyle.DotLine, "dashdot": QtCore.Qt.PenStyle.DashDotLine}
+_Dot = QtCore.Qt.PenStyle.DotLine
 
 
 def _pen(color, width: float = 1.0, dash=None, alpha: int | None = None) -> QtGui.QPen:
@@ -42,6 +46,36 @@ def _brush(color, alpha: int | None = None) -> QtGui.QBrush:
     return QtGui.QBrush(c)
 
 
+@dataclass(frozen=True)
+class OverlayLook:
+    """How big things are drawn: the screen's look, or a slide's (export/slide_style.py)."""
+
+    line_factor: float = 1.0  # line widths × this
+    point_size_factor: float = 1.0  # symbol and ring sizes × this
+    point_pen_factor: float = 1.0  # the points' outline widths × this
+    arrow_length_px: float = 56.0
+    selection: bool = True  # a selection is the user's tool: slides leave it out
+
+
+SCREEN_LOOK = OverlayLook()
+
+
+def _stroke_pen(role: str, look: OverlayLook) -> QtGui.QPen:
+    s = style.stroke(role)
+    return _pen(s.colour, s.width * look.line_factor, _DASHES[s.dash])
+
+
+def _scaled(styles: list, size_factor: float, pen_factor: float) -> list:
+    out = []
+    for sym, size, pen, brush in styles:
+        p = QtGui.QPen(pen)
+        if pen_factor != 1.0 and p.style() != QtCore.Qt.PenStyle.NoPen:
+            p.setWidthF(max(p.widthF() if p.widthF() > 0 else 1.0, 1.0) * pen_factor)
+            p.setCosmetic(True)
+        out.append((sym, size * size_factor, p, brush))
+    return out
+
+
 # The shared pens and brushes: made once, every point refers to one of them.
 _NO_BRUSH = QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush)
 # Symbols shrink for big data sets: a 15 px plus per point turns 10⁵ points into one blob, and
@@ -57,6 +91,13 @@ POINT_STYLES = [  # index = (label −1) + 2·(test point) + 4·(size level); sy
         (MINUS, size, _pen(style.NEGATIVE, 1.3), _brush(style.NEGATIVE, 45)),
     )
 ]
+
+
+def point_styles(look: OverlayLook = SCREEN_LOOK) -> list:
+    """The points' style table in ``look`` (sizes and outline widths scaled)."""
+    return _scaled(POINT_STYLES, look.point_size_factor, look.point_pen_factor)
+
+
 _SELECTION_STYLE = [("o", 25, _pen("#8A7F00", 1.5), _brush(style.SELECTION, 200))]
 _VISIT_STYLES = [("o", 27, _pen(style.VISIT_UPDATE, 3.0), _NO_BRUSH),
                  ("o", 27, _pen(style.VISIT_NO_UPDATE, 3.0), _NO_BRUSH)]
@@ -74,34 +115,43 @@ def point_style(y: np.ndarray, test: np.ndarray, n: int) -> np.ndarray:
     return (y < 0).astype(np.intp) + 2 * np.asarray(test, dtype=np.intp) + 4 * level
 
 
-@dataclass
-class OverlayOptions:
-    show_regions: bool = True
-    show_margins: bool = True
-    show_theta_star: bool = False
-
-
 LEGEND_MIN_WIDTH = 215  # px: "w·x + b = ±min |w·x + b|" with its sample at 8 pt
 
 
-class FrameOverlay:
-    """The per-frame items of one canvas: lines, shading, arrow, rings, note and legend."""
 
-    def __init__(self, view_box: pg.ViewBox, plot_item: pg.PlotItem) -> None:
+
+class FrameOverlay:
+    """The per-frame items of one canvas: lines, shading, arrow, rings, note and legend.
+
+    :meth:`show_frame` and :meth:`set_view_rect` describe the picture again
+    (:func:`~perceptron_gui.render.picture.describe`) and hand each item its part;
+    :attr:`picture` is the one painted last (tests compare it with the TikZ export).
+    """
+
+    def __init__(self, view_box: pg.ViewBox, plot_item: pg.PlotItem, look: OverlayLook = SCREEN_LOOK) -> None:
         self.view_box = view_box
-        self.regions = RegionShade(_brush(style.POSITIVE_REGION), _brush(style.NEGATIVE_REGION))
+        self.look = look
+        f = look.point_size_factor
+        self.regions = PolygonItem({"positive_region": _brush(style.FILLS["positive_region"]),
+                                    "negative_region": _brush(style.FILLS["negative_region"])})
         self.vote_image = pg.ImageItem(axisOrder="row-major")
-        self.theta_band = BandShade(_brush(style.THETA_STAR, 40))
-        self.lifted_guide = LineItem(_pen("#888888", 1.0, _Dot))
-        self.theta_line = LineItem(_pen(style.THETA_STAR, 2.0, _Dash))
-        self.margin_lines = (LineItem(_pen(style.MARGIN, 1.0, _Dash)), LineItem(_pen(style.MARGIN, 1.0, _Dash)))
-        self.output_line = LineItem(_pen(style.OUTPUT, 2.5, QtCore.Qt.PenStyle.DashDotLine))
-        self.hyperplane = LineItem(_pen(style.HYPERPLANE, 2.0))
-        self.arrow = NormalArrow(_pen(style.NORMAL, 2.5))
+        self.theta_band = PolygonItem({"theta_band": _brush(style.FILLS["theta_band"])})
+        self.lifted_guide = LineItem(_stroke_pen("guide", look))
+        self.theta_line = LineItem(_stroke_pen("theta", look))
+        self.margin_lines = (LineItem(_stroke_pen("margin", look)), LineItem(_stroke_pen("margin", look)))
+        self.output_line = LineItem(_stroke_pen("output", look))
+        self.hyperplane = LineItem(_stroke_pen("hyperplane", look))
+        self.arrow = NormalArrow(_stroke_pen("normal", look), length_px=look.arrow_length_px)
         self.selection = FastScatter(_SELECTION_STYLE)
-        self.slack = FastScatter(_SLACK_STYLE)
-        self.misclassified = FastScatter(_MISCLASSIFIED_STYLE)
-        self.visit = FastScatter(_VISIT_STYLES)
+        self.selection.setVisible(look.selection)
+        self.ring_styles = {"slack": _scaled(_SLACK_STYLE, f, look.line_factor),
+                            "misclassified": _scaled(_MISCLASSIFIED_STYLE, f, look.line_factor),
+                            "visit": _scaled(_VISIT_STYLES, f, look.line_factor)}
+        self.slack = FastScatter(self.ring_styles["slack"])
+        self.misclassified = FastScatter(self.ring_styles["misclassified"])
+        self.visit = FastScatter(self.ring_styles["visit"])
+        self._lines = {"guide": self.lifted_guide, "theta": self.theta_line, "margin+": self.margin_lines[0],
+                       "margin-": self.margin_lines[1], "output": self.output_line, "hyperplane": self.hyperplane}
         z = {self.regions: -30, self.vote_image: -29, self.theta_band: -25, self.lifted_guide: -21,
              self.theta_line: -20, self.margin_lines[0]: -19, self.margin_lines[1]: -19,
              self.output_line: -18, self.hyperplane: -17, self.arrow: 14, self.selection: 5,
@@ -110,8 +160,6 @@ class FrameOverlay:
             item.setZValue(zv)
             view_box.addItem(item, ignoreBounds=True)
         self.vote_image.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
-        self.spans = (self.regions, self.theta_band, self.lifted_guide, self.theta_line,
-                      *self.margin_lines, self.output_line, self.hyperplane, self.arrow)
         self.note = pg.TextItem("", color="#333333", anchor=(0, 1), fill=_brush("#FFFFFF", 215))
         self.note.setParentItem(view_box)  # in view-box pixels: stays in the corner when panning
         # Beside the view box, in the plot's layout: a legend inside the view would hide points.
@@ -124,154 +172,102 @@ class FrameOverlay:
         plot_item.layout.addItem(self.legend, 2, 3, alignment=QtCore.Qt.AlignmentFlag.AlignTop)
         self._legend_key: tuple | None = None
         self._rect: Rect = (-1.0, -1.0, 1.0, 1.0)
-        self._vote = None
-        self._projection: Projection | None = None
-        self._note_args: tuple | None = None
+        self._args: tuple | None = None
+        self.picture: Picture | None = None
         view_box.sigResized.connect(self._place_note)
 
     # ---- view -------------------------------------------------------------------------------
     def set_view_rect(self, rect: Rect) -> None:
-        self._rect = rect
-        for item in self.spans:
-            item.set_view_rect(rect)
-        self._update_vote()
-        if self._note_args is not None:  # "outside the view" may have changed
-            self._show_note(*self._note_args)
+        self._rect = tuple(float(v) for v in rect)  # type: ignore[assignment]
+        if self._args is not None:
+            self._draw()
 
     def _place_note(self, *args) -> None:
         self.note.setPos(10, self.view_box.height() - 8)
 
     # ---- a frame ------------------------------------------------------------------------------
-    def show_frame(self, frame: Frame | None, proj: Projection, P: np.ndarray, n_test: int,
-                   opts: OverlayOptions, algorithm: str) -> None:
-        """Draw ``frame`` (None: nothing trained) with view-plane point positions ``P``."""
-        lifted = proj.kind == "lifted"
-        # The line the points live on: y = 1 in the lifted view, the number line y = 0 in 1-D.
-        guide = {"lifted": 1.0, "line": 0.0}.get(proj.kind)
-        self.lifted_guide.set_line(None if guide is None else np.array([0.0, 1.0]), 0.0, guide or 0.0)
-        # In the lifted plane the separator goes through 0 with normal (w, b): start the arrow
-        # there. In 1-D the points lie on y = 0: draw the arrow above them, not over them.
-        self.arrow.inset, self.arrow.label = (0.02, "(w, b)") if lifted else (0.15, "w")
-        if proj.kind == "line":
-            self.arrow.inset, self.arrow.target = None, (0.5, 0.75)
+    def show_frame(self, frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.ndarray,
+                   test: np.ndarray, opts: PictureOptions) -> None:
+        """Draw ``frame`` (None: nothing trained) with view-plane point positions ``P`` and the
+        points' ``labels`` and ``test`` flags (rows of the session's point table)."""
+        self._args = (frame, proj, P, labels, test, opts)
+        self._draw()
+
+    def _draw(self) -> None:
+        assert self._args is not None
+        frame, proj, P, labels, test, opts = self._args
+        pic = describe(frame, proj, P, labels, test, self._rect, opts)
+        self.picture = pic
+        rect = pic.rect
+        for role, line in self._lines.items():
+            seg = pic.get(role)
+            line.set_segment(seg.ends if isinstance(seg, Segment) else None, rect)
+        self.regions.set_polygons([(it.role, it.corners) for it in pic if isinstance(it, Polygon)
+                                   and it.role in ("positive_region", "negative_region")], rect)
+        band = pic.get("theta_band")
+        self.theta_band.set_polygons([("theta_band", band.corners)] if isinstance(band, Polygon) else [], rect)
+        arrow = pic.get("normal")
+        if isinstance(arrow, Arrow):
+            self.arrow.set_arrow(arrow.base, arrow.direction, arrow.label, rect)
         else:
-            self.arrow.target = (0.5, 0.5)
-        has_w = frame is not None and frame.has_hyperplane
-        w2, b2 = proj.line(frame.w, frame.b) if frame is not None else (np.zeros(2), 0.0)
-        line_ok = has_w and bool(np.any(w2 != 0.0))
-        self.hyperplane.set_line(w2 if line_ok else None, b2)
-        self.arrow.set_line(w2 if line_ok else None, b2)
-        self.regions.set_line(w2 if has_w and opts.show_regions and frame.vote is None else None, b2)
-        c = frame.closest_distance if line_ok and opts.show_margins else None
-        for line, sign in zip(self.margin_lines, (1.0, -1.0)):
-            line.set_line(w2 if c else None, b2, sign * (c or 0.0))
-        out = frame is not None and frame.output_w is not None and np.any(frame.output_w != 0.0)
-        self.output_line.set_line(*(proj.line(frame.output_w, frame.output_b) if out else (None, 0.0)))
-        theta = opts.show_theta_star and frame is not None and frame.theta_w is not None
-        tw, tb = proj.line(frame.theta_w, frame.theta_b) if theta else (None, 0.0)
-        self.theta_line.set_line(tw, tb)
-        self.theta_band.set_band(tw, tb, float(frame.gamma or 0.0) if theta else 0.0)
-        self._projection = proj
-        self._vote = frame.vote if frame is not None and opts.show_regions else None
-        self._update_vote()
-        self._show_rings(frame, P)
-        self._note_args = (frame, proj, P.shape[0], has_w, line_ok)
-        self._show_note(*self._note_args)
-        self._show_legend(frame, proj, n_test, opts, algorithm, line_ok, bool(c), out, theta)
-
-    def _show_rings(self, frame: Frame | None, P: np.ndarray) -> None:
-        n = P.shape[0]
-
-        def rows(idx: np.ndarray) -> np.ndarray:
-            idx = np.asarray(idx, dtype=np.intp)
-            return idx[(idx >= 0) & (idx < n)]  # a frame of an older run may name deleted rows
-
-        if frame is None:
-            for item in (self.visit, self.misclassified, self.slack):
-                item.set_points(np.zeros((0, 2)))
-            return
-        v = rows([] if frame.visit_index is None else [frame.visit_index])
-        self.visit.set_points(P[v], np.full(v.size, 0 if frame.visit_updated else 1))
-        m = rows(frame.misclassified)
-        level = int(point_style(np.zeros(1), np.zeros(1), n)[0]) // 4
-        self.misclassified.set_points(P[m], np.full(m.size, level))
-        self.slack.set_points(P[rows(frame.slack_points)])
-
-    def _show_note(self, frame: Frame | None, proj: Projection, n: int, has_w: bool, line_ok: bool) -> None:
-        if n == 0:
-            text = ("Click to add a point of the active class; right-click or Shift+click adds the other class."
-                    if proj.can_add else "No points yet.")
-        elif frame is None:
-            text = ""
-        elif not has_w:
-            text = "w = 0: no hyperplane yet"
-        elif not line_ok:
-            text = "w·x + b is constant on this slice: the hyperplane does not cross it"
-        elif self.hyperplane.segment is None:
-            text = "The hyperplane is outside the view (press F to fit)"
-        else:
-            text = ""
-        self.note.setText(text)
-        self.note.setVisible(bool(text))
+            self.arrow.set_arrow(None, None, self.arrow.label, rect)
+        self._show_vote(pic.get("vote"))
+        self._show_rings(pic)
+        self.note.setText(pic.note)
+        self.note.setVisible(bool(pic.note))
         self._place_note()
+        self._show_legend(pic)
 
-    def _update_vote(self) -> None:
-        if self._vote is None or self._projection is None:
+    def _show_rings(self, pic: Picture) -> None:
+        for role, item in (("slack", self.slack), ("misclassified", self.misclassified), ("visit", self.visit)):
+            m = pic.get(role)
+            if not isinstance(m, Markers):
+                item.set_points(np.zeros((0, 2)))
+            elif role == "visit":
+                item.set_points(m.positions, np.full(m.index.size, 0 if m.updated else 1))
+            elif role == "misclassified":
+                pts = pic.get("points")
+                n = pts.positions.shape[0] if isinstance(pts, Markers) else 0
+                level = int(point_style(np.zeros(1), np.zeros(1), n)[0]) // 4
+                item.set_points(m.positions, np.full(m.index.size, level))
+            else:
+                item.set_points(m.positions)
+
+    def _show_vote(self, raster: object) -> None:
+        if not isinstance(raster, Raster):
             self.vote_image.setVisible(False)
             return
-        x0, y0, x1, y1 = self._rect
-        g = VOTE_GRID
-        xs = x0 + (np.arange(g) + 0.5) * (x1 - x0) / g
-        ys = y0 + (np.arange(g) + 0.5) * (y1 - y0) / g
-        gx, gy = np.meshgrid(xs, ys)  # row r is at height ys[r]: row-major, rows going up
-        scores = self._projection.scores(self._vote, np.column_stack((gx.ravel(), gy.ravel())))
-        rgba = np.where((scores >= 0.0)[:, None], np.array(style.POSITIVE_REGION, dtype=np.uint8),
-                        np.array(style.NEGATIVE_REGION, dtype=np.uint8)).reshape(g, g, 4)
+        rgba = np.where(raster.positive[..., None], np.array(style.POSITIVE_REGION, dtype=np.uint8),
+                        np.array(style.NEGATIVE_REGION, dtype=np.uint8))
+        x0, y0, x1, y1 = raster.rect
         self.vote_image.setImage(rgba.astype(np.uint8), autoLevels=False, levels=(0, 255))
         self.vote_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
         self.vote_image.setVisible(True)
 
     # ---- legend -------------------------------------------------------------------------------
-    def _show_legend(self, frame, proj, n_test, opts, algorithm, line_ok, margins, out, theta) -> None:
-        output_label = frame.output_label.split(" (")[0] if frame is not None else ""
-        key = (proj.kind, n_test > 0, line_ok, margins, out and output_label, theta,
-               algorithm == "voted" and self._vote is not None,
-               frame is not None and frame.visit_index is not None,
-               frame is not None and frame.misclassified.size > 0, frame is not None and frame.slack_points.size > 0,
-               frame is None or frame.offset)
+    def _swatch(self, role: str) -> LegendSwatch:
+        pts = point_styles(self.look)
+        rings = self.ring_styles
+        swatches = {
+            "class+": lambda: LegendSwatch(symbol=PLUS, brush=pts[0][3], symbol_pen=pts[0][2]),
+            "class-": lambda: LegendSwatch(symbol=MINUS, brush=pts[1][3], symbol_pen=pts[1][2]),
+            "test": lambda: LegendSwatch(symbol=PLUS, brush=pts[2][3], symbol_pen=pts[2][2]),
+            "normal": lambda: LegendSwatch(pen=self.arrow.opts["pen"]),
+            "margin": lambda: LegendSwatch(pen=self.margin_lines[0].opts["pen"]),
+            "vote": lambda: LegendSwatch(brush=_brush(style.POSITIVE, 70)),
+            "theta": lambda: LegendSwatch(pen=self.theta_line.opts["pen"], brush=self.theta_band.opts["brush"]),
+            "visit_update": lambda: LegendSwatch(symbol="o", size=13, symbol_pen=rings["visit"][0][2]),
+            "visit_no_update": lambda: LegendSwatch(symbol="o", size=13, symbol_pen=rings["visit"][1][2]),
+            "misclassified": lambda: LegendSwatch(symbol="o", size=13, symbol_pen=rings["misclassified"][0][2]),
+            "slack": lambda: LegendSwatch(symbol="o", size=15, symbol_pen=rings["slack"][0][2]),
+        }
+        if role in swatches:
+            return swatches[role]()
+        return LegendSwatch(pen=self._lines[role].opts["pen"])  # hyperplane, guide, output
+
+    def _show_legend(self, pic: Picture) -> None:
+        key = tuple((e.role, e.text) for e in pic.legend)
         if key == self._legend_key:
             return
         self._legend_key = key
-        (kind, has_test, line_ok, margins, out_name, theta, vote, visit, miscl, slack, offset) = key
-        wx = "w·x + b" if offset else "w·x"  # the standard perceptron has no b
-        e: list[tuple[LegendSwatch, str]] = [
-            (LegendSwatch(symbol=PLUS, brush=POINT_STYLES[0][3], symbol_pen=POINT_STYLES[0][2]), "class +1"),
-            (LegendSwatch(symbol=MINUS, brush=POINT_STYLES[1][3], symbol_pen=POINT_STYLES[1][2]), "class −1"),
-        ]
-        if has_test:
-            e.append((LegendSwatch(symbol=PLUS, brush=POINT_STYLES[2][3], symbol_pen=POINT_STYLES[2][2]), "test point (faded)"))
-        if line_ok:
-            where = {"features": " (slice through the mean)", "pca": " (slice through the mean)",
-                     }.get(kind, "")
-            name = "w·x + b·1 = 0 (through 0)" if kind == "lifted" else f"{wx} = 0{where}"
-            e.append((LegendSwatch(pen=self.hyperplane.opts["pen"]), name))
-            e.append((LegendSwatch(pen=self.arrow.opts["pen"]), f"normal vector {self.arrow.label}"))
-        if kind == "lifted":
-            e.append((LegendSwatch(pen=self.lifted_guide.opts["pen"]), "each x drawn at (x, 1)"))
-        if margins:
-            e.append((LegendSwatch(pen=self.margin_lines[0].opts["pen"]), f"{wx} = ±min |{wx}|"))
-        if out_name:
-            e.append((LegendSwatch(pen=self.output_line.opts["pen"]), f"{out_name} w (output)"))
-        if vote:
-            e.append((LegendSwatch(brush=_brush(style.POSITIVE, 70)), "voted prediction (shading)"))
-        if theta:
-            e.append((LegendSwatch(pen=self.theta_line.opts["pen"], brush=self.theta_band.opts["brush"]),
-                      "θ* (max margin), band ±γ"))
-        if visit:
-            e.append((LegendSwatch(symbol="o", size=13, symbol_pen=_VISIT_STYLES[0][2]), "visited: updated"))
-            e.append((LegendSwatch(symbol="o", size=13, symbol_pen=_VISIT_STYLES[1][2]), "visited: no update"))
-        if miscl:
-            e.append((LegendSwatch(symbol="o", size=13, symbol_pen=_MISCLASSIFIED_STYLE[0][2]), "misclassified by w"))
-        if slack:
-            e.append((LegendSwatch(symbol="o", size=15, symbol_pen=_SLACK_STYLE[0][2]), "slack point (own dimension)"))
-        self.legend.set_entries(e)
+        self.legend.set_entries([(self._swatch(e.role), e.text) for e in pic.legend])

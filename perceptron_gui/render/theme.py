@@ -5,6 +5,8 @@ told apart by shape (+ and −, as in the notes' figures), never by colour alone
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 POSITIVE = "#0072B2"  # blue: class +1, drawn as a plus
 NEGATIVE = "#D55E00"  # vermillion: class −1, drawn as a minus
 POSITIVE_REGION = (0, 114, 178, 28)  # RGBA fill of the region predicted +1
@@ -21,3 +23,44 @@ SELECTION = "#F0E442"
 TEST_ALPHA = 110  # test points are drawn hollow/faded
 
 CLASS_NAME = {1: "+1", -1: "−1"}
+
+
+# ---- the strokes and fills of each picture role (render/picture.py names the roles) -----------
+@dataclass(frozen=True)
+class Stroke:
+    """A line's look: colour, width in screen pixels (slides widen it), dash pattern."""
+
+    colour: str
+    width: float
+    dash: str = "solid"  # "solid", "dash", "dot" or "dashdot"
+
+
+GUIDE = "#888888"  # the line the points lie on (y = 1 lifted, y = 0 in 1-D)
+THETA_BAND_ALPHA = 40
+
+STROKES = {
+    "hyperplane": Stroke(HYPERPLANE, 2.0),
+    "normal": Stroke(NORMAL, 2.5),
+    "margin": Stroke(MARGIN, 1.0, "dash"),
+    "output": Stroke(OUTPUT, 2.5, "dashdot"),
+    "theta": Stroke(THETA_STAR, 2.0, "dash"),
+    "guide": Stroke(GUIDE, 1.0, "dot"),
+}
+
+
+def stroke(role: str) -> Stroke:
+    """The stroke of a line role; "margin+" and "margin-" share "margin"'s."""
+    return STROKES[role.rstrip("+-")]
+
+
+def rgba(colour: str, alpha: int = 255) -> tuple[int, int, int, int]:
+    """"#RRGGBB" and an alpha as an (r, g, b, a) tuple."""
+    h = colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), int(alpha)
+
+
+FILLS = {
+    "positive_region": POSITIVE_REGION,
+    "negative_region": NEGATIVE_REGION,
+    "theta_band": rgba(THETA_STAR, THETA_BAND_ALPHA),
+}

@@ -1,0 +1,334 @@
+"""What is drawn for one playhead position, as data (no Qt): the one picture description.
+
+:func:`describe` turns a :class:`~perceptron_gui.session.frame.Frame`, the projection to the
+view plane, the points' positions and the view rectangle into a :class:`Picture`: clipped
+segments, polygons, the normal arrow, the vote raster, marker sets, the legend entries and
+the note. The canvas (``gui/canvas_overlay.py``), the slide figures (PNG, SVG, PDF, which paint
+the canvas) and the TikZ writer (``export/tikz.py``) all paint a Picture, so they agree by
+construction, and a test compares them item by item (``tests/render/test_painters_agree.py``).
+
+Each item has a *role*; the theme (:mod:`.theme`) gives a role its colour and stroke. The
+legend lists exactly the roles drawn (a margin line outside the view is neither drawn nor
+listed), each with a plain-text and a LaTeX text written side by side here.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.floatscale import unit_direction
+from ..session.frame import Frame
+from .geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
+from .projection import Projection
+from .tex import tex_escape
+
+__all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
+           "describe", "VOTE_GRID", "LINE_ROLES", "inside"]
+
+VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
+LINE_ROLES = ("guide", "theta", "margin+", "margin-", "output", "hyperplane")
+
+
+@dataclass(frozen=True)
+class PictureOptions:
+    """The View menu's switches."""
+
+    show_regions: bool = True
+    show_margins: bool = True
+    show_theta_star: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Segment:
+    """The part of a line inside the view: ``ends`` (2, 2), view-plane coordinates."""
+
+    role: str
+    ends: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class Polygon:
+    """A filled convex polygon inside the view: ``corners`` (k, 2), k ≥ 3."""
+
+    role: str
+    corners: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class Arrow:
+    """The normal vector: from ``base`` (on the hyperplane) along the unit ``direction``; its
+    length is the painter's (a fixed size on the screen and on the page). ``label`` sits beyond
+    the tip; ``label_anchor`` is the side of the label that faces the tip (TikZ anchor names)."""
+
+    role: str
+    base: np.ndarray
+    direction: np.ndarray
+    label: str
+    label_tex: str
+    label_anchor: str
+
+
+@dataclass(frozen=True, eq=False)
+class Raster:
+    """A predictor that is not one line (the voted vote): ``positive`` (g, g) booleans on a
+    grid over ``rect``, row r at the r-th height from the bottom."""
+
+    role: str
+    rect: Rect
+    positive: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class Markers:
+    """A set of marks at ``positions`` (m, 2) of the points with global indices ``index``.
+
+    For "points" ``labels`` (±1) and ``test`` flags say the symbol; for "visit" ``updated``
+    says the ring's colour.
+    """
+
+    role: str
+    positions: np.ndarray
+    index: np.ndarray
+    labels: np.ndarray | None = None
+    test: np.ndarray | None = None
+    updated: bool = False
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    role: str
+    text: str  # Unicode, for the screen and the slide figures
+    tex: str  # the same in LaTeX, for TikZ
+
+
+Item = Segment | Polygon | Arrow | Raster | Markers
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """Everything drawn, back to front, with the legend and the note."""
+
+    rect: Rect
+    items: tuple[Item, ...]
+    legend: tuple[LegendEntry, ...]
+    note: str
+    _by_role: dict[str, Item] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_role.update({it.role: it for it in self.items})
+
+    def get(self, role: str) -> Item | None:
+        """The item of ``role``, or None when it is not drawn."""
+        return self._by_role.get(role)
+
+    def roles(self) -> list[str]:
+        return [it.role for it in self.items]
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self.items)
+
+
+def inside(P: np.ndarray, rect: Rect, rel_tol: float = 1e-9) -> np.ndarray:
+    """Which of the points P (m, 2) lie in ``rect`` (edges included, with a relative slack)."""
+    x0, y0, x1, y1 = rect
+    tx, ty = rel_tol * (x1 - x0), rel_tol * (y1 - y0)
+    P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+    return (P[:, 0] >= x0 - tx) & (P[:, 0] <= x1 + tx) & (P[:, 1] >= y0 - ty) & (P[:, 1] <= y1 + ty)
+
+
+# ---- the description ------------------------------------------------------------------------------
+def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.ndarray, test: np.ndarray,
+             rect: Rect, options: PictureOptions = PictureOptions()) -> Picture:
+    """The picture of ``frame`` (None: nothing trained yet) in the view ``rect``.
+
+    ``P`` (N, 2), ``labels`` (N,) and ``test`` (N,) are the view-plane positions, labels and
+    test flags of all points, indexed like the frame's global indices (the session's rows).
+    """
+    P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+    items: list[Item] = []
+    d = _Drawn()
+    lifted, kind = proj.kind == "lifted", proj.kind
+    has_w = frame is not None and frame.has_hyperplane
+    w2, b2 = proj.line(frame.w, frame.b) if frame is not None else (np.zeros(2), 0.0)
+    line_ok = has_w and bool(np.any(w2 != 0.0)) and _finite(w2, b2)
+
+    # Shading, back to front: the regions (or the vote), θ*'s band.
+    if frame is not None and has_w and options.show_regions and frame.vote is None and _finite(w2, b2):
+        _regions(items, w2, b2, rect)
+    if frame is not None and frame.vote is not None and options.show_regions:
+        items.append(Raster("vote", rect, _vote_grid(frame, proj, rect)))
+    theta_w = frame.theta_w if options.show_theta_star and frame is not None else None
+    theta = theta_w is not None
+    tw, tb = proj.line(theta_w, frame.theta_b) if theta_w is not None and frame is not None else (np.zeros(2), 0.0)
+    gamma = float(frame.gamma or 0.0) if theta and frame is not None else 0.0
+    if theta and np.any(tw != 0.0) and gamma > 0 and _finite(tw, tb):
+        band = clip_strip(tw, tb, gamma, rect)
+        if band.shape[0] >= 3:
+            items.append(Polygon("theta_band", band))
+
+    # Lines.
+    guide = {"lifted": 1.0, "line": 0.0}.get(kind)
+    if guide is not None:
+        d.line(items, "guide", np.array([0.0, 1.0]), 0.0, rect, guide)
+    if theta:
+        d.line(items, "theta", tw, tb, rect)
+    c = frame.closest_distance if frame is not None and line_ok and options.show_margins else None
+    if c:
+        d.line(items, "margin+", w2, b2, rect, c)
+        d.line(items, "margin-", w2, b2, rect, -c)
+    if frame is not None and frame.output_w is not None and np.any(frame.output_w != 0.0):
+        ow, ob = proj.line(frame.output_w, frame.output_b)
+        d.line(items, "output", ow, ob, rect)
+    if line_ok:
+        d.line(items, "hyperplane", w2, b2, rect)
+
+    # Marks: the points, then the rings over them.
+    n = P.shape[0]
+    labels = np.asarray(labels, dtype=np.float64).reshape(-1)
+    test = np.asarray(test, dtype=bool).reshape(-1)
+    every = np.arange(n, dtype=np.intp)
+    items.append(Markers("points", P, every, labels, test))
+    if frame is not None:
+        slack = _rows(frame.slack_points, n)
+        items.append(Markers("slack", P[slack], slack))
+        miscl = _rows(frame.misclassified, n)
+        items.append(Markers("misclassified", P[miscl], miscl))
+        visit = _rows([] if frame.visit_index is None else [frame.visit_index], n)
+        items.append(Markers("visit", P[visit], visit, updated=bool(frame.visit_updated)))
+
+    # The normal arrow, in front of everything.
+    if line_ok and d.has("hyperplane"):
+        arrow = _arrow(w2, b2, rect, kind)
+        if arrow is not None:
+            items.append(arrow)
+
+    drawn = {it.role for it in items if not isinstance(it, Markers) or it.positions.shape[0]}
+    return Picture(rect, tuple(items), _legend(frame, kind, drawn, bool(test.any()), lifted),
+                   _note(frame, proj, n, has_w, line_ok, "hyperplane" in drawn))
+
+
+class _Drawn:
+    """Collects the lines that reach the view."""
+
+    def __init__(self) -> None:
+        self.roles: set[str] = set()
+
+    def line(self, items: list[Item], role: str, w: np.ndarray, b: float, rect: Rect, level: float = 0.0) -> None:
+        w = np.asarray(w, dtype=np.float64)
+        if not (np.any(w != 0.0) and _finite(w, b) and np.isfinite(level)):
+            return
+        seg = clip_line(w, b, rect, level)
+        if seg is not None:
+            items.append(Segment(role, seg))
+            self.roles.add(role)
+
+    def has(self, role: str) -> bool:
+        return role in self.roles
+
+
+def _finite(w: np.ndarray, b: float) -> bool:
+    return bool(np.all(np.isfinite(w))) and bool(np.isfinite(b))
+
+
+def _rows(idx: object, n: int) -> np.ndarray:
+    """Global indices that name rows of P (a frame of an older run may name deleted rows)."""
+    a = np.asarray(idx, dtype=np.intp).reshape(-1)
+    return a[(a >= 0) & (a < n)]
+
+
+def _regions(items: list[Item], w: np.ndarray, b: float, rect: Rect) -> None:
+    box = rect_polygon(rect)
+    if not np.any(w != 0.0):  # the score is constant on this view: all of it is one region
+        items.append(Polygon("positive_region" if b >= 0 else "negative_region", box))
+        return
+    for role, poly in (("positive_region", clip_halfplane(box, w, b)), ("negative_region", clip_halfplane(box, -w, -b))):
+        if poly.shape[0] >= 3:
+            items.append(Polygon(role, poly))
+
+
+def _vote_grid(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray:
+    x0, y0, x1, y1 = rect
+    g = VOTE_GRID
+    xs = x0 + (np.arange(g) + 0.5) * (x1 - x0) / g
+    ys = y0 + (np.arange(g) + 0.5) * (y1 - y0) / g
+    gx, gy = np.meshgrid(xs, ys)  # row r is at height ys[r]: rows going up
+    assert frame.vote is not None
+    scores = proj.scores(frame.vote, np.column_stack((gx.ravel(), gy.ravel())))
+    return (scores >= 0.0).reshape(g, g)
+
+
+_ANCHORS = ("west", "south west", "south", "south east", "east", "north east", "north", "north west")
+
+
+def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str) -> Arrow | None:
+    # In the lifted plane the separator goes through 0 with normal (w, b): start the arrow
+    # there. In 1-D the points lie on y = 0: draw the arrow above them, not over them.
+    inset: float | None
+    if kind == "lifted":
+        inset, target, label, tex = 0.02, (0.5, 0.5), "(w, b)", "$(w, b)$"
+    elif kind == "line":
+        inset, target, label, tex = None, (0.5, 0.75), "w", "$w$"
+    else:
+        inset, target, label, tex = 0.15, (0.5, 0.5), "w", "$w$"
+    base = arrow_anchor(w, b, rect, inset, target)
+    if base is None:
+        return None
+    u = unit_direction(np.asarray(w, dtype=np.float64))[0]  # ‖w‖ of 1e-300 weights would vanish
+    # The label lies beyond the tip along w: the side of its box facing the tip is the one
+    # pointing back along −w (a label "above right" of a tip pointing down-left sat on the line).
+    angle = float(np.degrees(np.arctan2(u[1], u[0])))
+    anchor = _ANCHORS[int(np.floor(((angle + 180.0) % 360.0 + 22.5) / 45.0)) % 8]
+    return Arrow("normal", np.asarray(base, dtype=np.float64), u, label, tex, anchor)
+
+
+def _legend(frame: Frame | None, kind: str, drawn: set[str], has_test: bool, lifted: bool) -> tuple[LegendEntry, ...]:
+    offset = frame is None or frame.offset
+    wx, wx_tex = ("w·x + b", r"w\cdot x + b") if offset else ("w·x", r"w\cdot x")  # standard: no b
+    where = " (slice through the mean)" if kind in ("features", "pca") else ""
+    e = [LegendEntry("class+", "class +1", "class $+1$"), LegendEntry("class-", "class −1", "class $-1$")]
+    if has_test:
+        e.append(LegendEntry("test", "test point (faded)", "test point (faded)"))
+    if "hyperplane" in drawn:
+        if lifted:
+            e.append(LegendEntry("hyperplane", "w·x + b·1 = 0 (through 0)", r"$w\cdot x + b\cdot 1 = 0$ (through 0)"))
+        else:
+            e.append(LegendEntry("hyperplane", f"{wx} = 0{where}", f"${wx_tex} = 0${where}"))
+    if "normal" in drawn:
+        e.append(LegendEntry("normal", f"normal vector {'(w, b)' if lifted else 'w'}",
+                             f"normal vector {'$(w, b)$' if lifted else '$w$'}"))
+    if "guide" in drawn and lifted:
+        e.append(LegendEntry("guide", "each x drawn at (x, 1)", "each $x$ drawn at $(x, 1)$"))
+    if "margin+" in drawn or "margin-" in drawn:
+        e.append(LegendEntry("margin", f"{wx} = ±min |{wx}|", f"${wx_tex} = \\pm\\min_i |{wx_tex.replace('x', 'x_i')}|$"))
+    if "output" in drawn and frame is not None:
+        name = frame.output_label.split(" (")[0] or "the algorithm's predictor"
+        e.append(LegendEntry("output", f"output: {name}", f"output: {tex_escape(name)}"))
+    if "vote" in drawn:
+        e.append(LegendEntry("vote", "voted prediction (shading)", "voted prediction (shading)"))
+    if "theta" in drawn or "theta_band" in drawn:
+        e.append(LegendEntry("theta", "θ* (max margin), band ±γ", r"$\theta^*$ (max margin), band $\pm\gamma$"))
+    if "visit" in drawn:  # both colours, so the legend does not change at every step
+        e.append(LegendEntry("visit_update", "visited: updated", "visited: updated"))
+        e.append(LegendEntry("visit_no_update", "visited: no update", "visited: no update"))
+    if "misclassified" in drawn:
+        e.append(LegendEntry("misclassified", "misclassified by w", "misclassified by $w$"))
+    if "slack" in drawn:
+        e.append(LegendEntry("slack", "slack point (own dimension)", "slack point (own dimension)"))
+    return tuple(e)
+
+
+def _note(frame: Frame | None, proj: Projection, n: int, has_w: bool, line_ok: bool, line_drawn: bool) -> str:
+    if n == 0:
+        return ("Click to add a point of the active class; right-click or Shift+click adds the other class."
+                if proj.can_add else "No points yet.")
+    if frame is None:
+        return ""
+    if not has_w:
+        return "w = 0: no hyperplane yet"
+    if not line_ok:
+        return "w·x + b is constant on this slice: the hyperplane does not cross it"
+    if not line_drawn:
+        return "The hyperplane is outside the view (press F to fit)"
+    return ""
