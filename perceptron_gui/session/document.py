@@ -137,12 +137,20 @@ class Document:
             said = f"Saved the session to {p.name}."
         else:
             points = self.session.points
-            if points.n == 0:
-                raise NothingToSaveError("There are no points to save; draw some on the canvas first.")
+            refusal = self.csv_refusal()
+            if refusal:
+                raise NothingToSaveError(refusal)
             self._write(p, lambda: write_csv(points.all_dataset(), p))
             said = f"Saved {len(points.y)} points to {p.name}."
         self._took(p, kind)
         return said
+
+    def csv_refusal(self) -> str | None:
+        """Why the data cannot be saved as CSV (there are no points), or None; a window asks
+        before its save dialog."""
+        if self.session.points.n == 0:
+            return "There are no points to save; draw some on the canvas first."
+        return None
 
     def save_as(self, path: PathLike, kind: DocumentKind | None = None) -> str:
         """Save to a new ``path``; it is the open file afterwards."""

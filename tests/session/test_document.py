@@ -105,7 +105,9 @@ def test_failures_are_sentences_and_change_nothing(doc, tmp_path):
         doc.save()
     with pytest.raises(UserError):
         doc.save(tmp_path / "no-such-folder" / "x.csv")
+    assert doc.csv_refusal() is None
     doc.session.clear()
+    assert doc.csv_refusal() == "There are no points to save; draw some on the canvas first."
     with pytest.raises(NothingToSaveError, match="no points to save"):
         doc.save(tmp_path / "empty.csv")
     assert not (tmp_path / "empty.csv").exists() and doc.path is None
