@@ -313,11 +313,9 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
             raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
         from .tikz import write_tikz
 
-        view = options.view_range if not options.lifted else None
-        if view is not None and source.points.d == 1:
-            view = (view[0], (-1.0, 1.0))
-        write_tikz(path, source.result, source.playhead.t, view=view, show_theta_star=options.show_theta_star,
-                   show_margins=options.show_margins)
+        write_tikz(path, source.result, source.playhead.t, view=options.view_range,
+                   show_theta_star=options.show_theta_star, show_margins=options.show_margins,
+                   show_regions=options.show_regions, lifted=options.lifted)
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
         raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")

@@ -259,7 +259,7 @@ def _vote_grid(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray:
     return (scores >= 0.0).reshape(g, g)
 
 
-_ANCHORS = ("west", "south west", "south", "south east", "east", "north east", "north", "north west")
+_ANCHORS = ("east", "north east", "north", "north west", "west", "south west", "south", "south east")  # by 45°
 
 
 def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str) -> Arrow | None:
@@ -279,7 +279,7 @@ def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str) -> Arrow | None:
     # The label lies beyond the tip along w: the side of its box facing the tip is the one
     # pointing back along −w (a label "above right" of a tip pointing down-left sat on the line).
     angle = float(np.degrees(np.arctan2(u[1], u[0])))
-    anchor = _ANCHORS[int(np.floor(((angle + 180.0) % 360.0 + 22.5) / 45.0)) % 8]
+    anchor = _ANCHORS[int(np.floor(((angle + 180.0) % 360.0 + 22.5) / 45.0)) % 8]  # the compass point of −w
     return Arrow("normal", np.asarray(base, dtype=np.float64), u, label, tex, anchor)
 
 

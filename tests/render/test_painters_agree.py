@@ -1,0 +1,201 @@
+"""The screen, the slide figures (PNG/SVG/PDF) and TikZ paint one picture description.
+
+Issue 8 found the TikZ figure drawn by a second code path that disagreed with the screen: its
+legend said "w·x + b = 0" for the perceptron without b, listed margin lines it did not draw, and
+put the "w" label where tick labels were. Here each painter is checked item by item against
+:func:`perceptron_gui.render.picture.describe` for the same frame and view.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from PySide6 import QtWidgets
+
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.export.plots import ExportSession, SlideFigure, ViewOptions
+from perceptron_gui.export.tikz import frame_to_tikz, tikz_picture
+from perceptron_gui.gui.canvas import Canvas
+from perceptron_gui.render.geometry import range_of_rect
+from perceptron_gui.render.picture import Arrow, Markers, Picture, Polygon, Raster, Segment
+from perceptron_gui.session.session import Session
+
+NOTES_X = [[1.0, 3.0], [2.5, 1.5], [-1.5, 1.5], [0.5, -1.0]]
+NOTES_Y = [1.0, 1.0, -1.0, -1.0]
+NOISY_X = np.random.default_rng(5).uniform(-1, 1, size=(30, 2))
+NOISY_Y = np.where(NOISY_X[:, 0] + 0.3 * NOISY_X[:, 1] > 0.05, 1.0, -1.0)
+NOISY_Y[:3] *= -1
+COORD = re.compile(r"\((-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\)")
+
+CASES = {  # name: (X, y, algorithm, params, θ*)
+    "offset with θ*": (NOTES_X, NOTES_Y, "offset", {}, True),
+    "standard, no b": (NOTES_X, NOTES_Y, "standard", {}, False),
+    "averaged output": (NOISY_X, NOISY_Y, "averaged", {"max_epochs": 3}, False),
+    "pocket output": (NOISY_X, NOISY_Y, "pocket", {"max_epochs": 3}, False),
+    "voted vote": (NOISY_X, NOISY_Y, "voted", {"max_epochs": 3}, False),
+}
+
+
+def trained(X, y, algorithm: str, params: dict, theta: bool) -> Session:
+    s = Session()
+    s.load_dataset(Dataset.from_arrays(np.asarray(X, float), np.asarray(y, float)), "test data")
+    s.set_algorithm(algorithm)
+    for k, v in params.items():
+        assert s.set_param(k, v)
+    s.wait()
+    assert s.result is not None
+    s.to_end()
+    return s
+
+
+def shown_canvas(qtbot, session: Session, theta: bool) -> Canvas:
+    canvas = Canvas(session)
+    qtbot.addWidget(canvas)
+    canvas.resize(800, 600)
+    canvas.show()
+    qtbot.waitExposed(canvas)
+    canvas.set_show_theta_star(theta)
+    QtWidgets.QApplication.processEvents()
+    return canvas
+
+
+def assert_same_picture(a: Picture, b: Picture, atol: float = 1e-9) -> None:
+    assert a.roles() == b.roles()
+    assert [(e.role, e.text, e.tex) for e in a.legend] == [(e.role, e.text, e.tex) for e in b.legend]
+    assert a.note == b.note
+    for ia, ib in zip(a, b):
+        if isinstance(ia, Segment):
+            np.testing.assert_allclose(ia.ends, ib.ends, rtol=1e-9, atol=atol)
+        elif isinstance(ia, Polygon):
+            np.testing.assert_allclose(ia.corners, ib.corners, rtol=1e-9, atol=atol)
+        elif isinstance(ia, Arrow):
+            np.testing.assert_allclose(ia.base, ib.base, rtol=1e-9, atol=atol)
+            np.testing.assert_allclose(ia.direction, ib.direction, rtol=1e-12, atol=1e-15)
+            assert (ia.label, ia.label_anchor) == (ib.label, ib.label_anchor)
+        elif isinstance(ia, Raster):
+            assert np.array_equal(ia.positive, ib.positive)
+        elif isinstance(ia, Markers):
+            np.testing.assert_allclose(ia.positions, ib.positions, rtol=0, atol=0)
+            assert np.array_equal(ia.index, ib.index)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_screen_and_tikz_paint_the_same_picture(qtbot, case):
+    X, y, algorithm, params, theta = CASES[case]
+    s = trained(X, y, algorithm, params, theta)
+    canvas = shown_canvas(qtbot, s, theta)
+    screen = canvas.overlay.picture
+    assert screen is not None
+    view = range_of_rect(screen.rect)
+    tikz, _frame = tikz_picture(s.result, s.playhead.t, view=view, show_theta_star=theta)
+    assert_same_picture(screen, tikz)
+    # The screen's items hold exactly the picture's geometry and legend.
+    ov = canvas.overlay
+    for role, item in (("hyperplane", ov.hyperplane), ("output", ov.output_line), ("theta", ov.theta_line),
+                       ("margin+", ov.margin_lines[0]), ("margin-", ov.margin_lines[1])):
+        seg = screen.get(role)
+        if seg is None:
+            assert item.segment is None, role
+        else:
+            assert isinstance(seg, Segment)
+            np.testing.assert_array_equal(item.segment, seg.ends)
+    assert [label.text for _, label in ov.legend.items] == [e.text for e in screen.legend]
+    points = screen.get("points")
+    assert isinstance(points, Markers)
+    data = canvas.points_item.data
+    np.testing.assert_array_equal(np.column_stack((data["x"], data["y"])), points.positions)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_tikz_file_draws_each_item_of_its_picture_once(case):
+    X, y, algorithm, params, theta = CASES[case]
+    s = trained(X, y, algorithm, params, theta)
+    view = ((-1.5, 3.2), (-1.6, 3.6))
+    pic, _ = tikz_picture(s.result, s.playhead.t, view=view, show_theta_star=theta)
+    tex = frame_to_tikz(s.result, s.playhead.t, view=view, show_theta_star=theta)
+    body, legend = tex.split("% caption and legend", 1)
+    for item in pic:
+        if isinstance(item, Segment):
+            drawn = [ln for ln in body.splitlines() if ln.startswith("\\draw[") and "--" in ln
+                     and _close(COORD.findall(ln), item.ends)]
+            assert len(drawn) == 1, (item.role, item.ends)
+        elif isinstance(item, Polygon):
+            fills = [ln for ln in body.splitlines() if ln.startswith("\\fill[") and _close(COORD.findall(ln), item.corners)]
+            assert len(fills) == 1, item.role
+        elif isinstance(item, Raster):
+            assert body.count("rectangle") >= 2  # both regions of the vote
+    # The legend: one row per entry of the picture, in its order, in LaTeX.
+    texts = re.findall(r"\\node\[right, font=\\footnotesize\] at \([^)]*\) \{(.*)\};", legend)
+    assert texts == [e.tex for e in pic.legend]
+
+
+def _close(found: list[tuple[str, str]], expected: np.ndarray) -> bool:
+    pts = np.array([(float(a), float(b)) for a, b in found])
+    exp = np.asarray(expected, dtype=float)
+    return pts.shape == exp.shape and bool(np.allclose(pts, exp, rtol=1e-4, atol=1e-3))
+
+
+def test_the_slide_figure_paints_the_screen_picture(qtbot):
+    """PNG, SVG and PDF are painted from an offscreen Canvas: its picture is TikZ's too."""
+    s = trained(NOTES_X, NOTES_Y, "offset", {}, True)
+    view = ((-2.0, 3.0), (-1.5, 3.5))
+    src = ExportSession.from_session(s)
+    with SlideFigure(src, "canvas", options=ViewOptions(show_theta_star=True, view_range=view, aspect=1.0)) as fig:
+        slide = fig.widget.overlay.picture
+        assert slide is not None
+        tikz, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(slide.rect), show_theta_star=True)
+        assert_same_picture(slide, tikz)
+
+
+def test_one_dimensional_and_lifted_pictures_agree_along_the_data_axis(qtbot):
+    s = trained([[1.0], [2.0], [3.0], [4.0]], [1, 1, -1, -1], "offset", {}, False)
+    canvas = shown_canvas(qtbot, s, False)
+    screen = canvas.overlay.picture
+    tikz, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(screen.rect))
+    # 1-D: TikZ draws its lines across a band of its own height; the x positions agree.
+    assert screen.roles() == tikz.roles()
+    for role in ("hyperplane", "margin+", "margin-"):
+        a, b = screen.get(role), tikz.get(role)
+        assert isinstance(a, Segment) and isinstance(b, Segment)
+        np.testing.assert_allclose(a.ends[:, 0], b.ends[:, 0], rtol=1e-12, atol=1e-12)
+    canvas.set_lifted_view(True)
+    QtWidgets.QApplication.processEvents()
+    lifted = canvas.overlay.picture
+    tikz_l, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(lifted.rect), lifted=True)
+    assert_same_picture(lifted, tikz_l)
+    assert any(e.text == "each x drawn at (x, 1)" for e in tikz_l.legend)
+
+
+# ---- the three disagreements issue 8 found -----------------------------------------------------
+def test_tikz_legend_of_the_standard_perceptron_has_no_b():
+    s = trained(NOTES_X, NOTES_Y, "standard", {}, False)
+    tex = frame_to_tikz(s.result, s.playhead.t)
+    legend = tex.split("% caption and legend", 1)[1]
+    assert r"$w\cdot x = 0$" in legend and "+ b" not in legend
+
+
+def test_tikz_legend_lists_no_margin_line_it_does_not_draw():
+    s = trained(NOTES_X, NOTES_Y, "offset", {}, False)
+    # A view far from the data: the hyperplane and its margin lines miss it.
+    tex = frame_to_tikz(s.result, s.playhead.t, view=((50.0, 60.0), (50.0, 60.0)), show_margins=True)
+    assert "\\draw[percmargin" not in tex and r"\pm\min" not in tex
+    assert "outside the view" in tex  # the caption says where the hyperplane went
+
+
+@pytest.mark.parametrize("w_sign", [1.0, -1.0])
+def test_the_w_label_sits_beyond_the_tip_on_a_white_ground(w_sign):
+    X = np.array(NOTES_X) * w_sign
+    s = trained(X, NOTES_Y, "offset", {}, False)
+    pic, _ = tikz_picture(s.result, s.playhead.t)
+    arrow = pic.get("normal")
+    assert isinstance(arrow, Arrow)
+    tex = frame_to_tikz(s.result, s.playhead.t)
+    (line,) = [ln for ln in tex.splitlines() if ln.startswith("\\draw[thick, percnormal, -latex]") and "caption" not in ln]
+    assert f"anchor={arrow.label_anchor}" in line and "fill=white" in line
+    # The anchor is the label's side that faces back along −w: e.g. w up-right → "south west".
+    ux, uy = arrow.direction
+    if abs(ux) > 0.4:
+        assert ("west" in arrow.label_anchor) == (ux > 0)
+    if abs(uy) > 0.4:
+        assert ("south" in arrow.label_anchor) == (uy > 0)
