@@ -6,6 +6,7 @@ hypothesis' storage or the app, and before subprocesses inherit the environment.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import subprocess
@@ -88,7 +89,13 @@ def _open_windows() -> list[str]:
     app = widgets.QApplication.instance() if widgets is not None else None
     if app is None:
         return []
-    return [f"{type(w).__name__} {w.windowTitle()!r}" for w in app.topLevelWidgets() if w.isVisible()]
+    # Python's collector may free an orphaned widget (and its C++ object) at any allocation:
+    # hold it off while Qt's list of raw widget pointers is turned into wrappers and walked.
+    gc.disable()
+    try:
+        return [f"{type(w).__name__} {w.windowTitle()!r}" for w in app.topLevelWidgets() if w.isVisible()]
+    finally:
+        gc.enable()
 
 
 @pytest.fixture(autouse=True)

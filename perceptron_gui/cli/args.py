@@ -8,14 +8,13 @@ import re
 from typing import Any, NoReturn
 
 from ..core.algorithms import REGISTRY, ParamSpec
+from ..export.source import FIGURES, FRAME_UNITS
 from .common import PROG, UsageError
 
 __all__ = ["COMMANDS", "FIGURE_NAMES", "FRAME_UNITS", "SentenceArgumentParser", "algorithm_params",
            "build_parser", "usage_sentence", "window_options"]
 
-# Kept here (Qt-free) for the parser; export.plots.FIGURES and export.animation.UNITS say the same.
-FIGURE_NAMES = ("canvas", "angle", "epochs")
-FRAME_UNITS = ("update", "visit")
+FIGURE_NAMES = tuple(FIGURES)  # the export options' own names (export/source.py, Qt-free)
 
 
 class SentenceArgumentParser(argparse.ArgumentParser):

@@ -4,8 +4,8 @@ The input is a saved session (``*.perceptron.json``: data, algorithm, parameters
 view range, restored with :func:`~perceptron_gui.session.session_file.apply_session`) or a
 data CSV with ``--algorithm``. A headless :class:`~perceptron_gui.session.session.Session`
 trains exactly as the window's does, and every file is written by the code the window uses:
-:mod:`perceptron_gui.export.plots` (PNG, SVG, PDF), :mod:`perceptron_gui.export.tikz`,
-:mod:`perceptron_gui.export.animation` (GIF, MP4) and :mod:`perceptron_gui.core.runio` (the
+:mod:`perceptron_gui.gui.figures.plots` (PNG, SVG, PDF), :mod:`perceptron_gui.export.tikz`,
+:mod:`perceptron_gui.gui.figures.animation` (GIF, MP4) and :mod:`perceptron_gui.core.runio` (the
 run file and the update table, the writers of ``run --out`` and ``run --csv``).
 
 This module imports no Qt at load time: an export of only ``--json``/``--csv`` never starts Qt.
@@ -36,7 +36,7 @@ _APP: Any = None  # the QApplication of a figure export (kept referenced while i
 
 def mp4_available() -> bool:
     """Whether MP4 can be written (looked up here so tests can pretend it cannot)."""
-    from ..export.animation import mp4_available as available  # Qt-free at import
+    from ..gui.figures.animation import mp4_available as available  # Qt-free at import
 
     return available()
 
@@ -116,7 +116,7 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError(f"--tikz draws the canvas only, not --figure {ns.figure}; drop --tikz or use --png, "
                          "--svg or --pdf for that figure.")
     if "mp4" in outputs:
-        from ..export.animation import MP4_HINT
+        from ..gui.figures.animation import MP4_HINT
 
         if not mp4_available():
             raise UsageError(f"--mp4 needs the optional ffmpeg package; install it with {MP4_HINT}, or use --gif.")
@@ -206,8 +206,8 @@ def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: An
 
     global _APP
     _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
-    from ..export.animation import AnimationJob, AnimationSettings
-    from ..export.plots import ExportSession, ViewOptions, export_figure
+    from ..gui.figures.animation import AnimationJob, AnimationSettings
+    from ..gui.figures.plots import ExportSession, ViewOptions, export_figure
 
     options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range)
     figure = ns.figure

@@ -139,7 +139,7 @@ def gif_palette(samples: list[np.ndarray]) -> Any:
     # pixel through a cache of 5-6-5-bit cells (the entry nearest to the cell's centre wins),
     # so a near-white entry would take the background. Put each of the figure's own colours
     # back exactly, on every entry within a cell's width of it (at least on the nearest).
-    entries = np.array(pal.getpalette()[: 3 * 256], dtype=np.int64).reshape(-1, 3)
+    entries = np.array((pal.getpalette() or [])[: 3 * 256], dtype=np.int64).reshape(-1, 3)
     for c in np.concatenate([[[255, 255, 255], [0, 0, 0]], rgb]).astype(np.int64):
         near = np.all(np.abs(entries - c) <= 8, axis=1)
         near[int(np.argmin(((entries - c) ** 2).sum(axis=1)))] = True

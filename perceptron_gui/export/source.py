@@ -24,10 +24,11 @@ from ..session.events import SessionEvents
 from ..session.playback import Playhead
 from ..session.points import PointSet
 
-__all__ = ["FIGURES", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
+__all__ = ["FIGURES", "FRAME_UNITS", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
            "format_of", "check_writable", "logical_size"]
 
 FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot"}
+FRAME_UNITS = {"update": "one frame per update", "visit": "one frame per example visit"}  # of an animation
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
 MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels
 REFERENCE_SIZE = (960, 640)  # the logical size of a 3:2 figure; other shapes keep its area
@@ -54,8 +55,11 @@ class ExportSession(SessionEvents):
 
     It has the attributes and events the views use (``points``, ``result``, ``playhead``,
     ``selection``, ``algorithm``, ``run``, ``k``, and ``points_changed``, ``run_changed``,
-    ``playhead_changed``, ``selection_changed``, ``message``); edits are refused.
+    ``playhead_changed``, ``selection_changed``, ``message``); edits are refused. It implements
+    :class:`~perceptron_gui.session.viewed.ViewedSession`, the interface the drawn views use.
     """
+
+    dragging = False  # nobody drags points in an export
 
     def __init__(self, points: PointSet, result: Any, algorithm: str, t: int = -1,
                  view_range: View | None = None, data_title: str = "") -> None:
@@ -132,7 +136,7 @@ class ViewOptions:
         (x0, x1), (y0, y1) = canvas.view_box.viewRange()
         w, h = canvas.width(), canvas.height()
         return cls(show_theta_star=o.show_theta_star, show_regions=o.show_regions, show_margins=o.show_margins,
-                   features=getattr(canvas, "view_choice", "pca"), lifted=bool(getattr(canvas, "_lifted", False)),
+                   features=canvas.view_choice, lifted=canvas.lifted_view,
                    view_range=((float(x0), float(x1)), (float(y0), float(y1))),
                    aspect=aspect if aspect is not None else (w / h if w > 0 and h > 0 else 1.5))
 

@@ -9,7 +9,9 @@ from typing import Any
 from PySide6 import QtCore, QtWidgets
 
 from ..core.errors import UserError
-from ..export.animation import (
+from ..export.source import ExportSession
+from .figure_dialog import FIGURE_TITLES, enable_item, export_sentence
+from .figures.animation import (
     MAX_FPS,
     MAX_FRAMES_LIMIT,
     MP4_HINT,
@@ -19,8 +21,6 @@ from ..export.animation import (
     frame_steps,
     mp4_available,
 )
-from ..export.source import ExportSession
-from .figure_dialog import FIGURE_TITLES, enable_item, export_sentence
 
 __all__ = ["AnimationDialog", "AnimationRunner", "FRAME_BUDGET_S"]
 

@@ -6,6 +6,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 
 def prepare_environment(offscreen: bool) -> None:
@@ -33,10 +34,8 @@ def make_window(preset: str | None = None, algorithm: str | None = None):
     if algorithm:  # chosen first, so the preset trains once with it and its message is true
         win.session.set_algorithm(algorithm)
     win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
-    win.session.history.clear()
+    win.session.forget_history()  # the Undo action, set while the preset loaded, hears it
     win.document.mark_clean()  # the preset is where the work starts, not unsaved work
-    # Announce it: the Undo action was set while the preset loaded.
-    win.session.history_changed.emit()
     return win
 
 
@@ -66,7 +65,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
 
     QtCore.QCoreApplication.setApplicationName("perceptron-gui")
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
-    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])])
+    app = cast(QtWidgets.QApplication, QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])]))
     app.setApplicationDisplayName("Perceptron GUI")
     win = make_window(preset, algorithm)
     if size is not None:  # a screenshot as on a screen of exactly this size, frame not included

@@ -17,7 +17,7 @@ from ..render.geometry import view_fit
 from ..render.projection import PCA, W_THETA, Projection, make_projection
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame, frame_at
-from ..session.session import Session
+from ..session.viewed import ViewedSession
 from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_style, point_styles
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
@@ -37,7 +37,8 @@ class Canvas(QtWidgets.QWidget):
 
     Parameters
     ----------
-    session : the :class:`Session` to show and edit.
+    session : the :class:`~perceptron_gui.session.session.Session` to show and edit, or any
+        :class:`~perceptron_gui.session.viewed.ViewedSession` (an export's frozen copy).
     look : how big lines and symbols are drawn (the screen's, or a slide's for exports).
 
     Attributes
@@ -55,7 +56,7 @@ class Canvas(QtWidgets.QWidget):
 
     view_range_changed = QtCore.Signal(object)
 
-    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None,
+    def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None,
                  look: OverlayLook = SCREEN_LOOK) -> None:
         super().__init__(parent)
         self.session = session
@@ -151,7 +152,7 @@ class Canvas(QtWidgets.QWidget):
         w and θ*, redrawn when the run changes) or two features (i, j)."""
         if not isinstance(choice, str) and choice[1] is None:  # (i, None): PCA, as set_features says
             choice = PCA
-        self._features = choice if isinstance(choice, str) else (int(choice[0]), int(choice[1]))
+        self._features = choice if isinstance(choice, str) else (int(choice[0]), int(choice[1] or 0))
         if self.session.points.d > 2:
             self._rebuild(fit=True)
             if choice == W_THETA and self.projection.kind != "w_theta" and self.session.result is not None:
@@ -299,7 +300,8 @@ class Canvas(QtWidgets.QWidget):
 
     # ---- keys -----------------------------------------------------------------------------------
     def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:  # noqa: N802
-        if obj is self.plot and ev.type() in (QtCore.QEvent.Type.KeyPress, QtCore.QEvent.Type.ShortcutOverride):
+        if (obj is self.plot and isinstance(ev, QtGui.QKeyEvent)
+                and ev.type() in (QtCore.QEvent.Type.KeyPress, QtCore.QEvent.Type.ShortcutOverride)):
             if ev.key() in _CANVAS_KEYS and not ev.modifiers() & ~QtCore.Qt.KeyboardModifier.KeypadModifier:
                 if ev.type() == QtCore.QEvent.Type.ShortcutOverride:
                     ev.accept()  # the canvas, when focused, owns these keys over window shortcuts

@@ -25,7 +25,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render.projection import Projection
 from ..session.commands import AddPoints, DeletePoints, MovePoints
-from ..session.session import Session
+from ..session.viewed import ViewedSession
 
 __all__ = ["EditViewBox", "EditTool", "ToolCanvas"]
 
@@ -97,7 +97,7 @@ class ToolCanvas(Protocol):
     A protocol rather than the Canvas class: the canvas imports this module, so importing it
     back, even for type hints only, would make a cycle (the import contracts count those)."""
 
-    session: Session
+    session: ViewedSession
     view_box: EditViewBox
     view_points: np.ndarray  # the points as drawn: (n, 2) view coordinates
     projection: Projection

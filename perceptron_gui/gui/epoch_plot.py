@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from ..render import theme as style
+from ..session.viewed import ViewedSession
 from .plot_setup import NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
 from .proof_plots import PLAYHEAD, SYMBOLS_MAX
 from .view_wiring import DragThrottle, connect_events
@@ -39,7 +40,7 @@ class EpochPlot(QtWidgets.QWidget):
     parent : QWidget, optional
     """
 
-    def __init__(self, session, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.view = pg.GraphicsLayoutWidget()

@@ -4,7 +4,7 @@
 method taking its settings and a path (:meth:`ExportActions.export_figure`,
 :meth:`ExportActions.export_animation`), so tests and scripts skip the dialogs; without a path
 the method asks with a dialog (:mod:`.figure_dialog`, :mod:`.animation_dialog`). The files
-are written by :mod:`perceptron_gui.export.plots` and :mod:`perceptron_gui.export.animation`,
+are written by :mod:`perceptron_gui.gui.figures.plots` and :mod:`perceptron_gui.gui.figures.animation`,
 the code ``perceptron-gui export`` runs, over a frozen copy of the session
 (:class:`~perceptron_gui.export.source.ExportSession`), so the window's own views, playhead
 and view range are never touched.
@@ -17,10 +17,10 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.errors import UserError
-from ..export.animation import MP4_HINT, AnimationJob, AnimationSettings, mp4_available
-from ..export.plots import FIGURES, MAX_WIDTH_PX, MIN_WIDTH_PX, ExportSession, ViewOptions, export_figure
 from .animation_dialog import AnimationDialog, AnimationRunner
 from .figure_dialog import FIGURE_TITLES, FigureDialog, FigureSettings, export_sentence
+from .figures.animation import MP4_HINT, AnimationJob, AnimationSettings, mp4_available
+from .figures.plots import FIGURES, MAX_WIDTH_PX, MIN_WIDTH_PX, ExportSession, ViewOptions, export_figure
 
 __all__ = ["install_export_actions", "ExportActions", "FigureSettings", "FigureDialog", "AnimationDialog",
            "AnimationRunner"]
@@ -65,11 +65,7 @@ class ExportActions(QtCore.QObject):
     # ---- menu and toolbar ------------------------------------------------------------------
     def _build(self) -> None:
         win = self.win
-        file_menu = next((a.menu() for a in win.menuBar().actions()
-                          if a.menu() is not None and a.text().replace("&", "") == "File"), None)
-        if file_menu is None:
-            file_menu = win.menuBar().addMenu("&File")
-        before = next((a for a in reversed(file_menu.actions()) if a.isSeparator()), None)
+        file_menu, before = win.file_actions.menu, win.file_actions.exports_before  # the File menu's slot for them
 
         def add(name: str, text: str, slot: Any, shortcut: str | None = None, tip: str = "") -> QtGui.QAction:
             a = QtGui.QAction(text, win)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from PySide6 import QtWidgets
+from PySide6 import QtGui, QtWidgets
 
 from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, logical_size
 
@@ -37,7 +37,7 @@ def export_sentence(exc: BaseException, path: Any) -> str:
 
 def enable_item(box: QtWidgets.QComboBox, row: int, enabled: bool, why: str) -> None:
     """Grey out (or back) one entry of a combo box, with a tooltip saying why."""
-    item = box.model().item(row)
+    item = cast(QtGui.QStandardItemModel, box.model()).item(row)
     if item is not None:
         item.setEnabled(enabled)
         item.setToolTip("" if enabled else why)

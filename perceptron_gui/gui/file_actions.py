@@ -138,7 +138,8 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
             tip="epoch, updates, training error and test error (fractions)")
         add("copy_epochs_latex", "Copy per-epoch table as &LaTeX", self.copy_epochs_latex,
             tip="A LaTeX tabular of the per-epoch table, to paste into slides")
-        menu.addSeparator()
+        # Where the figure and animation exports go (gui/export_dialog.py adds them there).
+        self.menu, self.exports_before = menu, menu.addSeparator()
         add("quit", "&Quit", self.window.close, SK.Quit)
 
     def _fill_recent_menu(self) -> None:

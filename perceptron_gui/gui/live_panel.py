@@ -181,7 +181,9 @@ class LivePanel(QtWidgets.QWidget):
 
     # ---- updating ----------------------------------------------------------------------------
     def _show(self, key: str, visible: bool) -> None:
-        self._form.setRowVisible(self._labels.get(key, self.meter if key == "meter" else None), visible)
+        widget = self._labels.get(key, self.meter if key == "meter" else None)
+        if widget is not None:
+            self._form.setRowVisible(widget, visible)
 
     def _set(self, key: str, text: str) -> None:
         lab = self._labels[key]

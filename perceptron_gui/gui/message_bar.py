@@ -104,7 +104,8 @@ class MessageBanner(QtWidgets.QFrame):
     def reserved_height(self) -> int:
         """The height of a message of :data:`RESERVED_LINES` lines."""
         lines = self.label.fontMetrics().lineSpacing() * RESERVED_LINES
-        margins = self.layout().contentsMargins()
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else QtCore.QMargins()
         return max(lines + 6, self.close_button.sizeHint().height()) + margins.top() + margins.bottom() + 2
 
     def slot(self) -> QtWidgets.QWidget:

@@ -22,7 +22,7 @@ class PlaybackBar(QtWidgets.QWidget):
         style = self.style()
         SP = QtWidgets.QStyle.StandardPixmap
 
-        def button(icon: SP, tip: str, slot) -> QtWidgets.QToolButton:
+        def button(icon: QtWidgets.QStyle.StandardPixmap, tip: str, slot) -> QtWidgets.QToolButton:
             b = QtWidgets.QToolButton()
             b.setIcon(style.standardIcon(icon))
             b.setToolTip(tip)
@@ -134,7 +134,8 @@ class PlaybackBar(QtWidgets.QWidget):
         if v is None:
             text = f"k = {fmt_int(self.session.k)} of {fmt_int(run.num_updates)} · start"
         else:
-            row = int(self.session.result.train_index[v.index]) + 1
+            result = self.session.result
+            row = (int(result.train_index[v.index]) if result is not None else v.index) + 1
             text = f"k = {fmt_int(self.session.k)} of {fmt_int(run.num_updates)} · epoch {fmt_int(v.epoch)} · row {fmt_int(row)}"
         self.position.setText(text)
 

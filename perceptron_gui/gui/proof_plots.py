@@ -13,6 +13,7 @@ from ..core import novikoff
 from ..render import theme as style
 from ..render.formatting import fmt_bound
 from ..session.runner import no_proof_reason
+from ..session.viewed import ViewedSession
 from .plot_setup import AXIS, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events
 
@@ -60,7 +61,7 @@ class AnglePlot(QtWidgets.QWidget):
     parent : QWidget, optional
     """
 
-    def __init__(self, session, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self._K = 0

@@ -112,8 +112,8 @@ def summary_text(session: Session) -> str:
         head = f"Converged after {upd} in {ep}"
     elif rec.stop_reason == "fixed_epochs":
         head = f"Ran its {ep} ({upd})" + (", separating the data in the last" if rec.converged else "")
-    elif stop_sentence(rec):   # memory_cap, vote_cap: why, and what to do
-        head = stop_sentence(rec).rstrip(".")
+    elif (stopped := stop_sentence(rec)):   # memory_cap, vote_cap: why, and what to do
+        head = stopped.rstrip(".")
     elif rec.stop_reason == "cancelled":
         head = f"Cancelled after {ep} ({upd})"
     else:

@@ -93,7 +93,8 @@ class PointTable(QtWidgets.QWidget):
         ``QItemSelectionModel.selectedRows()`` asks the model for the flags of every cell of
         every selected row: 340 rows of 786 columns made each Shift+↑ cost seconds.
         """
-        ranges = self.view.selectionModel().selection()
+        sel = self.view.selectionModel().selection()
+        ranges = [sel.at(i) for i in range(sel.size())]
         if not ranges:
             return np.zeros(0, dtype=np.int64)
         return np.unique(np.concatenate([np.arange(r.top(), r.bottom() + 1, dtype=np.int64) for r in ranges]))

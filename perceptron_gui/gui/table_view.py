@@ -53,7 +53,7 @@ class ChoiceBox(QtWidgets.QComboBox):
         self.typed = ""
 
     def event(self, ev: QtCore.QEvent) -> bool:
-        if ev.type() == QtCore.QEvent.Type.ShortcutOverride and types_a_character(ev):
+        if ev.type() == QtCore.QEvent.Type.ShortcutOverride and isinstance(ev, QtGui.QKeyEvent) and types_a_character(ev):
             ev.accept()
             return True
         return super().event(ev)
@@ -290,7 +290,7 @@ class PointView(QtWidgets.QTableView):
         # window's one-key shortcuts (1, 2, T, F) would take it first: "2.5" became class −1
         # and ".5". The view claims such keys when there is a cell to type into.
         if (ev.type() == QtCore.QEvent.Type.ShortcutOverride and self.open_editor() is None
-                and types_a_character(ev) and self.typing_target() is not None):
+                and isinstance(ev, QtGui.QKeyEvent) and types_a_character(ev) and self.typing_target() is not None):
             ev.accept()
             return True
         return super().event(ev)

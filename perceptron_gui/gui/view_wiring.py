@@ -11,7 +11,7 @@ import shiboken6
 from psygnal import SignalInstance
 from PySide6 import QtCore
 
-from ..session.session import Session
+from ..session.viewed import ViewedSession
 
 __all__ = ["connect_events", "DragThrottle"]
 
@@ -74,7 +74,7 @@ class DragThrottle(QtCore.QObject):
     still showed the previous, separable run).
     """
 
-    def __init__(self, owner: QtCore.QObject, session: Session, fn: Callable[..., Any],
+    def __init__(self, owner: QtCore.QObject, session: ViewedSession, fn: Callable[..., Any],
                  interval_ms: int = 100) -> None:
         super().__init__(owner)
         self.session = session
@@ -83,7 +83,7 @@ class DragThrottle(QtCore.QObject):
         self._gate = _DragGate.of(session, interval_ms)
 
     def __call__(self, *args: Any) -> None:
-        if not getattr(self.session, "dragging", False) and not self._gate.holding():
+        if not self.session.dragging and not self._gate.holding():
             self._args = None
             self.fn(*args)
             return
@@ -99,10 +99,10 @@ class DragThrottle(QtCore.QObject):
 class _DragGate(QtCore.QObject):
     """One timer per session for all its throttled views: they release together."""
 
-    _gates: weakref.WeakKeyDictionary[Session, _DragGate] = weakref.WeakKeyDictionary()
+    _gates: weakref.WeakKeyDictionary[ViewedSession, _DragGate] = weakref.WeakKeyDictionary()
 
     @classmethod
-    def of(cls, session: Session, interval_ms: int) -> _DragGate:
+    def of(cls, session: ViewedSession, interval_ms: int) -> _DragGate:
         try:
             gate = cls._gates.get(session)
         except TypeError:  # a stand-in session that cannot be weakly referenced: a gate of its own

@@ -97,6 +97,11 @@ class Session(SessionEvents):
         self.dragging = False
         self.history.end_merge()
 
+    def forget_history(self) -> None:
+        """Start the undo history afresh (a preset loaded at start-up is where the work begins)."""
+        self.history.clear()
+        self.history_changed.emit()
+
     @property
     def data_title(self) -> str:
         """The data set's name (preset title, file name; "" for drawn or cleared data)."""

@@ -18,8 +18,8 @@ from PIL import Image  # noqa: E402
 from PySide6 import QtWidgets  # noqa: E402
 
 from perceptron_gui.core.presets import random_separable  # noqa: E402
-from perceptron_gui.export.animation import AnimationJob, AnimationSettings, mp4_available  # noqa: E402
-from perceptron_gui.export.plots import ExportSession, ViewOptions, export_figure  # noqa: E402
+from perceptron_gui.gui.figures.animation import AnimationJob, AnimationSettings, mp4_available  # noqa: E402
+from perceptron_gui.gui.figures.plots import ExportSession, ViewOptions, export_figure  # noqa: E402
 from perceptron_gui.session.session import Session  # noqa: E402
 
 app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])

@@ -1,8 +1,9 @@
-"""The core and the session never need Qt (STYLE.md, "the one-way street").
+"""The core, the session, the picture layer (render) and the file writers (export) never need
+Qt (STYLE.md, "the one-way street").
 
-Two checks: every module under perceptron_gui.core and perceptron_gui.session imports in a
-fresh interpreter where PySide6 and pyqtgraph cannot be imported, and no source file there
-names them in an import statement (which would also catch an import inside a function).
+Two checks: every module under those four packages imports in a fresh interpreter where
+PySide6 and pyqtgraph cannot be imported, and no source file there names them in an import
+statement (which would also catch an import inside a function).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import perceptron_gui
 
 QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6", "PySide2")
 PACKAGE_ROOT = Path(perceptron_gui.__file__).parent
-QT_FREE = ("core", "session")
+QT_FREE = ("core", "session", "render", "export")
 
 IMPORT_EVERYTHING = textwrap.dedent(
     """

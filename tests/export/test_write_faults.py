@@ -15,9 +15,9 @@ from perceptron_gui.core.atomic import TEMP_SUFFIX, WriteError
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.io import write_csv
 from perceptron_gui.core.runio import write_run_json, write_updates_csv
-from perceptron_gui.export import animation as animation_module
-from perceptron_gui.export.animation import AnimationSettings, write_animation
-from perceptron_gui.export.plots import ExportSession, export_figure
+from perceptron_gui.gui.figures import animation as animation_module
+from perceptron_gui.gui.figures.animation import AnimationSettings, write_animation
+from perceptron_gui.gui.figures.plots import ExportSession, export_figure
 from perceptron_gui.session.session import Session
 
 OLD = b"the figure from last week\n"

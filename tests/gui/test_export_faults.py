@@ -29,8 +29,8 @@ def test_the_window_says_what_went_wrong_instead_of_exported(make_main_window, t
 
 
 def test_a_gif_that_hits_a_full_disk_says_so_and_keeps_the_old_file(make_main_window, tmp_path, monkeypatch, qtbot):
-    from perceptron_gui.export import animation
-    from perceptron_gui.export.animation import AnimationSettings
+    from perceptron_gui.gui.figures import animation
+    from perceptron_gui.gui.figures.animation import AnimationSettings
 
     monkeypatch.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path / "state"))
     win = make_main_window("random_separable")

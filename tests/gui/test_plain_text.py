@@ -95,8 +95,8 @@ def test_feature_names_in_the_canvas_axis_labels_are_plain_text(make_main_window
 
 
 def test_feature_names_in_an_exported_figure_are_plain_text(make_main_window, qtbot):
-    from perceptron_gui.export.plots import SlideFigure
     from perceptron_gui.export.source import ExportSession
+    from perceptron_gui.gui.figures.plots import SlideFigure
 
     win = make_main_window("and")
     win.session.load_dataset(_image_names(), BOLD)

@@ -153,7 +153,7 @@ def _fake_session(K: int) -> SimpleNamespace:
                              record=SimpleNamespace(algorithm="offset"), train=SimpleNamespace(n=10))
     events = SessionEvents()
     return SimpleNamespace(result=result, k=0, run_changed=events.run_changed, playhead_changed=events.playhead_changed,
-                           jump_to_update=lambda kk: None)
+                           jump_to_update=lambda kk: None, dragging=False)  # the ViewedSession members it reads
 
 
 def test_a_million_updates_redraw_fast(qtbot):

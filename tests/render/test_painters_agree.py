@@ -14,9 +14,9 @@ import pytest
 from PySide6 import QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.export.plots import ExportSession, SlideFigure, ViewOptions
 from perceptron_gui.export.tikz import frame_to_tikz, tikz_picture
 from perceptron_gui.gui.canvas import Canvas
+from perceptron_gui.gui.figures.plots import ExportSession, SlideFigure, ViewOptions
 from perceptron_gui.render.geometry import range_of_rect
 from perceptron_gui.render.picture import Arrow, Markers, Picture, Polygon, Raster, Segment
 from perceptron_gui.session.session import Session

@@ -85,3 +85,29 @@ def test_configure_sets_algorithm_and_params_once():
     s.configure("pocket", {"pocket": {"max_epochs": 7}})
     assert seen == ["pocket"] and s.current_params()["max_epochs"] == 7
     assert s.result.record.algorithm == "pocket"
+
+
+def _emits_of_session_events(tree: ast.AST) -> list[str]:
+    """``….session.<event>.emit(…)`` calls, except ``message`` (the sentence channel views post to)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
+            ev = node.func.value
+            if isinstance(ev, ast.Attribute) and ev.attr != "message":
+                owner = ev.value
+                name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+                if name == "session":
+                    found.append(f"session.{ev.attr}.emit")
+    return found
+
+
+def test_only_the_session_announces_its_changes():
+    """app.py emitted history_changed on the window's session after clearing its history by hand
+    (found with issue 8's document object); Session.forget_history does both now."""
+    bad = []
+    for path in PKG.rglob("*.py"):
+        rel = path.relative_to(PKG).as_posix()
+        if rel.startswith("session/"):
+            continue
+        bad += [f"{rel}: {e}" for e in _emits_of_session_events(ast.parse(path.read_text(encoding="utf-8")))]
+    assert bad == []

@@ -26,6 +26,17 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...export.source import (
+    FIGURES,
+    FORMATS,
+    MAX_WIDTH_PX,
+    MIN_WIDTH_PX,
+    ExportError,
+    ExportSession,
+    ViewOptions,
+    check_writable,
+    format_of,
+)
 from . import figure_files
 from .slide_style import (
     SLIDE,
@@ -41,17 +52,6 @@ from .slide_style import (
     style_angle_plot,
     style_canvas,
     style_epoch_plot,
-)
-from .source import (
-    FIGURES,
-    FORMATS,
-    MAX_WIDTH_PX,
-    MIN_WIDTH_PX,
-    ExportError,
-    ExportSession,
-    ViewOptions,
-    check_writable,
-    format_of,
 )
 
 __all__ = ["FIGURES", "FORMATS", "ExportError", "ExportSession", "ViewOptions", "SlideFigure",
@@ -109,7 +109,7 @@ class SlideFigure:
 
     # ---- building ------------------------------------------------------------------------
     def _build_canvas(self) -> None:
-        from ..gui.canvas import Canvas
+        from ..canvas import Canvas
 
         src, o = self.source, self.options
         self.widget = canvas = Canvas(src, look=canvas_look(self.style, self.device_scale))
@@ -128,7 +128,7 @@ class SlideFigure:
         self.plot_item = self.root
 
     def _build_angle(self) -> None:
-        from ..gui.proof_plots import AnglePlot
+        from ..proof_plots import AnglePlot
 
         self.widget = plot = AnglePlot(self.source)
         if not plot.has_theta_star():
@@ -147,7 +147,7 @@ class SlideFigure:
         self._legend.set_entries(angle_legend_entries(self.widget))
 
     def _build_epochs(self) -> None:
-        from ..gui.epoch_plot import EpochPlot
+        from ..epoch_plot import EpochPlot
 
         self.widget = plot = EpochPlot(self.source)
         self._legend = style_epoch_plot(plot, self.style, self.device_scale, self.transparent)
@@ -268,7 +268,11 @@ class SlideFigure:
             self.source.playhead_changed.disconnect(self._refresh_angle_legend)
         w, self.widget = self.widget, None
         if w is not None:
+            # Now, not at the next event loop turn: a command-line export has no loop, and an
+            # offscreen widget left for Python's garbage collector to find may be freed while Qt
+            # walks its list of top-level widgets (seen as a rare crash in the test suite).
             w.deleteLater()
+            QtCore.QCoreApplication.sendPostedEvents(w, QtCore.QEvent.Type.DeferredDelete)
 
     def __enter__(self) -> SlideFigure:
         return self
@@ -311,7 +315,7 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
             raise ExportError(f"TikZ is written for the canvas only; export {FIGURES[figure]} as PNG, SVG or PDF.")
         if source.result is None:
             raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
-        from .tikz import write_tikz
+        from ...export.tikz import write_tikz
 
         write_tikz(path, source.result, source.playhead.t, view=options.view_range,
                    show_theta_star=options.show_theta_star, show_margins=options.show_margins,

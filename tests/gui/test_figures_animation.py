@@ -8,9 +8,9 @@ from PIL import Image
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.presets import random_separable
-from perceptron_gui.export import animation
-from perceptron_gui.export.animation import AnimationJob, AnimationSettings, frame_steps, gif_palette
-from perceptron_gui.export.plots import ExportError, ExportSession
+from perceptron_gui.gui.figures import animation
+from perceptron_gui.gui.figures.animation import AnimationJob, AnimationSettings, frame_steps, gif_palette
+from perceptron_gui.gui.figures.plots import ExportError, ExportSession
 from perceptron_gui.session.session import Session
 
 

@@ -23,11 +23,11 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.algorithms import REGISTRY
-from ..gui.canvas_items import Legend, LegendSwatch
-from ..gui.canvas_overlay import OverlayLook
-from ..render.formatting import fmt_int
-from .source import logical_size
+from ...core.algorithms import REGISTRY
+from ...export.source import logical_size
+from ...render.formatting import fmt_int
+from ..canvas_items import Legend, LegendSwatch
+from ..canvas_overlay import OverlayLook
 
 __all__ = ["SlideStyle", "SLIDE", "logical_size", "header_text", "style_canvas", "canvas_look", "style_angle_plot",
            "style_epoch_plot", "pixel_font", "set_margins"]

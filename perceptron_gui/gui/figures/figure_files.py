@@ -10,13 +10,13 @@ from typing import Any, Protocol
 
 from PySide6 import QtCore, QtGui, QtSvg
 
-from ..core.atomic import atomic_write_bytes, write_error
+from ...core.atomic import atomic_write_bytes, write_error
+from ...export.source import FIGURES, check_writable
 from .slide_style import header_text
-from .source import FIGURES, check_writable
 
 
 class SlideFigure(Protocol):
-    """What these writers use of :class:`perceptron_gui.export.plots.SlideFigure` (a Protocol,
+    """What these writers use of :class:`perceptron_gui.gui.figures.plots.SlideFigure` (a Protocol,
     so this module does not import the one that imports it)."""
 
     source: Any

@@ -14,7 +14,7 @@ from PySide6 import QtGui
 
 from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core.presets import random_noisy
-from perceptron_gui.export.plots import (
+from perceptron_gui.gui.figures.plots import (
     ExportError,
     ExportSession,
     SlideFigure,
@@ -23,7 +23,7 @@ from perceptron_gui.export.plots import (
     format_of,
     render_figure,
 )
-from perceptron_gui.export.slide_style import SLIDE, header_text, logical_size
+from perceptron_gui.gui.figures.slide_style import SLIDE, header_text, logical_size
 from perceptron_gui.session.session import Session
 
 NOTES_X = [[1.0, 3.0], [2.5, 1.5], [-1.5, 1.5]]  # notes 003's margin example

@@ -23,14 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from ..core.atomic import AtomicFile
-from .encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
-from .source import ExportError, ExportSession, ViewOptions, check_writable, logical_size
+from ...core.atomic import AtomicFile
+from ...export.encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
+from ...export.source import FRAME_UNITS, ExportError, ExportSession, ViewOptions, check_writable, logical_size
 
 __all__ = ["UNITS", "AnimationSettings", "AnimationJob", "frame_steps", "mp4_available", "MP4_HINT",
            "write_animation", "MAX_FRAMES_LIMIT", "MAX_FPS"]
 
-UNITS = {"update": "one frame per update", "visit": "one frame per example visit"}
+UNITS = FRAME_UNITS
 ANIMATION_FORMATS = {".gif": "gif", ".mp4": "mp4"}
 MAX_FPS = 60.0
 MAX_FRAMES_LIMIT = 5_000  # the most frames the cap may be set to (all frames stay in memory for GIF)
