@@ -7,6 +7,7 @@ put the "w" label where tick labels were. Here each painter is checked item by i
 """
 from __future__ import annotations
 
+import html
 import re
 
 import numpy as np
@@ -136,16 +137,25 @@ def _close(found: list[tuple[str, str]], expected: np.ndarray) -> bool:
     return pts.shape == exp.shape and bool(np.allclose(pts, exp, rtol=1e-4, atol=1e-3))
 
 
-def test_the_slide_figure_paints_the_screen_picture(qtbot):
-    """PNG, SVG and PDF are painted from an offscreen Canvas: its picture is TikZ's too."""
-    s = trained(NOTES_X, NOTES_Y, "offset", {}, True)
+@pytest.mark.parametrize("case", ["offset with θ*", "averaged output", "voted vote"])
+def test_the_slide_figure_paints_the_screen_picture(qtbot, tmp_path, case):
+    """PNG, SVG and PDF are painted from an offscreen Canvas: its picture is TikZ's too, and
+    the SVG file carries every legend entry of it."""
+    X, y, algorithm, params, theta = CASES[case]
+    s = trained(X, y, algorithm, params, theta)
     view = ((-2.0, 3.0), (-1.5, 3.5))
     src = ExportSession.from_session(s)
-    with SlideFigure(src, "canvas", options=ViewOptions(show_theta_star=True, view_range=view, aspect=1.0)) as fig:
+    with SlideFigure(src, "canvas", options=ViewOptions(show_theta_star=theta, view_range=view, aspect=1.0)) as fig:
         slide = fig.widget.overlay.picture
         assert slide is not None
-        tikz, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(slide.rect), show_theta_star=True)
+        tikz, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(slide.rect), show_theta_star=theta)
         assert_same_picture(slide, tikz)
+        fig.write_svg(tmp_path / "fig.svg")
+    # Qt writes a run of text in one font per <text> element (θ and γ come from a fallback font):
+    # the text as read is the elements' contents in order.
+    svg = "".join(re.findall(r">([^<]*)<", (tmp_path / "fig.svg").read_text(encoding="utf-8"))).replace("\n", "")
+    for entry in slide.legend:
+        assert html.escape(entry.text, quote=False) in svg, entry.text
 
 
 def test_one_dimensional_and_lifted_pictures_agree_along_the_data_axis(qtbot):
