@@ -2,8 +2,9 @@
 
 Everything the window steps through is reconstructed from a few arrays:
 
-* ``weights[k]`` — the (augmented) weights after update k; row 0 is the start (O(1) access,
-  O(updates · D) memory);
+* ``weights[k]`` — the (augmented) weights after update k; row 0 is the start, rebuilt from
+  the nearest checkpoint (every 4·D updates at least 64) by replaying the updates after it
+  (O(D²) access, 12 bytes per update plus the checkpoints);
 * ``update_step[k-1]`` — the global example step t = epoch · n + position of update k, from
   which the epoch, the visited example and whether a visit caused an update all follow;
 * the epoch orders, regenerated from the seed when shuffled (never stored).
@@ -14,11 +15,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-__all__ = ["RunRecord", "EpochRow", "Visit", "epoch_order", "bytes_per_update", "bytes_per_epoch",
+__all__ = ["RunRecord", "Weights", "checkpoint_every", "EpochRow", "Visit", "epoch_order", "bytes_per_update", "bytes_per_epoch",
            "record_bytes", "memory_budget", "MEMORY_BUDGET_ENV", "stop_sentence", "split_augmented"]
 
 # What a run record may use at most, unless the environment variable below (in MB) says
@@ -27,12 +28,19 @@ DEFAULT_MEMORY_BUDGET = 1_000_000_000
 MEMORY_BUDGET_ENV = "PERCEPTRON_GUI_MEMORY_BUDGET_MB"
 
 
+def checkpoint_every(D: int) -> int:
+    """Updates between two stored weight vectors for D weights: at least 64, and at least 4·D
+    so the checkpoints cost at most 2 bytes per update (8·D bytes every 4·D updates). Rebuilding
+    any w_k replays at most that many updates (4·D·D multiply-adds: 2.5 M for 784 features)."""
+    return max(64, 4 * int(D))
+
+
 def bytes_per_update(D: int, extra: int = 0) -> int:
-    """What one update costs in a :class:`RunRecord`: its weights row (8·D), its step and
-    example index (8 + 8), and ``extra`` bytes the algorithm keeps per update (pocket
-    counts, survival counts). The one place that says it: every memory cap is derived from
-    it, so a leaner record (index plus periodic checkpoints) changes only this function."""
-    return 8 * int(D) + 16 + int(extra)
+    """What one update costs in a :class:`RunRecord`: its step (8 bytes) and example index
+    (4), its share of the weight checkpoints (8·D every :func:`checkpoint_every` updates,
+    rounded up), and ``extra`` bytes the algorithm keeps per update (pocket counts, survival
+    counts). The one place that says it: every memory cap is derived from it."""
+    return 12 + -(-8 * int(D) // checkpoint_every(D)) + int(extra)
 
 
 def bytes_per_epoch(D: int) -> int:
@@ -43,8 +51,9 @@ def bytes_per_epoch(D: int) -> int:
 
 
 def record_bytes(updates: int, epochs: int, D: int, extra: int = 0) -> int:
-    """Bytes a record of ``updates`` updates over ``epochs`` epochs takes."""
-    return int(updates) * bytes_per_update(D, extra) + int(epochs) * bytes_per_epoch(D)
+    """Bytes a record of ``updates`` updates over ``epochs`` epochs takes (with the start's
+    weights and the rest of the algorithm's per-update arrays' first row)."""
+    return int(updates) * bytes_per_update(D, extra) + int(epochs) * bytes_per_epoch(D) + 8 * int(D) + int(extra)
 
 
 def memory_budget() -> int:
@@ -93,6 +102,19 @@ def epoch_order(n: int, epoch: int, shuffle: bool, seed: int) -> np.ndarray:
     return np.random.default_rng([int(seed), int(epoch)]).permutation(n).astype(np.int64)
 
 
+class Weights(Protocol):
+    """The weights after every update as a (K+1, D) array-like: an ndarray, or the
+    :class:`~perceptron_gui.core.algorithms.weight_log.WeightLog` training makes, which keeps
+    checkpoints and rebuilds any row exactly (12 bytes per update instead of 8·D + 16)."""
+
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+
+    def __getitem__(self, key: Any) -> np.ndarray: ...
+
+    def __len__(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class EpochRow:
     """One row of the per-epoch table (errors are fractions; ``test_error`` is None without a test set)."""
@@ -125,9 +147,10 @@ class RunRecord:
     algorithm, params : the registry name and the parameters used.
     n, d : number of training points and of original features.
     offset : whether a constant 1 was appended (then b = last weight).
-    weights : ndarray (K+1, D) — weights after each update, row 0 the start.
+    weights : (K+1, D) :class:`Weights` — weights after each update, row 0 the start (rebuilt
+        from checkpoints on access; ``np.asarray`` gives them all).
     update_step : ndarray (K,) int64 — global step t of each update.
-    update_index : ndarray (K,) int64 — training example index of each update.
+    update_index : ndarray (K,) int32 — training example index of each update.
     epochs : list of EpochRow.
     final_w, final_b : the predictor the algorithm outputs (b = 0.0 without offset).
     converged : an epoch passed with no update.
@@ -145,7 +168,7 @@ class RunRecord:
     offset: bool
     shuffle: bool
     seed: int
-    weights: np.ndarray
+    weights: Weights
     update_step: np.ndarray
     update_index: np.ndarray
     epochs: list[EpochRow]

@@ -90,7 +90,7 @@ class RunResult:
         rec = self.record
         if rec.algorithm == "lifted":
             return np.array([lifted_weights(rec, k) for k in range(rec.num_updates + 1)])
-        return rec.weights
+        return np.asarray(rec.weights)
 
 
 def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None) -> RunResult:

@@ -44,7 +44,7 @@ def test_bytes_per_update_covers_what_each_record_keeps(algorithm):
     algo = make_algorithm(algorithm, max_epochs=30)
     rec = algo.fit(noisy())
     D = rec.D
-    assert kept_bytes(rec) <= (rec.num_updates + 1) * bytes_per_update(D, algo.extra_bytes_per_update)
+    assert kept_bytes(rec) <= record_bytes(rec.num_updates, 0, D, algo.extra_bytes_per_update)
 
 
 @pytest.mark.parametrize("algorithm", ["standard", "offset", "pocket", "averaged", "voted"])
@@ -199,3 +199,16 @@ def test_the_small_session_with_a_million_epochs_exports_quickly(tmp_path, capsy
     assert run["params"]["max_epochs"] == 1_000_000 and run["stop_reason"] == reason
     assert 0 < run["epochs_run"] < 1_000_000
     assert js.stat().st_size < 5_000_000 and csv.stat().st_size < 10_000_000 and png.stat().st_size > 0
+
+
+def test_a_long_run_keeps_at_most_16_bytes_per_update():
+    """Issue 9: the record kept every weight vector (8·D + 16 = 40 bytes per update in 2-D with
+    the offset); now the step, the example's index and a checkpoint every C updates."""
+    assert bytes_per_update(3) <= 16 and bytes_per_update(785) <= 16
+    rng = np.random.default_rng(4)
+    X = rng.uniform(-1, 1, (2_000, 2))
+    y = np.where(X[:, 0] - 0.5 * X[:, 1] > 0, 1.0, -1.0)
+    y[::20] *= -1  # 5 % label noise: updates every epoch
+    rec = make_algorithm("offset", max_epochs=20).fit(Dataset.from_arrays(X, y, ("x1", "x2")))
+    assert rec.num_updates > 2_000
+    assert kept_bytes(rec) / rec.num_updates <= 16

@@ -1,7 +1,9 @@
 """The sequential hot loops, compiled with numba (cached on disk).
 
 Every kernel runs one epoch over ``order`` and records each update: the position in
-the epoch at which it happened, the example's index, and the weights right after it. Dot products are summed
+the epoch at which it happened and the example's index; every C-th update (counting the
+``k0`` made before the epoch) it also stores the weights as a checkpoint, row (k0 + cnt) // C
+of ``ck_out``, from which :func:`replay_rows` rebuilds any w_k with the same arithmetic. Dot products are summed
 left to right over the augmented vector, so with the offset column last the score is
 ``(w·x) + b`` exactly as scikit-learn computes it.
 """
@@ -19,7 +21,7 @@ Array: TypeAlias = np.ndarray
 
 @njit(cache=True, nogil=True)
 def perceptron_epoch(  # pragma: no cover - compiled
-    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int
 ) -> int:
     """One epoch of the perceptron; update when y·(w·x) <= 0. Returns the update count.
 
@@ -29,15 +31,15 @@ def perceptron_epoch(  # pragma: no cover - compiled
     """
     D = Xa.shape[1]
     if D == 3:
-        return _epoch_3(Xa, y, order, w, pos_out, idx_out, w_out)
+        return _epoch_3(Xa, y, order, w, pos_out, idx_out, ck_out, k0, C)
     if D == 2:
-        return _epoch_2(Xa, y, order, w, pos_out, idx_out, w_out)
-    return _epoch_any_d(Xa, y, order, w, pos_out, idx_out, w_out)
+        return _epoch_2(Xa, y, order, w, pos_out, idx_out, ck_out, k0, C)
+    return _epoch_any_d(Xa, y, order, w, pos_out, idx_out, ck_out, k0, C)
 
 
 @njit(cache=True, nogil=True)
 def _epoch_3(  # pragma: no cover - compiled
-    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int
 ) -> int:
     w0, w1, w2 = w[0], w[1], w[2]
     cnt = 0
@@ -54,17 +56,19 @@ def _epoch_3(  # pragma: no cover - compiled
             w2 += yi * Xa[i, 2]
             pos_out[cnt] = t
             idx_out[cnt] = i
-            w_out[cnt, 0] = w0
-            w_out[cnt, 1] = w1
-            w_out[cnt, 2] = w2
             cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                ck_out[m, 0] = w0
+                ck_out[m, 1] = w1
+                ck_out[m, 2] = w2
     w[0], w[1], w[2] = w0, w1, w2
     return cnt
 
 
 @njit(cache=True, nogil=True)
 def _epoch_2(  # pragma: no cover - compiled
-    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int
 ) -> int:
     w0, w1 = w[0], w[1]
     cnt = 0
@@ -79,16 +83,18 @@ def _epoch_2(  # pragma: no cover - compiled
             w1 += yi * Xa[i, 1]
             pos_out[cnt] = t
             idx_out[cnt] = i
-            w_out[cnt, 0] = w0
-            w_out[cnt, 1] = w1
             cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                ck_out[m, 0] = w0
+                ck_out[m, 1] = w1
     w[0], w[1] = w0, w1
     return cnt
 
 
 @njit(cache=True, nogil=True)
 def _epoch_any_d(  # pragma: no cover - compiled
-    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int
 ) -> int:
     D = Xa.shape[1]
     cnt = 0
@@ -103,15 +109,17 @@ def _epoch_any_d(  # pragma: no cover - compiled
                 w[j] += yi * Xa[i, j]
             pos_out[cnt] = t
             idx_out[cnt] = i
-            for j in range(D):
-                w_out[cnt, j] = w[j]
             cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                for j in range(D):
+                    ck_out[m, j] = w[j]
     return cnt
 
 
 @njit(cache=True, nogil=True)
 def pocket_epoch(  # pragma: no cover
-    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, w_out: Array,
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int,
     count_out: Array, gamma: float,
 ) -> int:
     """Perceptron epoch that also counts, after each update, #{i: y_i w·x_i >= gamma}
@@ -129,8 +137,10 @@ def pocket_epoch(  # pragma: no cover
                 w[j] += yi * Xa[i, j]
             pos_out[cnt] = t
             idx_out[cnt] = i
-            for j in range(D):
-                w_out[cnt, j] = w[j]
+            if (k0 + cnt + 1) % C == 0:
+                m = (k0 + cnt + 1) // C
+                for j in range(D):
+                    ck_out[m, j] = w[j]
             good = 0
             for m in range(n):
                 sm = 0.0
@@ -150,7 +160,7 @@ def pocket_epoch(  # pragma: no cover
 @njit(cache=True, nogil=True)
 def lifted_epoch(  # pragma: no cover
     Xa: Array, y: Array, order: Array, v: Array, s: Array, a2: float, c: float,
-    pos_out: Array, idx_out: Array, w_out: Array,
+    pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int,
 ) -> int:
     """Perceptron on the lifted points [a·x_i ; c·e_i] without building them.
 
@@ -172,9 +182,11 @@ def lifted_epoch(  # pragma: no cover
             s[i] += yi * c
             pos_out[cnt] = t
             idx_out[cnt] = i
-            for j in range(D):
-                w_out[cnt, j] = v[j]
             cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                for j in range(D):
+                    ck_out[m, j] = v[j]
     return cnt
 
 
@@ -296,6 +308,35 @@ def weighted_prefix_sums(W: Array, c: Array, ks: Array) -> Array:  # pragma: no 
     return out
 
 
+@njit(cache=True, nogil=True)
+def replay_rows(  # pragma: no cover - compiled
+    Xa: Array, y: Array, index: Array, scale: float, ck: Array, C: int, ks: Array, out: Array
+) -> None:
+    """out[r] = the weights after update ks[r] (ks non-decreasing), rebuilt from checkpoint
+    ks[r] // C by adding (y_i·scale)·x_i for each update after it, in training's order and
+    arithmetic (w_j += (y_i·scale)·x_ij, scale 1 for the perceptron, a² for the lifted one),
+    so every row equals the one training had, to the bit."""
+    D = Xa.shape[1]
+    w = np.empty(D)
+    cur = -1  # the update count w holds (-1: nothing yet)
+    for r in range(ks.shape[0]):
+        k = ks[r]
+        base = (k // C) * C
+        if cur < base or cur > k:
+            m = k // C
+            for j in range(D):
+                w[j] = ck[m, j]
+            cur = base
+        while cur < k:
+            i = index[cur]  # update cur + 1 visited this example
+            f = y[i] * scale
+            for j in range(D):
+                w[j] += f * Xa[i, j]
+            cur += 1
+        for j in range(D):
+            out[r, j] = w[j]
+
+
 def warm_up() -> None:
     """Compile (or load from cache) every kernel on tiny inputs of the types ``fit`` passes
     (writable float64 arrays: see ``base.augment``)."""
@@ -305,10 +346,11 @@ def warm_up() -> None:
     w = np.zeros(2)
     pos = np.empty(2, dtype=np.int64)
     wo = np.empty((2, 2))
-    idx = np.empty(2, dtype=np.int64)
-    perceptron_epoch(X, y, order, w.copy(), pos, idx, wo)
-    pocket_epoch(X, y, order, w.copy(), pos, idx, wo, np.empty(2, dtype=np.int64), 0.0)
-    lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo)
+    idx = np.empty(2, dtype=np.int32)
+    perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64)
+    pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64), 0.0)
+    lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64)
+    replay_rows(X, y, idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64), np.empty((2, 2)))
     count_errors(X, y, w)
     count_errors_rows(X, y, wo)
     vote_scores(X, wo, np.ones(2))

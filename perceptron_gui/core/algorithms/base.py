@@ -20,6 +20,7 @@ from . import _kernels as K
 from .scores import augment, predict_scores, row_dots
 from .step import StepOutput
 from .update_log import UpdateLog
+from .weight_log import WeightLog
 
 __all__ = ["Perceptron", "ParamSpec", "StepOutput", "augment", "predict_scores", "row_dots"]
 
@@ -193,8 +194,8 @@ class Perceptron:
                     break
                 # File order is the same array every epoch: build it once.
                 order = epoch_order(n, epoch, True, self.seed) if self.shuffle else file_order
-                pos_buf, idx_buf, w_buf = log.room(n)
-                cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, w_buf)
+                pos_buf, idx_buf, ck, k0, C = log.room(n)
+                cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
                 log.commit(cnt, epoch * n)
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())
@@ -214,7 +215,8 @@ class Perceptron:
                         stop_reason = "cancelled"
                         break
         elapsed += time.perf_counter() - t0
-        weights, update_step, update_index = log.arrays()
+        checkpoints, update_step, update_index = log.arrays()
+        weights = WeightLog(checkpoints, update_index, Xa, y, self._update_scale(state), log.C)
         rec = RunRecord(
             algorithm=self.name, params=self.get_params(), n=n, d=train.d, offset=self.offset,
             shuffle=self.shuffle, seed=self.seed, weights=weights, update_step=update_step,
@@ -245,8 +247,12 @@ class Perceptron:
         return {"w": w}
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
-               pos_buf: np.ndarray, idx_buf: np.ndarray, w_buf: np.ndarray) -> int:
-        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, w_buf))
+               pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C))
+
+    def _update_scale(self, state: dict[str, Any]) -> float:
+        """What multiplies y_i in this variant's update w += y_i·x_i (the weight log replays it)."""
+        return 1.0
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         self._set_final(rec, rec.weights[-1])

@@ -65,9 +65,12 @@ class LiftedPerceptron(Perceptron):
         return {"w": np.array(w, dtype=np.float64), "s": s, "a": a, "c": c}
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
-               pos_buf: np.ndarray, idx_buf: np.ndarray, w_buf: np.ndarray) -> int:
+               pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         return int(K.lifted_epoch(Xa, y, order, state["w"], state["s"], state["a"] ** 2, state["c"],
-                                  pos_buf, idx_buf, w_buf))
+                                  pos_buf, idx_buf, ck, k0, C))
+
+    def _update_scale(self, state: dict[str, Any]) -> float:
+        return float(state["a"] ** 2)  # v += (y·a²)·x, as lifted_epoch computes it
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         s = state["s"]

@@ -51,9 +51,9 @@ class PocketPerceptron(Perceptron):
         return {"w": w, "counts": [], "w0": w.copy()}
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
-               pos_buf: np.ndarray, idx_buf: np.ndarray, w_buf: np.ndarray) -> int:
+               pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         cbuf = np.empty(Xa.shape[0], dtype=np.int64)
-        cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, w_buf, cbuf, float(self.gamma)))
+        cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, cbuf, float(self.gamma)))
         state["counts"].append(cbuf[:cnt].copy())
         return cnt
 

@@ -1,0 +1,113 @@
+"""w_0 … w_K of a run without storing them: checkpoints plus a replay (see :class:`WeightLog`)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _kernels as kern
+
+__all__ = ["WeightLog"]
+
+
+class WeightLog:
+    """The weights after every update of a run, as a read-only (K+1, D) array-like.
+
+    Stored: every C-th weight vector (``checkpoints``, row m = w after update m·C) and, per
+    update, the index of the example that caused it. Any w_k is rebuilt from checkpoint
+    k // C by adding (y_i·scale)·x_i for the updates after it, in training's order and with its
+    arithmetic (``_kernels.replay_rows``), so it equals the vector training had to the bit.
+    Reading a row costs at most C updates (O(C·D)); a run of rows costs one pass.
+
+    Indexing works as on the (K+1, D) array it stands for: ``log[k]`` (a row, a fresh array),
+    ``log[a:b]``, ``log[array_of_ks]``, ``log[mask]``, negative indices, and ``np.asarray(log)``
+    (all rows: K+1 vectors of memory, for the few uses that need them at once).
+
+    Parameters
+    ----------
+    checkpoints : (K // C + 1, D) float64.
+    index : (K,) int32, the example of each update (update k used ``index[k-1]``).
+    Xa, y : the augmented training points and labels the run was trained on (kept by reference).
+    scale : what multiplies y_i in an update (1 for the perceptron, a² for the lifted one).
+    C : the checkpoint interval.
+    """
+
+    def __init__(self, checkpoints: np.ndarray, index: np.ndarray, Xa: np.ndarray, y: np.ndarray,
+                 scale: float, C: int) -> None:
+        self.checkpoints = checkpoints
+        self.index = index
+        self.Xa, self.y = Xa, y
+        self.scale = float(scale)
+        self.C = int(C)
+        self.K = int(index.shape[0])
+
+    # ---- the array it stands for --------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.K + 1, int(self.checkpoints.shape[1])
+
+    @property
+    def ndim(self) -> int:
+        return 2
+
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        return np.dtype(np.float64)
+
+    @property
+    def nbytes(self) -> int:
+        """What the log adds to the record: its checkpoints (the index is the record's
+        ``update_index``; the points it replays belong to the data set)."""
+        return int(self.checkpoints.nbytes)
+
+    def __len__(self) -> int:
+        return self.K + 1
+
+    def rows(self, ks: np.ndarray) -> np.ndarray:
+        """The weights after each update in ``ks`` (any order, repeats allowed): (len(ks), D)."""
+        ks = np.asarray(ks, dtype=np.int64).reshape(-1)
+        out = np.empty((ks.shape[0], self.shape[1]))
+        if ks.shape[0] == 0:
+            return out
+        if np.any((ks < 0) | (ks > self.K)):
+            raise IndexError(f"update index outside 0..{self.K}")
+        order = np.argsort(ks, kind="stable")
+        sorted_out = np.empty_like(out)
+        kern.replay_rows(self.Xa, self.y, self.index, self.scale, self.checkpoints, self.C,
+                         np.ascontiguousarray(ks[order]), sorted_out)
+        out[order] = sorted_out
+        return out
+
+    def __getitem__(self, key: Any) -> np.ndarray:
+        if isinstance(key, tuple):  # log[k, j] and log[a:b, :]
+            first, rest = key[0], key[1:]
+            return self[first][(slice(None),) + rest if not _is_int(first) else rest]
+        if _is_int(key):
+            k = int(key)
+            if k < 0:
+                k += self.K + 1
+            if not 0 <= k <= self.K:
+                raise IndexError(f"update {int(key)} outside 0..{self.K}")
+            return self.rows(np.array([k]))[0]
+        return self.rows(np.arange(self.K + 1)[key])
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        out = self.rows(np.arange(self.K + 1))
+        return out if dtype is None else out.astype(dtype)
+
+    def tolist(self) -> list[list[float]]:
+        return np.asarray(self).tolist()
+
+    def copy(self) -> np.ndarray:
+        """All rows as an ndarray of their own (as ``ndarray.copy`` would give)."""
+        return np.asarray(self)
+
+    def __iter__(self) -> Any:
+        return iter(np.asarray(self))
+
+    def __repr__(self) -> str:
+        return f"WeightLog({self.K + 1} vectors of {self.shape[1]}, a checkpoint every {self.C})"
+
+
+def _is_int(key: Any) -> bool:
+    return isinstance(key, (int, np.integer)) and not isinstance(key, bool)
