@@ -12,6 +12,10 @@ Data: n = 10⁶ points uniform in [-1, 1]², labels sign(0.6·x1 − 0.8·x2 + 0
 6. the whole ``perceptron-gui run`` (no ``--out``) against a 5-line ``np.loadtxt`` + scikit-learn
    script: wall time (target ≤ 0.8×) and peak RSS (target ≤ 250 MB).
 
+Then where the first fit's time goes: minor page faults per fit, np.empty + first write of as
+many bytes as fit() allocates at its peak against a second write, and the four fits again with
+each record dropped before the next one.
+
 Medians of 5 processes (``--quick``: 1 process each and n = 10⁵, a smoke test of ~30 s). Final
 weights are checked against scikit-learn and the C loop bit for bit. Nothing is written into
 the checkout. Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_first_run.py``.
@@ -48,7 +52,7 @@ print(json.dumps({"fit_s": time.perf_counter() - t0, "w": clf.coef_.ravel().toli
 """
 # Row 3 and 4: four fits in one process, then the record's arrays, found without knowing its layout.
 FOUR_FITS = """
-import json, sys, time, tracemalloc, numpy as np
+import json, resource, sys, time, tracemalloc, numpy as np
 from perceptron_gui.core.algorithms import make_algorithm, warm_up
 from perceptron_gui.core.io import read_csv
 
@@ -72,25 +76,31 @@ def arrays(obj, path, seen, depth=0):
 
 data = read_csv(sys.argv[1])
 warm_up()
-train, fit, found, K, n = [], [], [], 0, 0
+train, fit, faults, found, K, n = [], [], [], [], 0, 0
+rec = None
 for i in range(4):
+    if sys.argv[3:] == ["drop"]:  # let the previous record go before the next fit
+        rec = None
+    f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     t0 = time.perf_counter()
     rec = make_algorithm("offset", max_epochs=int(sys.argv[2])).fit(data)
     fit.append(time.perf_counter() - t0)
+    faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0)
     train.append(rec.train_seconds)
     if i == 0:
         found, K, n = list(arrays(rec, "rec", set())), rec.num_updates, rec.n
 tracemalloc.start()
 make_algorithm("offset", max_epochs=int(sys.argv[2])).fit(data)
 peak = tracemalloc.get_traced_memory()[1]
-print(json.dumps({"train": train, "fit": fit, "arrays": found, "K": K, "n": n, "peak": peak}))
+print(json.dumps({"train": train, "fit": fit, "faults": faults, "arrays": found, "K": K, "n": n, "peak": peak}))
 """
 # Where the first fit's time goes: fresh pages cost a fault on their first write, not on np.empty.
 FIRST_TOUCH = """
-import json, sys, time, numpy as np
+import json, resource, sys, time, numpy as np
+flt = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 t0 = time.perf_counter(); a = np.empty(int(sys.argv[1]), dtype=np.uint8); t1 = time.perf_counter()
-a.fill(1); t2 = time.perf_counter(); a.fill(2); t3 = time.perf_counter()
-print(json.dumps({"empty": t1 - t0, "first": t2 - t1, "second": t3 - t2}))
+f1 = flt(); a.fill(1); t2 = time.perf_counter(); f2 = flt(); a.fill(2); t3 = time.perf_counter()
+print(json.dumps({"empty": t1 - t0, "first": t2 - t1, "second": t3 - t2, "faults": f2 - f1}))
 """
 READ = {"read_csv": "from perceptron_gui.core.io import read_csv as read",
         "np.loadtxt": "import numpy as np\ndef read(p): return np.loadtxt(p, delimiter=',', skiprows=1)"}
@@ -176,6 +186,18 @@ def bitwise(a: list[float], b: list[float]) -> str:
     if x.shape == z.shape and np.array_equal(x.view(np.int64), z.view(np.int64)):
         return "weights equal bit for bit"
     return f"WEIGHTS DIFFER: {x.tolist()} vs {z.tolist()}"
+
+
+def code_state() -> str:
+    """Which code was measured: HEAD, and whether the package had uncommitted edits."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "perceptron_gui"], cwd=root, capture_output=True,
+                               text=True).stdout.strip()
+    except OSError:
+        return "code: not a git checkout"
+    return f"code: {head or '?'}" + (" with uncommitted edits in perceptron_gui/" if dirty else "")
 
 
 def med(v: list[float]) -> float:
@@ -269,7 +291,8 @@ def rows_four_fits(csv: Path, reps: int, table: Table) -> dict[str, Any]:
     whole = [med([r["fit"][i] for r in runs]) for i in range(4)]
     table.add("3. one process, the same offset fit four times: train_s", ", ".join(ms(t) for t in fits),
               "the fourth", f"first/fourth **{fits[0] / fits[3]:.2f}×**", "first as fast as the fourth",
-              "whole fit(): " + ", ".join(ms(t) for t in whole))
+              "whole fit(): " + ", ".join(ms(t) for t in whole) + "; minor page faults: "
+              + ", ".join(f"{med([r['faults'][i] for r in runs]):.0f}" for i in range(4)))
     r0 = runs[0]
     K = max(r0["K"], 1)
     by_root: dict[int, list[dict[str, Any]]] = {}
@@ -301,15 +324,20 @@ def row_read(csv: Path, reps: int, table: Table) -> None:
               f"{ours_s / np_s:.2f}× ({verdict(ours_s <= 0.5)})", "≤ 0.5 s")
 
 
-def first_touch(fits: dict[str, Any], reps: int) -> None:
+def first_touch(csv: Path, fits: dict[str, Any], reps: int) -> None:
     """Say how much of the first fit fresh memory can explain: np.empty + first write of as many
     bytes as fit() allocates at its peak (tracemalloc), against a second write of the same pages."""
     runs = [json.loads(run_py(FIRST_TOUCH, int(fits["peak"]))) for _ in range(reps)]
-    e, f, s = (med([r[k] for r in runs]) for k in ("empty", "first", "second"))
+    drop = [json.loads(run_py(FOUR_FITS, csv, EPOCHS, "drop")) for _ in range(reps)]
+    dropped = ", ".join(ms(med([r["train"][i] for r in drop])) for i in range(4))
+    dflt = ", ".join(f"{med([r['faults'][i] for r in drop]):.0f}" for i in range(4))
+    e, f, s, flt = (med([r[k] for r in runs]) for k in ("empty", "first", "second", "faults"))
     print(f"\nWhere the first fit's time goes: fit() allocates {fits['peak'] / 1e6:.0f} MB at its peak (tracemalloc). "
-          f"In a fresh process, np.empty of that many bytes takes {ms(e)}, the first write {ms(f)} (page faults), "
+          f"In a fresh process, np.empty of that many bytes takes {ms(e)}, the first write {ms(f)} ({flt:.0f} page faults), "
           f"a second write {ms(s)}. First fit's train_s {ms(fits['first'])} against the fourth's {ms(fits['fourth'])}: "
-          f"a difference of {ms(fits['first'] - fits['fourth'])}.", flush=True)
+          f"a difference of {ms(fits['first'] - fits['fourth'])}. "
+          f"With each record dropped before the next fit (rec = None), the four train_s are {dropped} "
+          f"({dflt} minor page faults).", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -324,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         has_sklearn = False
     t_start = time.perf_counter()
     print(f"bench_first_run: n = {n:,}, 2-D, {NOISE:.0%} label noise, {EPOCHS} epochs in file order; every figure from "
-          f"fresh processes, median of {reps}; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}", flush=True)
+          f"fresh processes, median of {reps}; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
+          f"{code_state()}", flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="bench-first-run-"))
     try:
         X, y = make_data(n)
@@ -340,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         row_c_loop(csv, X, y, tmp, reps, table)
         fits = rows_four_fits(csv, reps, table)
         row_read(csv, reps, table)
-        first_touch(fits, reps)
+        first_touch(csv, fits, reps)
         table.rows.sort(key=lambda r: r[0])
         print(f"\nMarkdown (n = {n:,}, median of {reps} fresh processes; load average now {os.getloadavg()[0]:.1f}):\n")
         print(table.markdown())
