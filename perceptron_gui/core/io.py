@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the one atomic writer
-from .csv_text import clip_text, parse_csv_text
+from .csv_text import clip_text, parse_ascii_csv_bytes, parse_csv_text
 from .dataset import Dataset, DatasetError
 from .errors import UserError
 
@@ -192,6 +192,12 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
     """
     p = Path(os.fspath(path))
     raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
+    try:
+        fast = parse_ascii_csv_bytes(raw)
+    except MemoryError:
+        fast = None
+    if fast is not None:
+        return fast
     text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
     del raw
     try:
