@@ -14,7 +14,7 @@ Data: n = 10⁶ points uniform in [-1, 1]², labels sign(0.6·x1 − 0.8·x2 + 0
 
 Then where the first fit's time goes: minor page faults per fit, np.empty + first write of as
 many bytes as fit() allocates at its peak against a second write, and the four fits again with
-each record dropped before the next one.
+each record dropped before the next one; and the whole run of row 6 split into its stages.
 
 Medians of 5 processes (``--quick``: 1 process each and n = 10⁵, a smoke test of ~30 s). Final
 weights are checked against scikit-learn and the C loop bit for bit. Nothing is written into
@@ -35,105 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from first_run_children import C_LOOP, FIRST_TOUCH, FOUR_FITS, READ, READ_TAIL, SKLEARN, STAGES, WHOLE_RUN
 
 EPOCHS = 10
 NOISE = 0.05
 PY = [sys.executable, "-W", "ignore"]  # scikit-learn warns at tol=None; the warning is not the figure
-
-# scikit-learn's fit in its own process; also the "5-line script" of row 6 (its wall time is the process's).
-SKLEARN = """
-import json, sys, time, numpy as np
-from sklearn.linear_model import Perceptron
-data = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1)
-t0 = time.perf_counter()
-clf = Perceptron(penalty=None, alpha=0, fit_intercept=sys.argv[2] == "1", max_iter=int(sys.argv[3]), tol=None,
-                 shuffle=False, eta0=1.0).fit(data[:, :-1], data[:, -1])
-print(json.dumps({"fit_s": time.perf_counter() - t0, "w": clf.coef_.ravel().tolist() + [float(clf.intercept_[0])]}))
-"""
-# Row 3 and 4: four fits in one process, then the record's arrays, found without knowing its layout.
-FOUR_FITS = """
-import json, resource, sys, time, tracemalloc, numpy as np
-from perceptron_gui.core.algorithms import make_algorithm, warm_up
-from perceptron_gui.core.io import read_csv
-
-def arrays(obj, path, seen, depth=0):
-    # Every ndarray reachable through attributes, dicts, lists and tuples, each once, with its path.
-    if depth > 4 or id(obj) in seen:
-        return
-    seen.add(id(obj))
-    if isinstance(obj, np.ndarray):
-        root = obj
-        while isinstance(root.base, np.ndarray):
-            root = root.base
-        yield {"path": path, "shape": list(obj.shape), "dtype": str(obj.dtype), "nbytes": obj.nbytes,
-               "root": id(root), "root_nbytes": root.nbytes, "root_rows": root.shape[0] if root.ndim else 0}
-        return
-    kids = list(obj.items()) if isinstance(obj, dict) else list(enumerate(obj)) if isinstance(obj, (list, tuple)) else []
-    kids += list(getattr(obj, "__dict__", {}).items())
-    kids += [(s, getattr(obj, s)) for s in getattr(type(obj), "__slots__", ()) if hasattr(obj, s)]
-    for name, kid in kids:
-        yield from arrays(kid, f"{path}.{name}", seen, depth + 1)
-
-data = read_csv(sys.argv[1])
-warm_up()
-train, fit, faults, found, K, n = [], [], [], [], 0, 0
-rec = None
-for i in range(4):
-    if sys.argv[3:] == ["drop"]:  # let the previous record go before the next fit
-        rec = None
-    f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    t0 = time.perf_counter()
-    rec = make_algorithm("offset", max_epochs=int(sys.argv[2])).fit(data)
-    fit.append(time.perf_counter() - t0)
-    faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0)
-    train.append(rec.train_seconds)
-    if i == 0:
-        found, K, n = list(arrays(rec, "rec", set())), rec.num_updates, rec.n
-tracemalloc.start()
-make_algorithm("offset", max_epochs=int(sys.argv[2])).fit(data)
-peak = tracemalloc.get_traced_memory()[1]
-print(json.dumps({"train": train, "fit": fit, "faults": faults, "arrays": found, "K": K, "n": n, "peak": peak}))
-"""
-# Where the first fit's time goes: fresh pages cost a fault on their first write, not on np.empty.
-FIRST_TOUCH = """
-import json, resource, sys, time, numpy as np
-flt = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-t0 = time.perf_counter(); a = np.empty(int(sys.argv[1]), dtype=np.uint8); t1 = time.perf_counter()
-f1 = flt(); a.fill(1); t2 = time.perf_counter(); f2 = flt(); a.fill(2); t3 = time.perf_counter()
-print(json.dumps({"empty": t1 - t0, "first": t2 - t1, "second": t3 - t2, "faults": f2 - f1}))
-"""
-READ = {"read_csv": "from perceptron_gui.core.io import read_csv as read",
-        "np.loadtxt": "import numpy as np\ndef read(p): return np.loadtxt(p, delimiter=',', skiprows=1)"}
-READ_TAIL = "\nimport sys, time\nt0 = time.perf_counter(); read(sys.argv[1]); print(time.perf_counter() - t0)\n"
-C_LOOP = r"""
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-int main(int argc, char **argv) {
-    long n = atol(argv[2]), d = atol(argv[3]), E = atol(argv[4]);
-    double *X = malloc(sizeof(double) * n * d), *y = malloc(sizeof(double) * n), *w = calloc(d, sizeof(double));
-    FILE *f = fopen(argv[1], "rb");
-    if (!f || fread(X, sizeof(double), n * d, f) != (size_t)(n * d) || fread(y, sizeof(double), n, f) != (size_t)n) return 1;
-    struct timespec t0, t1;
-    long K = 0, e;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (e = 0; e < E; e++) {
-        long k0 = K;
-        for (long i = 0; i < n; i++) {
-            const double *x = X + i * d;
-            double s = 0.0;
-            for (long j = 0; j < d; j++) s += w[j] * x[j];
-            if (y[i] * s <= 0.0) { for (long j = 0; j < d; j++) w[j] += y[i] * x[j]; K++; }
-        }
-        if (K == k0) { e++; break; }
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%.9f %ld %ld", (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec), K, e);
-    for (long j = 0; j < d; j++) printf(" %a", w[j]);
-    printf("\n");
-    return 0;
-}
-"""
 
 
 def make_data(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -340,6 +246,23 @@ def first_touch(csv: Path, fits: dict[str, Any], reps: int) -> None:
           f"({dflt} minor page faults).", flush=True)
 
 
+def whole_run(csv: Path, tmp: Path, reps: int) -> None:
+    """Split the whole `perceptron-gui run` of row 6 into interpreter start, imports and its stages."""
+    runs = []
+    for _ in range(reps):
+        code = f"STAGES = {STAGES!r}" + WHOLE_RUN
+        t0 = time.time()
+        wall, _, out = timed_process([*PY, "-c", code, str(csv), str(EPOCHS)], tmp)
+        r = json.loads(out)
+        runs.append({**r, "wall": wall, "start": r["born"] - t0, "exit": time.time() - r["done"]})
+    m = {k: med([r[k] for r in runs]) for k in runs[0]}
+    rest = m["main"] - sum(m[k] for _, k in STAGES)
+    parts = [f"interpreter start {ms(m['start'])}", f"imports {ms(m['imports'])}"]
+    parts += [f"{k} {ms(m[k])}" for _, k in STAGES] + [f"the rest of main() {ms(rest)}",
+                                                        f"interpreter exit after main() {ms(m['exit'])}"]
+    print(f"\nWhere the whole run of row 6 goes ({ms(m['wall'])} with the stages timed): " + ", ".join(parts) + ".", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="1 process per measurement and n = 10^5 (a smoke test)")
@@ -370,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         fits = rows_four_fits(csv, reps, table)
         row_read(csv, reps, table)
         first_touch(csv, fits, reps)
+        whole_run(csv, tmp, reps)
         table.rows.sort(key=lambda r: r[0])
         print(f"\nMarkdown (n = {n:,}, median of {reps} fresh processes; load average now {os.getloadavg()[0]:.1f}):\n")
         print(table.markdown())
