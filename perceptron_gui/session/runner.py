@@ -18,6 +18,7 @@ import numpy as np
 
 from ..core import theory as th
 from ..core.algorithms import augment, make_algorithm
+from ..core.algorithms.chunks import TrainingStopped
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset
 from ..core.errors import UserError
@@ -26,6 +27,8 @@ from ..core.separability import run_separator
 from .points import PointSet
 
 # Work (example visits, pocket counts weighted) above which training leaves the UI thread.
+PROGRESS_INTERVAL_S = 0.1  # at most ten progress reports a second reach the window
+_now = time.monotonic  # the rate limit's clock (tests replace it)
 BACKGROUND_WORK = 3_000_000
 # Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
 LIFTED_THEORY_MAX_N = 200
@@ -93,8 +96,11 @@ class RunResult:
         return np.asarray(rec.weights)
 
 
-def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None) -> RunResult:
-    """Train and analyse; raises a UserError (a sentence, DatasetError for bad parameters).
+def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None,
+            stop: Callable[[], bool] | None = None) -> RunResult:
+    """Train and analyse; raises a UserError (a sentence, DatasetError for bad parameters),
+    or :class:`~perceptron_gui.core.algorithms.base.TrainingStopped` once ``stop()`` says so
+    (asked every ~20 ms of training).
 
     The run record and the proof's curves the window draws from it (one row per update) share
     one memory budget (``request.memory_budget_bytes``, default
@@ -108,7 +114,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     test = pts.test_dataset() if test_idx.size else None
     algo = make_algorithm(request.algorithm, **request.params)
     record = algo.fit(train, test, progress=progress, memory_budget_bytes=request.memory_budget_bytes,
-                      view_bytes_per_update=_proof_bytes(request.algorithm, algo, train))
+                      view_bytes_per_update=_proof_bytes(request.algorithm, algo, train), stop=stop)
     # Exact θ* for teaching-sized data; a budget for big or wide data (MNIST's 1,000 × 784 took
     # 40 s to solve exactly), where a converged run's own weights still vouch for separability.
     big = train.n > 10_000 or train.n * (train.d + 1) > THEORY_EXACT_MAX_CELLS
@@ -207,18 +213,26 @@ class Runner:
             if latest is not None and on_progress is not None and not cancel.is_set():
                 on_progress(*latest)
 
+        last_post = [0.0]
+
         def progress(epoch: int, total: int) -> bool:
             self.progress = (epoch, total)
-            # Coalesce: a million short epochs must not queue a million events behind the
-            # user; one queued report shows the latest epoch when the UI gets to it.
-            if on_progress is not None and not pending.is_set():
+            # Coalesce and rate-limit: a million short epochs must not queue a million events
+            # behind the user; one queued report, at most every PROGRESS_INTERVAL_S, shows the
+            # latest epoch when the UI gets to it.
+            now = _now()
+            if (on_progress is not None and not pending.is_set()
+                    and (now - last_post[0] >= PROGRESS_INTERVAL_S or epoch >= total)):
                 pending.set()
+                last_post[0] = now
                 self.post(show_progress)
             return not cancel.is_set()
 
         def work() -> None:
             try:
-                res, err = compute(request, progress), None
+                res, err = compute(request, progress, stop=cancel.is_set), None
+            except TrainingStopped:  # Cancel, or a newer request: the thread ends within ~20 ms
+                return
             except UserError as exc:
                 res, err = None, str(exc)
             except MemoryError:

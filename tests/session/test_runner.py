@@ -90,10 +90,10 @@ def gate(monkeypatch):
     real = runner_mod.compute
     g = Gate()
 
-    def gated(request, progress=None):
+    def gated(request, progress=None, **kw):
         if progress is not None:
             assert g.event.wait(30)
-        return real(request, progress)
+        return real(request, progress, **kw)
 
     monkeypatch.setattr(runner_mod, "compute", gated)
     yield g
@@ -134,8 +134,42 @@ def test_large_run_trains_in_the_background_with_progress():
     assert res.record.n == 200_000 and res.record.epochs_run == 50 and s.error is None
     assert s.playhead.at_end(s.run)
     epochs = [e for e, _ in rec.progress]
-    assert epochs == list(range(1, 51)) and all(total == 50 for _, total in rec.progress)
+    # Rate-limited (at most ten a second), so not every epoch: increasing, ending at the last.
+    assert epochs == sorted(set(epochs)) and epochs[-1] == 50 and all(total == 50 for _, total in rec.progress)
     assert rec.run_threads[-1] == WORKER  # default post: the callback ran on the worker
+
+
+def test_progress_reaches_the_window_at_most_ten_times_a_second(monkeypatch):
+    """Issue 9: a 60-point session with a million epochs posted a million progress events;
+    with the clock standing still only the first epoch and the last are reported."""
+    monkeypatch.setattr(runner_mod, "_now", lambda: 1000.0)
+    s = Session(background_work=1)
+    s.set_param("max_epochs", 300)
+    rec = Recorder(s)
+    s.load_dataset(random_noisy(60, 0.2, seed=2))
+    s.wait(60)
+    assert s.run.epochs_run == 300
+    assert [e for e, _ in rec.progress] == [1, 300]
+
+
+def test_cancel_stops_the_computation_itself_inside_an_epoch():
+    """Issue 9: Cancel gave the window back, but a pocket epoch over many points went on
+    computing for minutes. The worker asks stop() between chunks of an epoch and ends."""
+    from perceptron_gui.core.algorithms import chunks
+    from perceptron_gui.core.algorithms.chunks import TrainingStopped
+
+    data = random_noisy(20_000, 0.1, seed=4)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 3  # the third question says stop
+
+    algo = make_algorithm("pocket", max_epochs=5)
+    with pytest.raises(TrainingStopped):
+        algo.fit(data, stop=stop)
+    assert len(asked) == 3  # stopped at once, inside the first epoch's chunks
+    assert chunks.CHUNK_SECONDS <= 0.05
 
 
 # ---- forced background on small data -------------------------------------------------------------
@@ -150,9 +184,9 @@ def test_forced_background_run(gate):
     s.wait()
     assert not s.busy and rec.busy == [True, False]
     assert s.result is not old and np.array_equal(s.result.record.weights, fresh_weights(s))
-    # one report per finished epoch (the converging epoch ends the run before it reports)
+    # reports of finished epochs, at most ten a second: the first, then increasing
     epochs = [e for e, _ in rec.progress]
-    assert epochs == list(range(1, len(epochs) + 1)) and s.run.epochs_run - 1 <= len(epochs) <= s.run.epochs_run
+    assert epochs[:1] == [1] and epochs == sorted(set(epochs)) and epochs[-1] <= s.run.epochs_run
     assert rec.run_threads == [WORKER]
 
 
@@ -212,11 +246,11 @@ def test_a_stale_failure_is_not_reported(monkeypatch):
     real = runner_mod.compute
     calls = []
 
-    def first_fails(request, progress=None):
+    def first_fails(request, progress=None, **kw):
         calls.append(request.generation)
         if len(calls) == 1:
             raise RuntimeError("boom")
-        return real(request, progress)
+        return real(request, progress, **kw)
 
     monkeypatch.setattr(runner_mod, "compute", first_fails)
     post = QueuedPost()
@@ -255,7 +289,7 @@ def test_a_failure_in_the_worker_is_a_message(monkeypatch, exc, expected):
     s, rec = small_background_session()
     old = s.result
 
-    def fails(request, progress=None):
+    def fails(request, progress=None, **kw):
         raise exc
 
     monkeypatch.setattr(runner_mod, "compute", fails)

@@ -17,12 +17,14 @@ import numpy as np
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes, split_augmented
 from . import _kernels as K
+from . import chunks
+from .chunks import TrainingStopped
 from .scores import augment, predict_scores, row_dots
 from .step import StepOutput
 from .update_log import UpdateLog
 from .weight_log import WeightLog
 
-__all__ = ["Perceptron", "ParamSpec", "StepOutput", "augment", "predict_scores", "row_dots"]
+__all__ = ["Perceptron", "ParamSpec", "StepOutput", "TrainingStopped", "augment", "predict_scores", "row_dots"]
 
 MAX_EPOCHS_LIMIT = 1_000_000
 
@@ -145,11 +147,17 @@ class Perceptron:
     # ---- training ---------------------------------------------------------------------
     def fit(self, train: Dataset, test: Dataset | None = None,
             progress: Callable[[int, int], bool] | None = None,
-            memory_budget_bytes: int | None = None, view_bytes_per_update: int = 0) -> RunRecord:
+            memory_budget_bytes: int | None = None, view_bytes_per_update: int = 0,
+            stop: Callable[[], bool] | None = None) -> RunRecord:
         """Train on ``train`` and return the full :class:`RunRecord`.
 
         ``progress(epoch, max_epochs)`` is called after each epoch; returning False cancels
         (the record then ends at that epoch with stop_reason "cancelled").
+
+        ``stop()`` is asked every ~20 ms of training, inside epochs too (they run in chunks:
+        an epoch of the pocket on 10⁶ points takes minutes); when it says True the fit raises
+        :class:`TrainingStopped` at once, leaving no record (a cancelled window run is thrown
+        away anyway). Without it an epoch is one kernel call.
 
         The record's size is known before each epoch (an epoch makes at most n updates, each
         costing :func:`~perceptron_gui.core.run.bytes_per_update`), so training stops with
@@ -160,6 +168,7 @@ class Perceptron:
         record (the window's proof curves) against the same budget.
         """
         self.validate()
+        self._stop = stop
         if test is not None and test.n and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
         Xa = augment(train.X, self.offset)
@@ -195,7 +204,10 @@ class Perceptron:
                 # File order is the same array every epoch: build it once.
                 order = epoch_order(n, epoch, True, self.seed) if self.shuffle else file_order
                 pos_buf, idx_buf, ck, k0, C = log.room(n)
-                cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
+                if stop is None:
+                    cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
+                else:
+                    cnt = chunks.run_epoch(self, state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
                 log.commit(cnt, epoch * n)
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())

@@ -1,0 +1,43 @@
+"""An epoch run in chunks (so Cancel stops it within ~20 ms) makes the same run, to the bit."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core.algorithms import REGISTRY, chunks, make_algorithm
+from perceptron_gui.core.dataset import Dataset
+
+
+def noisy(n: int = 150, seed: int = 2) -> Dataset:
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (n, 2))
+    y = np.where(X[:, 0] - 0.3 * X[:, 1] > 0.1, 1.0, -1.0)
+    y[::9] *= -1
+    return Dataset.from_arrays(X, y, ("x1", "x2"))
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+@pytest.mark.parametrize("shuffle", [False, True])
+def test_chunked_epochs_make_the_same_run(monkeypatch, name, shuffle):
+    data = noisy()
+    whole = make_algorithm(name, max_epochs=6, shuffle=shuffle, seed=3).fit(data)
+    calls = []
+    real = chunks.run_epoch
+
+    def counting(*args, **kw):
+        calls.append(1)
+        return real(*args, **kw)
+
+    # A chunk "too slow" at any length: the slices shrink to single visits.
+    monkeypatch.setattr(chunks, "CHUNK_SECONDS", 0.0)
+    monkeypatch.setattr(chunks, "run_epoch", counting)
+    chunked = make_algorithm(name, max_epochs=6, shuffle=shuffle, seed=3).fit(data, stop=lambda: False)
+    assert calls  # the chunked path ran
+    assert np.array_equal(chunked.update_step, whole.update_step)
+    assert np.array_equal(chunked.update_index, whole.update_index)
+    assert np.array_equal(np.asarray(chunked.weights), np.asarray(whole.weights))
+    assert np.array_equal(chunked.final_w, whole.final_w) and chunked.final_b == whole.final_b
+    assert [r.train_error for r in chunked.epochs] == [r.train_error for r in whole.epochs]
+    for key, v in whole.extras.items():
+        w = chunked.extras[key]
+        assert np.array_equal(np.asarray(w), np.asarray(v)) if isinstance(v, np.ndarray) else w == v, key
