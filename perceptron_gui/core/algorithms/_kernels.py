@@ -337,9 +337,11 @@ def replay_rows(  # pragma: no cover - compiled
             out[r, j] = w[j]
 
 
-def warm_up() -> None:
-    """Compile (or load from cache) every kernel on tiny inputs of the types ``fit`` passes
-    (writable float64 arrays: see ``base.augment``)."""
+def warm_up(names: tuple[str, ...] | None = None) -> None:
+    """Compile (or load from cache) the kernels ``names`` (default: all) on tiny inputs of the
+    types ``fit`` passes (writable float64 arrays: see ``base.augment``). Loading one from the
+    cache costs about 25 ms, so a command warms only what its algorithm uses
+    (``Perceptron.kernels``)."""
     X = np.ones((2, 2))
     y = np.array([1.0, -1.0])
     order = np.arange(2, dtype=np.int64)
@@ -347,13 +349,17 @@ def warm_up() -> None:
     pos = np.empty(2, dtype=np.int64)
     wo = np.empty((2, 2))
     idx = np.empty(2, dtype=np.int32)
-    perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64)
-    pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64), 0.0)
-    lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64)
-    replay_rows(X, y, idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64), np.empty((2, 2)))
-    count_errors(X, y, w)
-    count_errors_rows(X, y, wo)
-    vote_scores(X, wo, np.ones(2))
-    steps = np.array([0.0, 1.0, 2.0])
-    vote_errors_by_epoch(X, y, wo, steps, np.array([1], dtype=np.int64), np.array([2.0]))
-    weighted_prefix_sums(wo, np.ones(2), np.array([1, 2], dtype=np.int64))
+    calls = {
+        "perceptron_epoch": lambda: perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64),
+        "pocket_epoch": lambda: pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64), 0.0),
+        "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
+        "replay_rows": lambda: replay_rows(X, y, idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64), np.empty((2, 2))),
+        "count_errors": lambda: count_errors(X, y, w),
+        "count_errors_rows": lambda: count_errors_rows(X, y, wo),
+        "vote_scores": lambda: vote_scores(X, wo, np.ones(2)),
+        "vote_errors_by_epoch": lambda: vote_errors_by_epoch(X, y, wo, np.array([0.0, 1.0, 2.0]),
+                                                             np.array([1], dtype=np.int64), np.array([2.0])),
+        "weighted_prefix_sums": lambda: weighted_prefix_sums(wo, np.ones(2), np.array([1, 2], dtype=np.int64)),
+    }
+    for name in calls if names is None else names:
+        calls[name]()

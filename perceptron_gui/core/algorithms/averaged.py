@@ -22,6 +22,7 @@ class AveragedPerceptron(Perceptron):
     title = "Averaged"
     description = "Predicts with the average of all weights over every step: ŷ = sign(Σ c_k·(w_k·x + b_k))."
     extra_bytes_per_update = 8  # survival_counts
+    kernels = ('perceptron_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'weighted_prefix_sums')
     fixed_epochs = True
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:

@@ -97,6 +97,8 @@ class Perceptron:
     fixed_epochs: ClassVar[bool] = False
     # Bytes the variant keeps per update beyond the record's own (see run.bytes_per_update).
     extra_bytes_per_update: ClassVar[int] = 0
+    # The numba kernels a fit uses (``_kernels.warm_up(cls.kernels)`` loads just these).
+    kernels: ClassVar[tuple[str, ...]] = ("perceptron_epoch", "replay_rows", "count_errors_rows", "count_errors")
 
     def __init__(
         self,

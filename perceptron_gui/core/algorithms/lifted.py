@@ -34,6 +34,7 @@ class LiftedPerceptron(Perceptron):
     title = "Lifted (always converges)"
     description = "Gives each point its own extra dimension x̃ = [a·x ; √(1−a²)·eᵢ], so it always separates."
     extra_bytes_per_update = 8  # update_y
+    kernels = ('lifted_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
 
     def __init__(self, *, max_epochs: int = 1000, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, lift_a: float = 0.5) -> None:

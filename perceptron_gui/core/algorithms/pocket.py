@@ -33,6 +33,7 @@ class PocketPerceptron(Perceptron):
     title = "Pocket (Gallant)"
     description = "Perceptron updates, but outputs the weights that got the most points right (margin ≥ γ) so far."
     extra_bytes_per_update = 16  # pocket_counts and pocket_best_counts
+    kernels = ('pocket_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, gamma: float = 0.0) -> None:
