@@ -313,3 +313,24 @@ def test_window_options_with_a_command_or_a_typo_are_errors(capsys, files, monke
     assert run_cli(capsys, "-platform", "offscreen")[0] == 0
     assert calls == [(["-platform", "offscreen"], dict(screenshot=None, preset=None, algorithm=None, step=None,
                                                         size=None))]
+
+
+def test_the_console_script_flushes_its_output_and_files_before_its_fast_exit(tmp_path):
+    """entry() leaves with os._exit after a command (issue 9: the interpreter's teardown took
+    0.33 s): everything printed and written must be complete, and the status kept."""
+    import subprocess
+    import sys
+
+    data = tmp_path / "d.csv"
+    data.write_text("x1,x2,y\n1,3,1\n2.5,1.5,1\n-1.5,1.5,-1\n")
+    out = tmp_path / "run.json"
+    code = ("import sys; sys.argv = ['perceptron-gui'] + sys.argv[1:]; "
+            "from perceptron_gui.cli import entry; entry()")
+    ok = subprocess.run([sys.executable, "-c", code, "run", str(data), "--algorithm", "offset", "--out", str(out)],
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert "Final weights" in ok.stdout and ok.stdout.endswith("\n")
+    assert json.loads(out.read_text())["final"]["w"]  # a whole, parseable file
+    bad = subprocess.run([sys.executable, "-c", code, "run", str(tmp_path / "missing.csv")],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stderr.strip().endswith(".")
