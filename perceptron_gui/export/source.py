@@ -24,13 +24,27 @@ from ..session.events import SessionEvents
 from ..session.playback import Playhead
 from ..session.points import PointSet
 
-__all__ = ["FIGURES", "FRAME_UNITS", "FORMATS", "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
+__all__ = ["FIGURES", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE", "RASTER_SCALE", "raster_note",
+           "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
            "format_of", "check_writable", "logical_size"]
 
 FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot"}
 FRAME_UNITS = {"update": "one frame per update", "visit": "one frame per example visit"}  # of an animation
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
 MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels
+# Above this many points an SVG or PDF draws the points (with their rings and the normal arrow
+# over them) as one embedded image, at RASTER_SCALE device pixels per figure pixel: 10⁶ points
+# as vector symbols made a 581 MB SVG no slide program opens. Lines, text and axes stay vectors.
+RASTER_POINTS_ABOVE = 20_000
+RASTER_SCALE = 3.0
+
+
+def raster_note(n_points: int, fmt: str) -> str:
+    """What the export dialog says about a vector export of ``n_points`` points ("" if nothing)."""
+    if fmt not in ("svg", "pdf") or n_points <= RASTER_POINTS_ABOVE:
+        return ""
+    return (f"{n_points:,} points: the points are drawn as one image inside the {fmt.upper()} "
+            f"(above {RASTER_POINTS_ABOVE:,}); lines, text and axes stay vectors.")
 REFERENCE_SIZE = (960, 640)  # the logical size of a 3:2 figure; other shapes keep its area
 MIN_ASPECT, MAX_ASPECT = 0.5, 3.0
 

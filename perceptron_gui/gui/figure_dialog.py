@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from PySide6 import QtGui, QtWidgets
 
-from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, logical_size
+from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, logical_size, raster_note
 
 __all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "export_sentence"]
 
@@ -85,6 +85,9 @@ class FigureDialog(QtWidgets.QDialog):
         form.addRow("PNG size:", size_row)
         form.addRow("", self.size_label)
         form.addRow("Background:", self.background_box)
+        self.raster_label = QtWidgets.QLabel()  # says when a vector file draws its points as an image
+        self.raster_label.setWordWrap(True)
+        form.addRow("", self.raster_label)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
@@ -123,3 +126,6 @@ class FigureDialog(QtWidgets.QDialog):
         W = self._actions.pixel_width(s)
         lw, lh = logical_size(self._actions.view_options(s.figure).aspect)
         self.size_label.setText(f"{W} × {int(round(W * lh / lw))} pixels" if png else "vector: any size")
+        note = raster_note(self._actions.session.points.n, s.fmt) if s.figure == "canvas" else ""
+        self.raster_label.setText(note)
+        self.raster_label.setVisible(bool(note))

@@ -295,3 +295,54 @@ def test_no_run_yet(qapp, tmp_path):
     export_figure(src, tmp_path / "empty.png", width=400)  # the canvas of nothing: axes and a hint
     with pytest.raises(ExportError, match="no run yet"):
         export_figure(ExportSession.from_session(s), tmp_path / "e.png", figure="epochs")
+
+
+def _many_points_session(n: int) -> Session:
+    from perceptron_gui.core.presets import random_noisy
+
+    s = Session()
+    s.set_param("max_epochs", 2)
+    s.load_dataset(random_noisy(n, 0.1, seed=1), "many")
+    s.wait(120)
+    s.to_end()
+    return s
+
+
+def test_a_vector_file_of_many_points_draws_them_as_one_image(qapp, tmp_path):
+    """Issue 9: 10⁶ points as vector symbols made a 581 MB SVG. Above RASTER_POINTS_ABOVE the
+    points (with their rings and the arrow) are one embedded image; lines and text stay vectors."""
+    from perceptron_gui.export.source import RASTER_POINTS_ABOVE, raster_note
+
+    s = _many_points_session(RASTER_POINTS_ABOVE + 5_000)
+    src = ExportSession.from_session(s)
+    with SlideFigure(src) as fig:
+        assert fig.point_layer_items()
+        fig.write_svg(tmp_path / "many.svg")
+        fig.write_pdf(tmp_path / "many.pdf")
+    svg = (tmp_path / "many.svg").read_text()
+    w, h = logical_size(1.5)
+    assert f'<image x="0" y="0" width="{w}" height="{h}"' in svg  # the point layer, over the whole figure
+    assert "w·x + b = 0" in svg  # the legend is still text
+    assert (tmp_path / "many.svg").stat().st_size < 5_000_000
+    assert (tmp_path / "many.pdf").stat().st_size < 5_000_000
+    # The points are in the image: the rendered SVG is as dark around the data as the PNG.
+    png = as_array(render_figure(src, width=960))
+    from PySide6 import QtSvg
+
+    img = QtGui.QImage(png.shape[1], png.shape[0], QtGui.QImage.Format.Format_ARGB32)
+    img.fill(QtGui.QColor("white"))
+    p = QtGui.QPainter(img)
+    QtSvg.QSvgRenderer(str(tmp_path / "many.svg")).render(p)
+    p.end()
+    svg_px = as_array(img)
+    assert abs(non_white_fraction(svg_px) - non_white_fraction(png)) < 0.05
+    assert "drawn as one image" in raster_note(s.points.n, "svg") and raster_note(s.points.n, "png") == ""
+
+
+def test_few_points_stay_vector_symbols(session, tmp_path):
+    src = ExportSession.from_session(session)
+    with SlideFigure(src) as fig:
+        assert fig.point_layer_items() == []
+        fig.write_svg(tmp_path / "few.svg")
+    w, h = logical_size(1.5)
+    assert f'<image x="0" y="0" width="{w}" height="{h}"' not in (tmp_path / "few.svg").read_text()

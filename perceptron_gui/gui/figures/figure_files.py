@@ -23,7 +23,7 @@ class SlideFigure(Protocol):
     figure: str
     size: tuple[int, int]
 
-    def paint(self, painter: QtGui.QPainter) -> None: ...
+    def paint(self, painter: QtGui.QPainter, vector: bool = False) -> None: ...
 
     def render_image(self) -> QtGui.QImage: ...
 
@@ -50,7 +50,7 @@ def write_svg(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     gen.setResolution(96)
     gen.setTitle(header_text(fig.source))
     gen.setDescription(f"{FIGURES[fig.figure]}, exported by perceptron-gui")
-    _paint_on(fig, gen, path, "SVG")
+    _paint_on(fig, gen, path, "SVG", vector=True)
     return _write_buffer(path, buf)
 
 
@@ -68,20 +68,20 @@ def write_pdf(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
                                            QtCore.QMarginsF(0, 0, 0, 0)))
     writer.setResolution(72)
     # The page is w × h points; map the figure onto it whatever Qt made of the size.
-    _paint_on(fig, writer, path, "PDF", scale=(writer.width() / w, writer.height() / h))
+    _paint_on(fig, writer, path, "PDF", scale=(writer.width() / w, writer.height() / h), vector=True)
     del writer  # the PDF is complete in the buffer once its writer is gone
     return _write_buffer(path, buf)
 
 
 def _paint_on(fig: SlideFigure, device: QtGui.QPaintDevice, path: str | os.PathLike[str], what: str,
-              scale: tuple[float, float] | None = None) -> None:
+              scale: tuple[float, float] | None = None, vector: bool = False) -> None:
     p = QtGui.QPainter()
     if not p.begin(device):
         raise write_error(path, reason=f"the {what} painter could not start")
     try:
         if scale is not None:
             p.scale(*scale)
-        fig.paint(p)
+        fig.paint(p, vector=vector)
     finally:
         ended = p.end()
     if not ended:
