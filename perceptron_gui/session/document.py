@@ -110,15 +110,24 @@ class Document:
     def open(self, path: PathLike, kind: DocumentKind | None = None) -> str | None:
         """Open a data CSV or a session file (``kind``, else by the name); the data become one
         undoable step and the work counts as saved."""
+        kind = kind or kind_of(Path(path))
+        return self.take(path, kind, self.read(path, kind))
+
+    @staticmethod
+    def read(path: PathLike, kind: DocumentKind) -> Any:
+        """The file's content, parsed and checked, changing nothing (the slow half of
+        :meth:`open`: safe on a worker thread, so a window stays live while a big file loads)."""
         p = Path(path)
-        kind = kind or kind_of(p)
+        return load_session(p) if kind == "session" else read_csv(p)  # UserError before anything changes
+
+    def take(self, path: PathLike, kind: DocumentKind, loaded: Any) -> str | None:
+        """Make ``loaded`` (what :meth:`read` gave for ``path``) the open document."""
+        p = Path(path)
         if kind == "session":
-            loaded = load_session(p)  # raises SessionFileError before anything changes
             apply_session(self.session, loaded)
             said: str | None = f"Opened the session {p.name}."
         else:
-            data = read_csv(p)
-            self.session.load_dataset(data, p.name, label=f"Open {p.name}")
+            self.session.load_dataset(loaded, p.name, label=f"Open {p.name}")
             said = None  # the data's own notices are the session's messages
         self._took(p, kind)
         return said
