@@ -27,7 +27,9 @@ def run_epoch(algo: Any, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, o
     """
     n = order.shape[0]
     stop = algo._stop
-    size = state.setdefault("_chunk", 4096)
+    # Start small: a pocket update costs O(n·D), and at the start nearly every visit updates
+    # (4,096 visits of a 10⁶-point pocket took 5.4 s); grow fourfold while chunks are quick.
+    size = state.setdefault("_chunk", 16)
     done = cnt = 0
     while done < n:
         m = min(size, n - done)
@@ -38,7 +40,7 @@ def run_epoch(algo: Any, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, o
         cnt += c
         done += m
         if took < CHUNK_SECONDS / 4 and m == size:
-            size = min(2 * size, 1 << 24)
+            size = min(4 * size, 1 << 24)
         elif took > 2 * CHUNK_SECONDS and size > 1:
             size = max(1, size // 2)
         if stop is not None and stop():
