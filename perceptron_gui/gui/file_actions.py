@@ -20,6 +20,7 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.errors import UserError
+from ..core.io import MAX_CSV_BYTES, MAX_JSON_BYTES
 from ..session.autosave import DEFAULT_DELAY_S, Autosaver
 from ..session.document import Document, DocumentKind, NothingToSaveError, kind_of
 from ..session.recent_files import RecentFiles
@@ -208,9 +209,12 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
         """Open ``p``: at once when small, else read on a worker thread while the window stays
         live ("Reading …" in the banner) and taken when read (see :meth:`_read_in_background`)."""
         try:
-            big = p.is_file() and p.stat().st_size > BACKGROUND_READ_BYTES
+            size = p.stat().st_size if p.is_file() else 0
         except OSError:
-            big = False  # reading says why
+            size = 0  # reading says why
+        # Past its cap a file is refused at once (reading it stops at the size check).
+        cap = MAX_JSON_BYTES if kind == "session" else MAX_CSV_BYTES
+        big = BACKGROUND_READ_BYTES < size <= cap
         if big:
             self._read_in_background(p, kind, box_title)
             return True

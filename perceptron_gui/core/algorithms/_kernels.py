@@ -310,13 +310,15 @@ def weighted_prefix_sums(W: Array, c: Array, ks: Array) -> Array:  # pragma: no 
 
 @njit(cache=True, nogil=True)
 def replay_rows(  # pragma: no cover - compiled
-    Xa: Array, y: Array, index: Array, scale: float, ck: Array, C: int, ks: Array, out: Array
+    X: Array, y: Array, index: Array, scale: float, ck: Array, C: int, ks: Array, out: Array, offset: bool
 ) -> None:
     """out[r] = the weights after update ks[r] (ks non-decreasing), rebuilt from checkpoint
     ks[r] // C by adding (y_i·scale)·x_i for each update after it, in training's order and
     arithmetic (w_j += (y_i·scale)·x_ij, scale 1 for the perceptron, a² for the lifted one),
-    so every row equals the one training had, to the bit."""
-    D = Xa.shape[1]
+    so every row equals the one training had, to the bit. ``X`` is the data set's own (not
+    augmented): with ``offset`` the last weight gets (y_i·scale)·1.0, as training added it."""
+    D = ck.shape[1]
+    d = X.shape[1]
     w = np.empty(D)
     cur = -1  # the update count w holds (-1: nothing yet)
     for r in range(ks.shape[0]):
@@ -330,8 +332,10 @@ def replay_rows(  # pragma: no cover - compiled
         while cur < k:
             i = index[cur]  # update cur + 1 visited this example
             f = y[i] * scale
-            for j in range(D):
-                w[j] += f * Xa[i, j]
+            for j in range(d):
+                w[j] += f * X[i, j]
+            if offset:
+                w[d] += f * 1.0
             cur += 1
         for j in range(D):
             out[r, j] = w[j]
@@ -349,11 +353,18 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
     pos = np.empty(2, dtype=np.int64)
     wo = np.empty((2, 2))
     idx = np.empty(2, dtype=np.int32)
+
+    def ro(a: Array) -> Array:  # a data set's arrays are read-only: replay_rows gets those
+        v = a.view()
+        v.setflags(write=False)
+        return v
+
     calls = {
         "perceptron_epoch": lambda: perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64),
         "pocket_epoch": lambda: pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64), 0.0),
         "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
-        "replay_rows": lambda: replay_rows(X, y, idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64), np.empty((2, 2))),
+        "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),
+                                           np.empty((2, 2)), False),
         "count_errors": lambda: count_errors(X, y, w),
         "count_errors_rows": lambda: count_errors_rows(X, y, wo),
         "vote_scores": lambda: vote_scores(X, wo, np.ones(2)),

@@ -230,7 +230,7 @@ class Perceptron:
                         break
         elapsed += time.perf_counter() - t0
         checkpoints, update_step, update_index = log.arrays()
-        weights = WeightLog(checkpoints, update_index, Xa, y, self._update_scale(state), log.C)
+        weights = WeightLog(checkpoints, update_index, train.X, train.y, self._update_scale(state), log.C, self.offset)
         rec = RunRecord(
             algorithm=self.name, params=self.get_params(), n=n, d=train.d, offset=self.offset,
             shuffle=self.shuffle, seed=self.seed, weights=weights, update_step=update_step,

@@ -27,16 +27,18 @@ class WeightLog:
     ----------
     checkpoints : (K // C + 1, D) float64.
     index : (K,) int32, the example of each update (update k used ``index[k-1]``).
-    Xa, y : the augmented training points and labels the run was trained on (kept by reference).
+    X, y : the training set's own points and labels (kept by reference, never copied: the
+        record adds no array of n rows); ``offset`` says a constant 1 was appended in training.
     scale : what multiplies y_i in an update (1 for the perceptron, a² for the lifted one).
     C : the checkpoint interval.
     """
 
-    def __init__(self, checkpoints: np.ndarray, index: np.ndarray, Xa: np.ndarray, y: np.ndarray,
-                 scale: float, C: int) -> None:
+    def __init__(self, checkpoints: np.ndarray, index: np.ndarray, X: np.ndarray, y: np.ndarray,
+                 scale: float, C: int, offset: bool) -> None:
         self.checkpoints = checkpoints
         self.index = index
-        self.Xa, self.y = Xa, y
+        self.X, self.y = _readonly(X), _readonly(y)
+        self.offset = bool(offset)
         self.scale = float(scale)
         self.C = int(C)
         self.K = int(index.shape[0])
@@ -73,8 +75,8 @@ class WeightLog:
             raise IndexError(f"update index outside 0..{self.K}")
         order = np.argsort(ks, kind="stable")
         sorted_out = np.empty_like(out)
-        kern.replay_rows(self.Xa, self.y, self.index, self.scale, self.checkpoints, self.C,
-                         np.ascontiguousarray(ks[order]), sorted_out)
+        kern.replay_rows(self.X, self.y, self.index, self.scale, self.checkpoints, self.C,
+                         np.ascontiguousarray(ks[order]), sorted_out, self.offset)
         out[order] = sorted_out
         return out
 
@@ -107,6 +109,16 @@ class WeightLog:
 
     def __repr__(self) -> str:
         return f"WeightLog({self.K + 1} vectors of {self.shape[1]}, a checkpoint every {self.C})"
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    """A read-only float64 C-contiguous view (a copy only when ``a`` is not one already), so
+    the replay kernel is compiled for one array type."""
+    a = np.ascontiguousarray(a, dtype=np.float64)
+    if a.flags.writeable:
+        a = a.view()
+        a.setflags(write=False)
+    return a
 
 
 def _is_int(key: Any) -> bool:
