@@ -25,9 +25,13 @@ from .projection import Projection
 from .tex import tex_escape
 
 __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
-           "describe", "VOTE_GRID", "LINE_ROLES", "inside"]
+           "describe", "VOTE_GRID", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
 
 VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
+# More misclassified points than this are not marked: 3·10⁵ dots (10⁶ points, 30 % wrong
+# mid-run) covered the whole picture in black and cost a redraw per step. The live panel and
+# the status bar still give the count; the regions show where w errs.
+MAX_MISCLASSIFIED_MARKS = 20_000
 LINE_ROLES = ("guide", "theta", "margin+", "margin-", "output", "hyperplane")
 
 
@@ -194,7 +198,8 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
         slack = _rows(frame.slack_points, n)
         items.append(Markers("slack", P[slack], slack))
         miscl = _rows(frame.misclassified, n)
-        items.append(Markers("misclassified", P[miscl], miscl))
+        if miscl.size <= MAX_MISCLASSIFIED_MARKS:  # beyond, the marks only blacken the picture
+            items.append(Markers("misclassified", P[miscl], miscl))
         visit = _rows([] if frame.visit_index is None else [frame.visit_index], n)
         items.append(Markers("visit", P[visit], visit, updated=bool(frame.visit_updated)))
 

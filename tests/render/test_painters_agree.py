@@ -209,3 +209,20 @@ def test_the_w_label_sits_beyond_the_tip_on_a_white_ground(w_sign):
         assert ("west" in arrow.label_anchor) == (ux > 0)
     if abs(uy) > 0.4:
         assert ("south" in arrow.label_anchor) == (uy > 0)
+
+
+def test_too_many_misclassified_points_are_not_marked():
+    """Issue 9: at 10⁶ points a mid-run w errs on ~3·10⁵ of them and their dots blackened the
+    whole canvas (seen in an exported SVG); beyond MAX_MISCLASSIFIED_MARKS none are marked."""
+    from perceptron_gui.render import picture
+
+    rng = np.random.default_rng(1)
+    n = 3 * picture.MAX_MISCLASSIFIED_MARKS
+    X = rng.uniform(-1, 1, (n, 2))
+    y = rng.choice([-1.0, 1.0], n)  # random labels: any w errs on about half
+    s = trained(X, y, "offset", {"max_epochs": 1}, False)
+    pic, frame = tikz_picture(s.result, s.playhead.t)
+    assert frame.misclassified.size > picture.MAX_MISCLASSIFIED_MARKS
+    assert pic.get("misclassified") is None and all(e.role != "misclassified" for e in pic.legend)
+    few, _ = tikz_picture(trained(NOISY_X, NOISY_Y, "offset", {"max_epochs": 1}, False).result, 5)
+    assert few.get("misclassified") is not None
