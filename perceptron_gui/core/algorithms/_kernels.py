@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
 # their values at the first call, so these hints are for the reader and mypy only.
@@ -142,16 +142,66 @@ def pocket_epoch(  # pragma: no cover
                 for j in range(D):
                     ck_out[m, j] = w[j]
             good = 0
-            for m in range(n):
-                sm = 0.0
-                for j in range(D):
-                    sm += w[j] * Xa[m, j]
-                v = y[m] * sm
-                if gamma == 0.0:
-                    if v > 0.0:
+            # The test outside the loop over points, so the compiler can vectorize it.
+            if gamma == 0.0:
+                for m in range(n):
+                    sm = 0.0
+                    for j in range(D):
+                        sm += w[j] * Xa[m, j]
+                    if y[m] * sm > 0.0:
                         good += 1
-                elif v >= gamma:
-                    good += 1
+            else:
+                for m in range(n):
+                    sm = 0.0
+                    for j in range(D):
+                        sm += w[j] * Xa[m, j]
+                    if y[m] * sm >= gamma:
+                        good += 1
+            count_out[cnt] = good
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def pocket_epoch_parallel(  # pragma: no cover
+    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int,
+    count_out: Array, gamma: float,
+) -> int:
+    """:func:`pocket_epoch` with the O(n·D) count after each update spread over every core
+    (numba ``prange``); the count is a sum of integers, so it is the same whatever the order."""
+    n, D = Xa.shape
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        for j in range(D):
+            s += w[j] * Xa[i, j]
+        yi = y[i]
+        if yi * s <= 0.0:
+            for j in range(D):
+                w[j] += yi * Xa[i, j]
+            pos_out[cnt] = t
+            idx_out[cnt] = i
+            if (k0 + cnt + 1) % C == 0:
+                m = (k0 + cnt + 1) // C
+                for j in range(D):
+                    ck_out[m, j] = w[j]
+            good = 0
+            # The test outside the loop over points, so the compiler can vectorize it.
+            if gamma == 0.0:
+                for m in prange(n):
+                    sm = 0.0
+                    for j in range(D):
+                        sm += w[j] * Xa[m, j]
+                    if y[m] * sm > 0.0:
+                        good += 1
+            else:
+                for m in prange(n):
+                    sm = 0.0
+                    for j in range(D):
+                        sm += w[j] * Xa[m, j]
+                    if y[m] * sm >= gamma:
+                        good += 1
             count_out[cnt] = good
             cnt += 1
     return cnt
@@ -362,6 +412,8 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
     calls = {
         "perceptron_epoch": lambda: perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64),
         "pocket_epoch": lambda: pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64), 0.0),
+        "pocket_epoch_parallel": lambda: pocket_epoch_parallel(X, y, order, w.copy(), pos, idx, wo, 0, 64,
+                                                               np.empty(2, dtype=np.int64), 0.0),
         "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),
                                            np.empty((2, 2)), False),
