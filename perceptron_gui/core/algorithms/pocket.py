@@ -1,6 +1,7 @@
 """Gallant's pocket perceptron (notes 000)."""
 from __future__ import annotations
 
+import contextlib
 import threading
 from typing import Any
 
@@ -37,7 +38,7 @@ class PocketPerceptron(Perceptron):
     title = "Pocket (Gallant)"
     description = "Perceptron updates, but outputs the weights that got the most points right (margin ≥ γ) so far."
     extra_bytes_per_update = 16  # pocket_counts and pocket_best_counts
-    kernels = ('pocket_epoch', 'pocket_epoch_parallel', 'replay_rows', 'count_errors_rows', 'count_errors')
+    kernels = ('pocket_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, gamma: float = 0.0) -> None:
@@ -58,15 +59,13 @@ class PocketPerceptron(Perceptron):
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         cbuf = np.empty(Xa.shape[0], dtype=np.int64)
-        # Every core counts on big data; on small data starting the threads costs more than counting.
-        if Xa.shape[0] >= PARALLEL_COUNT_N:
-            # One parallel region at a time: numba's fallback threading layer (workqueue) aborts
-            # on concurrent ones, and a superseded run may still be finishing its chunk.
-            with _PARALLEL_LOCK:
-                cnt = int(K.pocket_epoch_parallel(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, cbuf,
-                                                  float(self.gamma)))
-        else:
-            cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, cbuf, float(self.gamma)))
+        # Every core counts on big data; on small data starting the threads costs more than
+        # counting. One parallel region at a time: numba's fallback threading layer (workqueue)
+        # aborts on concurrent ones, and a superseded run may still be finishing its chunk.
+        parallel = Xa.shape[0] >= PARALLEL_COUNT_N
+        with _PARALLEL_LOCK if parallel else contextlib.nullcontext():
+            cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, cbuf,
+                                     float(self.gamma), parallel))
         state["counts"].append(cbuf[:cnt].copy())
         return cnt
 
