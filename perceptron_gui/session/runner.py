@@ -213,18 +213,19 @@ class Runner:
             if latest is not None and on_progress is not None and not cancel.is_set():
                 on_progress(*latest)
 
-        last_post = [0.0]
+        last_post = 0.0
 
         def progress(epoch: int, total: int) -> bool:
+            nonlocal last_post
             self.progress = (epoch, total)
             # Coalesce and rate-limit: a million short epochs must not queue a million events
             # behind the user; one queued report, at most every PROGRESS_INTERVAL_S, shows the
             # latest epoch when the UI gets to it.
             now = _now()
             if (on_progress is not None and not pending.is_set()
-                    and (now - last_post[0] >= PROGRESS_INTERVAL_S or epoch >= total)):
+                    and (now - last_post >= PROGRESS_INTERVAL_S or epoch >= total)):
                 pending.set()
-                last_post[0] = now
+                last_post = now
                 self.post(show_progress)
             return not cancel.is_set()
 

@@ -170,7 +170,6 @@ class Perceptron:
         record (the window's proof curves) against the same budget.
         """
         self.validate()
-        self._stop = stop
         if test is not None and test.n and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
         Xa = augment(train.X, self.offset)
@@ -209,7 +208,7 @@ class Perceptron:
                 if stop is None:
                     cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
                 else:
-                    cnt = chunks.run_epoch(self, state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
+                    cnt = chunks.run_epoch(self._epoch, stop, state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
                 log.commit(cnt, epoch * n)
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -15,10 +16,12 @@ class TrainingStopped(Exception):  # noqa: N818 - a signal, not an error
     """Raised by ``fit`` when its ``stop()`` said so: the run is abandoned, no record is made."""
 
 
-def run_epoch(algo: Any, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
-              pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
-    """One epoch as consecutive kernel calls over slices of ``order``, asking ``algo._stop()``
-    between them; returns the epoch's update count, with positions relative to the epoch.
+def run_epoch(epoch: Callable[..., int], stop: Callable[[], bool], state: dict[str, Any], Xa: np.ndarray,
+              y: np.ndarray, order: np.ndarray, pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray,
+              k0: int, C: int) -> int:
+    """One epoch as consecutive calls of ``epoch`` (an algorithm's ``_epoch``) over slices of
+    ``order``, asking ``stop()`` between them; returns the epoch's update count, with positions
+    relative to the epoch.
 
     The kernels keep their state in ``state`` between calls (the weights, the pocket's counts,
     the lifted slack), so the chunks add up to the same updates, to the bit, as one call. The
@@ -26,7 +29,6 @@ def run_epoch(algo: Any, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, o
     costs O(n·D); a perceptron visit nanoseconds).
     """
     n = order.shape[0]
-    stop = algo._stop
     # Start small: a pocket update costs O(n·D), and at the start nearly every visit updates
     # (4,096 visits of a 10⁶-point pocket took 5.4 s); grow fourfold while chunks are quick.
     size = state.setdefault("_chunk", 16)
@@ -34,7 +36,7 @@ def run_epoch(algo: Any, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, o
     while done < n:
         m = min(size, n - done)
         t0 = time.perf_counter()
-        c = algo._epoch(state, Xa, y, order[done: done + m], pos_buf[cnt:], idx_buf[cnt:], ck, k0 + cnt, C)
+        c = epoch(state, Xa, y, order[done: done + m], pos_buf[cnt:], idx_buf[cnt:], ck, k0 + cnt, C)
         took = time.perf_counter() - t0
         pos_buf[cnt: cnt + c] += done
         cnt += c
@@ -43,7 +45,7 @@ def run_epoch(algo: Any, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, o
             size = min(4 * size, 1 << 24)
         elif took > 2 * CHUNK_SECONDS and size > 1:
             size = max(1, size // 2)
-        if stop is not None and stop():
+        if stop():
             raise TrainingStopped()
     state["_chunk"] = size
     return cnt
