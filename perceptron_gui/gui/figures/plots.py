@@ -31,15 +31,13 @@ from ...export.source import (
     FORMATS,
     MAX_WIDTH_PX,
     MIN_WIDTH_PX,
-    RASTER_POINTS_ABOVE,
-    RASTER_SCALE,
     ExportError,
     ExportSession,
     ViewOptions,
     check_writable,
     format_of,
 )
-from . import figure_files
+from . import figure_files, point_layer
 from .slide_style import (
     SLIDE,
     SlideStyle,
@@ -222,7 +220,7 @@ class SlideFigure:
 
         ``vector`` (SVG, PDF): with more than :data:`RASTER_POINTS_ABOVE` points on the canvas
         the points, their rings and the arrow over them go in as one image (see
-        :meth:`_paint_point_layer`); everything else stays vectors."""
+        :mod:`.point_layer`); everything else stays vectors."""
         w, h = self.size
         target = QtCore.QRectF(0, 0, w, h)
         if not self.transparent:
@@ -236,14 +234,11 @@ class SlideFigure:
             for it in layer:
                 it.setVisible(True)
         if layer:
-            self._paint_point_layer(painter, target)
+            painter.drawImage(target, point_layer.image(self))
 
     def point_layer_items(self) -> list[Any]:
-        """The items a vector export draws as one image: none below RASTER_POINTS_ABOVE points."""
-        if self.figure != "canvas" or self.source.points.n <= RASTER_POINTS_ABOVE or self.widget is None:
-            return []
-        ov = self.widget.overlay
-        return [self.widget.points_item, ov.slack, ov.misclassified, ov.visit, ov.arrow]
+        """What a vector export of this figure draws as one image (see :mod:`.point_layer`)."""
+        return point_layer.items(self)
 
     def _render(self, painter: QtGui.QPainter, target: QtCore.QRectF) -> None:
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
@@ -260,25 +255,6 @@ class SlideFigure:
         finally:
             for it in items:
                 it.setExportMode(False)
-
-    def _paint_point_layer(self, painter: QtGui.QPainter, target: QtCore.QRectF) -> None:
-        """Draw the point layer as one image over the vector picture: a second figure of the
-        same view at RASTER_SCALE device pixels per figure pixel (so marks and pens keep their
-        slide sizes, as in a PNG of that width) in which everything but the layer's items and
-        their ancestors is hidden."""
-        with SlideFigure(self.source, "canvas", options=self.options, device_scale=self.device_scale * RASTER_SCALE,
-                         transparent=True, style=self.style) as hi:
-            layer = hi.point_layer_items()
-            keep: set[Any] = set()
-            for it in layer:
-                while it is not None:
-                    keep.add(it)
-                    it = it.parentItem()
-            for it in hi.scene.items():
-                if it not in keep and not any(a in layer for a in _ancestors(it)):
-                    it.setVisible(False)
-            img = hi.render_image()
-        painter.drawImage(target, img)
 
     def render_image(self) -> QtGui.QImage:
         """The figure as an ARGB32 image of :attr:`pixel_size`."""
@@ -323,15 +299,6 @@ class SlideFigure:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-
-def _ancestors(item: Any) -> list[Any]:
-    out = []
-    p = item.parentItem()
-    while p is not None:
-        out.append(p)
-        p = p.parentItem()
-    return out
 
 
 # ---- one call ------------------------------------------------------------------------------------
