@@ -201,3 +201,19 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
 
 
 _NEW_FILES = pytest.StashKey[list]()
+
+
+@pytest.fixture
+def warnings_shown(monkeypatch):
+    """Every QMessageBox.warning as (title, text), answered OK without showing a dialog (for
+    the window tests and the corpus's window door)."""
+    from PySide6 import QtWidgets
+
+    shown: list[tuple[str, str]] = []
+
+    def fake_warning(parent, title, text, *args, **kwargs):
+        shown.append((title, text))
+        return QtWidgets.QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
+    return shown

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from corpus_table import NAMES, TABLE, assert_one_sentence, is_json
-from PySide6 import QtWidgets
 
 # A warning would be a second line on stderr in the real program.
 pytestmark = pytest.mark.filterwarnings("error")
@@ -31,15 +30,8 @@ def window(qapp, tmp_path_factory):
 
 
 @pytest.fixture
-def message_boxes(monkeypatch):
-    shown: list[tuple[str, str]] = []
-
-    def fake_warning(parent, title, text, *args, **kwargs):
-        shown.append((title, text))
-        return QtWidgets.QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
-    return shown
+def message_boxes(warnings_shown):
+    return warnings_shown  # tests/conftest.py: every warning box, answered without a dialog
 
 
 @pytest.mark.parametrize("corpus_path", NAMES, indirect=True, ids=NAMES)

@@ -14,20 +14,6 @@ def state_dir(tmp_path, monkeypatch):
     return d
 
 
-@pytest.fixture
-def warnings_shown(monkeypatch):
-    """Every QMessageBox.warning as (title, text), answered OK without showing a dialog."""
-    from PySide6 import QtWidgets
-
-    shown: list[tuple[str, str]] = []
-
-    def fake_warning(parent, title, text, *args, **kwargs):
-        shown.append((title, text))
-        return QtWidgets.QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
-    return shown
-
 
 @pytest.fixture
 def make_main_window(qtbot):
