@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from ..core.errors import UserError
-from .args import COMMANDS, SentenceArgumentParser, build_parser, usage_sentence, window_options
+from .args import COMMANDS, SentenceArgumentParser, build_parser, join_negative_values, usage_sentence, window_options
 from .common import PROG, UsageError, fail
 
 __all__ = ["main", "build_parser"]
@@ -29,7 +29,7 @@ __all__ = ["main", "build_parser"]
 # ---- entry point ---------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 no window, 2 a user error)."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
         if any(a in COMMANDS for a in args_list) or any(a in ("-h", "--help") for a in args_list):
             ns, rest = build_parser().parse_known_args(args_list)

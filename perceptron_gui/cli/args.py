@@ -12,7 +12,7 @@ from ..export.source import FIGURES, FRAME_UNITS
 from .common import PROG, UsageError
 
 __all__ = ["COMMANDS", "FIGURE_NAMES", "FRAME_UNITS", "SentenceArgumentParser", "algorithm_params",
-           "build_parser", "usage_sentence", "window_options"]
+           "build_parser", "join_negative_values", "usage_sentence", "window_options"]
 
 FIGURE_NAMES = tuple(FIGURES)  # the export options' own names (export/source.py, Qt-free)
 
@@ -65,6 +65,50 @@ def _float_type(opt: str):
             raise argparse.ArgumentTypeError(f"{opt} must be a finite number, not '{s}'")
         return v
     return parse
+
+
+def _numbers_type(opt: str):
+    """A comma-separated list of finite numbers, such as ``1,-1`` (the start w₀)."""
+    def parse(s: str) -> tuple[float, ...]:
+        parts = [p.strip() for p in s.split(",")]
+        try:
+            values = tuple(float(p) for p in parts)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{opt} must be numbers separated by commas, such as 1,-1; "
+                                             f"not '{s}'") from None
+        if not all(math.isfinite(v) for v in values):
+            raise argparse.ArgumentTypeError(f"{opt} must hold finite numbers only, not '{s}'")
+        return values
+    return parse
+
+
+# Options whose value may start with a minus sign that argparse would take for an option
+# ("--start-w -1,2"): see join_negative_values.
+_SIGNED_OPTIONS = ("--start-w", "--start-b")
+
+
+def _looks_numeric(s: str) -> bool:
+    try:
+        [float(p) for p in s.split(",")]
+    except ValueError:
+        return False
+    return True
+
+
+def join_negative_values(args: list[str]) -> list[str]:
+    """``--start-w -1,2`` as ``--start-w=-1,2``: argparse reads "-1,2" (and "-1e-3") as an
+    unknown option, not as the value, unless it is joined to its option with "="."""
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in _SIGNED_OPTIONS and i + 1 < len(args) and args[i + 1].startswith("-") and _looks_numeric(args[i + 1]):
+            out.append(f"{a}={args[i + 1]}")
+            i += 2
+            continue
+        out.append(a)
+        i += 1
+    return out
 
 
 def _step_type(s: str) -> int | str:
@@ -125,12 +169,29 @@ def algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
                 why = "it never uses an offset" if not cls.default_offset else "its offset is always on"
                 raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron: {why}; "
                                  f"use --algorithm standard for a line through the origin.")
+            if name == "start_b":
+                raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron: its hyperplane passes "
+                                 f"through the origin, so it has no b; give only --start-w, or use --algorithm offset.")
             raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron; it is an option of "
                              f"{', '.join(owners)} only.")
         problem = own[name].problem(v)  # the algorithm's own rule, said of the option
         if problem is not None:
             raise UsageError(f"{opt} {problem}.")
         params[name] = v
+    return _start_implies_custom(params)
+
+
+def _start_implies_custom(params: dict[str, Any]) -> dict[str, Any]:
+    """--start-w / --start-b alone mean ``--init custom``; with another --init they contradict it."""
+    given = [f"--{n.replace('_', '-')}" for n in ("start_w", "start_b") if n in params]
+    if not given:
+        return params
+    init = params.get("init")
+    if init is None:
+        return {**params, "init": "custom"}
+    if init != "custom":
+        raise UsageError(f"{' and '.join(given)} set{'s' if len(given) == 1 else ''} a hand-made start, but "
+                         f"--init {init} starts elsewhere; use --init custom or leave --init out.")
     return params
 
 
@@ -193,7 +254,12 @@ def _algorithm_options(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(opt, dest=spec.name, choices=list(spec.choices), default=None, help=helptext)
         elif spec.kind is int:
             parser.add_argument(opt, dest=spec.name, type=_int_type(opt), default=None, metavar="N", help=helptext)
+        elif spec.kind is tuple:
+            parser.add_argument(opt, dest=spec.name, type=_numbers_type(opt), default=None, metavar="W1,W2,...",
+                                help=f"{helptext}; implies --init custom")
         else:
+            if spec.name == "start_b":
+                helptext += "; implies --init custom"
             parser.add_argument(opt, dest=spec.name, type=_float_type(opt), default=None,
                                 metavar=spec.name.split("_")[-1].upper(), help=helptext)
 

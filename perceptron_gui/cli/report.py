@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..core import novikoff
 from ..core.run import stop_sentence
 
 TABLE_HEAD_ROWS = 25
@@ -82,13 +83,19 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         where = "with the offset as an extra weight" if rec.offset else "through the origin"
         print(f"γ = {_fmt(gamma)} (the largest margin of a unit separator {where}{note})", file=out)
     if bound is not None and math.isfinite(bound):
+        start_k, start_sentence = novikoff.run_start_bound(theory, rec)
+        moved = rec.algorithm != "lifted" and start_k is not None and start_k != bound
         if rec.algorithm == "lifted":
             cmp = (f"the lifted perceptron trains on lifted points, so its {upd} are not bound by it")
-        elif rec.params.get("init") == "first":
-            cmp = f"starting at w = y₁x₁ counts as one update, so {K} + 1 = {K + 1} {'≤' if K + 1 <= bound else '>'} the bound"
         else:
             cmp = f"this run made {K} {'≤' if K <= bound else '>'} {bound:.6g}"
-        print(f"(R/γ)² = {bound:.6g}: the most updates the perceptron can make on this data; {cmp}.", file=out)
+        if moved:  # a start w₀ ≠ 0 (init "first" or "custom"): the proof telescopes from w₀
+            print(f"(R/γ)² = {bound:.6g}: the most updates the perceptron can make on this data from w₀ = 0.", file=out)
+        else:
+            print(f"(R/γ)² = {bound:.6g}: the most updates the perceptron can make on this data; {cmp}.", file=out)
+        if moved and start_sentence is not None:
+            print(f"{start_sentence.rstrip('.')}; this run made {K} {'≤' if K <= start_k else '>'} {start_k:.6g}.",
+                  file=out)
     verdict = getattr(theory, "verdict", None)
     if verdict:
         print(f"Verdict: {verdict.rstrip('.')}.", file=out)

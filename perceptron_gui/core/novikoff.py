@@ -15,6 +15,7 @@ Every view, the CLI and the run file ask this module; none re-derives the formul
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,8 @@ import numpy as np
 _SQRT_FLOAT_MAX = 1e154
 
 __all__ = ["cos_lower_bound", "angle_bound_deg", "updates_bound", "max_updates",
-           "starts_at_zero", "bound_formula"]
+           "starts_at_zero", "bound_formula", "start_terms", "start_bound_sentence",
+           "run_start_bound"]
 
 
 def starts_at_zero(dot0: float, norm_sq0: float) -> bool:
@@ -105,3 +107,49 @@ def bound_formula(dot0: float, norm_sq0: float) -> str:
         return "k ≤ (R/γ)²: from w₀ = 0, w_k·θ* ≥ kγ and ‖w_k‖² ≤ kR²"
     return ("largest k with (w₀·θ* + kγ)² ≤ ‖w₀‖² + kR²: from the start w₀, "
             "w_k·θ* ≥ w₀·θ* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²")
+
+
+def start_terms(w0: np.ndarray, theta_star: np.ndarray) -> tuple[float, float]:
+    """w₀·θ* and ‖w₀‖² of a start (both vectors augmented alike), with the arithmetic
+    :func:`~perceptron_gui.core.theory.proof_quantities` uses for its row 0."""
+    W = np.atleast_2d(np.asarray(w0, dtype=np.float64))
+    with np.errstate(over="ignore", under="ignore"):
+        return float((W @ np.asarray(theta_star, dtype=np.float64))[0]), float(np.einsum("ij,ij->i", W, W)[0])
+
+
+def start_bound_sentence(gamma: float | None, R: float | None, dot0: float, norm_sq0: float,
+                         bound: float | None = None) -> str | None:
+    """The bound on updates from a start, as one sentence with its numbers (the run file's
+    ``theory.start_bound_formula`` and ``run``'s summary); None without a margin.
+
+    ``bound`` is the value to print (default :func:`updates_bound`; the caller may pass the
+    data set's own (R/γ)² for a zero start, so both print the same digits)."""
+    k = updates_bound(gamma, R, dot0, norm_sq0) if bound is None else bound
+    if k is None or gamma is None or R is None:
+        return None
+    n = max_updates(k)
+    most = f"at most {n:,} update{'s' if n != 1 else ''}" if n is not None else "no finite number of updates"
+    if starts_at_zero(dot0, norm_sq0):
+        return f"From w₀ = 0 the bound is k ≤ (R/γ)² = ({R:.6g}/{gamma:.6g})² = {k:.6g}: {most}."
+    return (f"From the start w₀ (w₀·θ* = {dot0:.6g}, ‖w₀‖² = {norm_sq0:.6g}) the bound is the largest k with "
+            f"({dot0:.6g} + {gamma:.6g}·k)² ≤ {norm_sq0:.6g} + {R * R:.6g}·k while {dot0:.6g} + {gamma:.6g}·k ≥ 0, "
+            f"k ≤ {k:.6g}: {most}.")
+
+
+def run_start_bound(theory: Any, rec: Any) -> tuple[float | None, str | None]:
+    """The bound on updates from this run's start w₀ (0, y₁x₁ or a hand-set one) and its
+    sentence: Novikoff's argument telescoped from w₀. ``theory`` is a
+    :class:`~perceptron_gui.core.theory.Theory` (or None), ``rec`` a
+    :class:`~perceptron_gui.core.run.RunRecord`; for a zero start the bound is the data set's
+    own ``theory.bound``, to the bit."""
+    bound = getattr(theory, "bound", None)
+    ts, gamma, R = (getattr(theory, k, None) for k in ("theta_star", "gamma", "R"))
+    if ts is None or not gamma or R is None or rec.n == 0:
+        return bound, None
+    if rec.algorithm == "lifted":
+        return bound, ("The lifted perceptron trains on the lifted points, so this bound, made for the data "
+                       "themselves, does not limit its updates.")
+    dot0, norm_sq0 = start_terms(rec.weights[0], ts)
+    if not starts_at_zero(dot0, norm_sq0):
+        bound = updates_bound(gamma, R, dot0, norm_sq0)
+    return bound, start_bound_sentence(gamma, R, dot0, norm_sq0, bound)

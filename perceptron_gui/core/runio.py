@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from . import novikoff
 from .csv_text import clip_text, shown_value
 from .dataset import Dataset
 from .errors import UserError
@@ -81,12 +82,14 @@ def cos_theta_star(W: np.ndarray, theta_star: np.ndarray | None) -> np.ndarray |
 
 
 # ---- the run file -----------------------------------------------------------------------
-def _theory_dict(theory: Any, offset: bool) -> dict[str, Any]:
+def _theory_dict(theory: Any, rec: RunRecord) -> dict[str, Any]:
+    offset = rec.offset
     ts = _theory_attr(theory, "theta_star")
     theta = None
     if ts is not None:
         w, b = split_augmented(ts, offset)
         theta = {"w": _nums(w), "b": _num(b)}
+    bound, sentence = novikoff.run_start_bound(theory, rec)
     mm = _theory_attr(theory, "mm")
     separable = _theory_attr(theory, "separable")
     sto = _theory_attr(theory, "separable_through_origin")
@@ -96,7 +99,8 @@ def _theory_dict(theory: Any, offset: bool) -> dict[str, Any]:
         "separable_through_origin": None if sto is None else bool(sto),
         "gamma": _num(_theory_attr(theory, "gamma")),
         "theta_star": theta,
-        "bound": _num(_theory_attr(theory, "bound")),
+        "bound": _num(bound),
+        "start_bound_formula": sentence,
         "exact": None if mm is None or getattr(mm, "exact", None) is None else bool(mm.exact),
         "gap": None if mm is None else _num(getattr(mm, "gap", None)),
         "verdict": _theory_attr(theory, "verdict"),
@@ -210,7 +214,7 @@ def _json_dict_without_updates(rec: RunRecord, theory: Any, data_train: Dataset,
         "updates": None,
         "truncated": _truncated(rec, limit),
         "final": _final_dict(rec, limit),
-        "theory": _theory_dict(theory, rec.offset),
+        "theory": _theory_dict(theory, rec),
         "timing": {"train_s": _num(rec.train_seconds)},
     }
 

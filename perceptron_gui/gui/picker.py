@@ -58,7 +58,8 @@ class AlgorithmPicker(QtWidgets.QWidget):
             cls = REGISTRY[name]
             self.combo.setCurrentIndex(self.combo.findData(name))
             self.description.setText(cls.description)
-            specs = cls.param_specs()
+            # The start w₀, b₀ are set on the canvas and in the live panel, not here.
+            specs = [s for s in cls.param_specs() if s.in_picker]
             if [s.name for s in specs] != list(self.editors):
                 self._rebuild(specs)
             params = self.session.current_params()

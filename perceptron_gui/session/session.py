@@ -192,13 +192,24 @@ class Session(SessionEvents):
 
     def set_param(self, name: str, value: Any) -> bool:
         """Set one parameter of the current algorithm; a bad value gives a message, keeps the old."""
+        return self.set_params({name: value})
+
+    def set_params(self, changes: dict[str, Any]) -> bool:
+        """Set several parameters of the current algorithm at once (one check, one retraining):
+        a hand-set start is ``{"init": "custom", "start_w": (1, -1), "start_b": 1}``. A bad
+        value gives a message and keeps every old one."""
         params = dict(self.params[self.algorithm])
-        if name not in params:
-            self.message.emit("error", f"The {self.algorithm} perceptron has no parameter '{name}'.")
-            return False
-        params[name] = value
+        specs = {p.name: p for p in REGISTRY[self.algorithm].param_specs()}
+        for name, value in changes.items():
+            if name not in params:
+                self.message.emit("error", f"The {self.algorithm} perceptron has no parameter '{name}'.")
+                return False
+            params[name] = specs[name].coerce(value)
         try:
-            make_algorithm(self.algorithm, **params).validate()
+            algo = make_algorithm(self.algorithm, **params)
+            algo.validate()
+            if params.get("init") == "custom":  # a start of the wrong length, said now
+                algo.start_weights(np.zeros((0, self.points.d + algo.offset)), np.zeros(0), self.points.d)
         except DatasetError as exc:
             self.message.emit("error", str(exc))
             return False

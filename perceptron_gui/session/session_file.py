@@ -376,13 +376,16 @@ def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name, cls in REGISTRY.items():
         # Parameters missing from the file (an algorithm added later) take their defaults.
-        params = {p.name: p.default for p in cls.param_specs()}
+        specs = {p.name: p for p in cls.param_specs()}
+        params = {p.name: p.default for p in specs.values()}
         given = raw.get(name, {})
         for key, v in given.items():
             if key not in params:
                 raise SessionFileError(f"The {name} parameters in {source} are not valid: the {name} perceptron "
                                        f"has no parameter {shown_value(key)}.")
-            if isinstance(v, (list, dict)) or (isinstance(v, str) and len(v) > 40) or \
+            if specs[key].kind is tuple and isinstance(v, list) and specs[key].problem(v) is None:  # the start w₀
+                v = specs[key].coerce(v)
+            elif isinstance(v, (list, dict)) or (isinstance(v, str) and len(v) > 40) or \
                     (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**63):
                 raise SessionFileError(f"The {name} parameter \"{key}\" in {source} is {shown_value(v)}, not a "
                                        "setting this program can use; the file is damaged.")

@@ -86,8 +86,11 @@ def test_switching_algorithm_reruns(make_main_window, name):
     assert win.session.algorithm == name
     assert win.session.run.algorithm == name
     assert win.picker.description.text() == REGISTRY[name].description
-    # one editor per parameter of that algorithm
-    assert set(win.picker.editors) == {p.name for p in REGISTRY[name].param_specs()}
+    # one editor per parameter of that algorithm, but the start w₀, b₀ (set on the canvas)
+    assert set(win.picker.editors) == {p.name for p in REGISTRY[name].param_specs() if p.in_picker}
+    assert "start_w" not in win.picker.editors and "start_b" not in win.picker.editors
+    init = win.picker.editors["init"]
+    assert [init.itemText(i) for i in range(init.count())] == ["zero", "first", "custom"]
 
 
 def test_parameter_editor_changes_the_run(make_main_window):

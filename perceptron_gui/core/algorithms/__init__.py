@@ -4,6 +4,7 @@ from __future__ import annotations
 from ._kernels import warm_up
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
+from .params import START_W
 from .lifted import LiftedPerceptron
 from .offset import OffsetPerceptron
 from .pocket import PocketPerceptron
@@ -29,7 +30,15 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
     unknown = sorted(set(params) - known)
     if unknown:
         raise DatasetError(f"The {name} perceptron has no parameter {', '.join(unknown)}; it takes {', '.join(sorted(known))}.")
-    return cls(**params)  # type: ignore[arg-type]
+    # The start w₀, b₀ is set on the built object, not passed to the constructor: one path for
+    # every variant, whatever parameters its own __init__ lists.
+    start = {k: params.pop(k) for k in ("start_w", "start_b") if k in params}
+    algo = cls(**params)  # type: ignore[arg-type]
+    if "start_w" in start:
+        algo.start_w = START_W.coerce(start["start_w"])
+    if "start_b" in start:
+        algo.start_b = start["start_b"]  # type: ignore[assignment]
+    return algo
 
 
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",

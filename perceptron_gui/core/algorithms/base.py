@@ -1,15 +1,15 @@
 """What every perceptron variant shares: parameters, the epoch loop and the run record.
 
 Conventions (notes 001–004 and scikit-learn): a mistake is y·(w·x + b) <= 0; w and b start
-at 0 (or at w = y₁·x₁ with ``init="first"``, as notes 000 do); an update adds y·x to w and y
+at 0 (or at w = y₁·x₁ with ``init="first"``, as notes 000 do, or at a hand-set w₀, b₀ with
+``init="custom"``, as notes 003's worked example does); an update adds y·x to w and y
 to b; epochs visit examples in file order or in a fresh seeded shuffle per epoch; the offset
 is a constant 1 appended to x so b is the last weight; prediction is sign(w·x + b), sign(0) = +1.
 """
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -19,6 +19,7 @@ from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_bud
 from . import _kernels as K
 from . import chunks
 from .chunks import TrainingStopped
+from .params import START_B, START_W, ParamSpec
 from .scores import augment, predict_scores, row_dots
 from .step import StepOutput
 from .update_log import UpdateLog
@@ -27,49 +28,6 @@ from .weight_log import WeightLog
 __all__ = ["Perceptron", "ParamSpec", "StepOutput", "TrainingStopped", "augment", "predict_scores", "row_dots"]
 
 MAX_EPOCHS_LIMIT = 1_000_000
-
-
-@dataclass(frozen=True)
-class ParamSpec:
-    """Describes one parameter for the CLI and the window's picker."""
-
-    name: str
-    kind: type
-    default: Any
-    label: str
-    help: str
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[str, ...] | None = None
-    # How the range reads to a user when "between minimum and maximum" would mislead (the
-    # bounds kept inside an open interval, say): the predicate of a sentence, "must be ...".
-    range_rule: str | None = None
-
-    def problem(self, v: Any) -> str | None:
-        """What is wrong with ``v`` for this parameter, as the predicate of a sentence
-        ("must be between 1 and 1e+06; 0 is outside"), or None when ``v`` is allowed.
-
-        The one statement of the rule: :meth:`Perceptron.validate` puts the label in front of
-        it, the command line its option (``--max-epochs``)."""
-        if self.kind is bool:
-            return None if isinstance(v, (bool, np.bool_)) else f"must be on or off, not {v!r}"
-        if self.choices is not None:
-            return None if v in self.choices else f"must be one of {', '.join(self.choices)}, not {v!r}"
-        if self.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
-            return f"must be a whole number, not {v!r}"
-        if self.kind is float:
-            if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not np.isfinite(v):
-                return f"must be a finite number, not {v!r}"
-        lo, hi = self.minimum, self.maximum
-        if (lo is None or v >= lo) and (hi is None or v <= hi):
-            return None
-        if self.range_rule is not None:
-            return f"{self.range_rule}, not {v!r}"
-        if hi is None:
-            return f"must be at least {lo:g}, not {v!r}"
-        if lo is None:
-            return f"must be at most {hi:g}, not {v!r}"
-        return f"must be between {lo:g} and {hi:g}; {v!r} is outside"
 
 
 class Perceptron:
@@ -83,8 +41,15 @@ class Perceptron:
         Visit examples in a fresh seeded random order every epoch instead of file order.
     seed : int, default 0
         Seed of the shuffles.
-    init : {"zero", "first"}, default "zero"
-        Start at w = 0, b = 0, or at w = y₁·x₁ (b = y₁ with offset) as in notes 000.
+    init : {"zero", "first", "custom"}, default "zero"
+        Start at w = 0, b = 0, at w = y₁·x₁ (b = y₁ with offset) as in notes 000, or at
+        w = ``start_w``, b = ``start_b`` (notes 003's example starts at θ = [1, −1], θ₀ = 1).
+    start_w : sequence of float, default ()
+        With ``init="custom"``: the start's feature weights, one per feature; empty means 0.
+        Kept as a list of floats (JSON's type: what session and run files read back).
+        (Lifted: the start of its predictor on the original features, with every slack 0.)
+    start_b : float, default 0.0
+        With ``init="custom"``: the start's bias; must stay 0 without an offset.
     offset : bool
         Learn a bias b through a constant input 1 (notes 003's trick).
     """
@@ -108,12 +73,16 @@ class Perceptron:
         seed: int = 0,
         init: str = "zero",
         offset: bool | None = None,
+        start_w: Sequence[float] = (),
+        start_b: float = 0.0,
     ) -> None:
         self.max_epochs = max_epochs
         self.shuffle = shuffle
         self.seed = seed
         self.init = init
         self.offset = self.default_offset if offset is None else offset
+        self.start_w = START_W.coerce(start_w)
+        self.start_b = start_b
 
     # ---- parameters -------------------------------------------------------------------
     @classmethod
@@ -128,8 +97,12 @@ class Perceptron:
                       "Visit the examples in a fresh random order every epoch (order matters; random is often better)."),
             ParamSpec("seed", int, 0, "Seed", "Seed of the random orders, so a run can be repeated exactly.", 0, 2**31 - 1),
             ParamSpec("init", str, "zero", "Start at",
-                      "zero: w = 0, b = 0 (notes 001–004); first: w = y₁·x₁ (notes 000).", choices=("zero", "first")),
+                      "zero: w = 0, b = 0 (notes 001–004); first: w = y₁·x₁ (notes 000); "
+                      "custom: a hand-set w₀, b₀ (notes 003's example).", choices=("zero", "first", "custom")),
+            START_W,
         ]
+        if cls.default_offset or not cls.offset_fixed:  # standard never has a b
+            specs.append(START_B)
         if not cls.offset_fixed:
             specs.append(ParamSpec("offset", bool, cls.default_offset, "Offset b",
                                    "Learn a bias b as the weight of a constant input 1; "
@@ -145,6 +118,26 @@ class Perceptron:
             problem = spec.problem(getattr(self, spec.name))
             if problem is not None:
                 raise DatasetError(f"{spec.label} {problem}.")
+        if self.init == "custom" and float(self.start_b) != 0.0 and not self.offset:
+            raise DatasetError(f"The start b is {self.start_b!r}, but without the offset the hyperplane passes "
+                               "through the origin; leave b at 0 or train with the offset.")
+
+    def start_weights(self, Xa: np.ndarray, y: np.ndarray, d: int) -> np.ndarray:
+        """The augmented start w₀ (b last with the offset) for ``init``; a wrong count of
+        numbers in ``start_w`` is a DatasetError (a sentence)."""
+        w = np.zeros(Xa.shape[1])
+        if self.init == "first" and Xa.shape[0]:
+            w = y[0] * Xa[0]
+        elif self.init == "custom":
+            start = START_W.coerce(self.start_w)
+            if len(start) not in (0, d):
+                raise DatasetError(f"The start w has {len(start)} number{'s' if len(start) != 1 else ''}, but the "
+                                   f"data have {d} feature{'s' if d != 1 else ''}; give one number per feature.")
+            # Assigned into zeros, so an all-zero start is the "zero" start to the bit.
+            w[:len(start)] = start
+            if self.offset:
+                w[d] = float(self.start_b) + 0.0
+        return w
 
     # ---- training ---------------------------------------------------------------------
     def fit(self, train: Dataset, test: Dataset | None = None,
@@ -184,9 +177,7 @@ class Perceptron:
         extra = self.extra_bytes_per_update + int(view_bytes_per_update)
         if n and record_bytes(n, 1, D, extra) > budget:
             raise DatasetError(self._too_big_sentence(n, D, budget, extra))
-        w = np.zeros(D)
-        if self.init == "first" and n:
-            w = y[0] * Xa[0]
+        w = self.start_weights(Xa, y, train.d)
         state = self._start(Xa, y, w)
         log = UpdateLog(state["w"], n, capacity=min(n * self.max_epochs, budget // bytes_per_update(D, extra)))
         cap: dict[str, int] = {}

@@ -1,6 +1,8 @@
 """The lifted perceptron (notes 000): every point gets a dimension of its own."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import math
 from typing import Any
 
@@ -37,8 +39,10 @@ class LiftedPerceptron(Perceptron):
     kernels = ('lifted_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
 
     def __init__(self, *, max_epochs: int = 1000, shuffle: bool = False, seed: int = 0,
-                 init: str = "zero", offset: bool = True, lift_a: float = 0.5) -> None:
-        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=offset)
+                 init: str = "zero", offset: bool = True, lift_a: float = 0.5,
+                 start_w: Sequence[float] = (), start_b: float = 0.0) -> None:
+        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=offset,
+                         start_w=start_w, start_b=start_b)
         self.lift_a = lift_a
 
     @classmethod
@@ -59,6 +63,8 @@ class LiftedPerceptron(Perceptron):
         a = float(self.lift_a)
         c = math.sqrt(1.0 - a * a)
         s = np.zeros(Xa.shape[0])
+        # A custom start w (from the base class) is the predictor a·v on the original features:
+        # the lifted start is w̃₀ = [w/a ; 0], every slack 0 (see lifted_weights).
         if self.init == "first" and Xa.shape[0]:
             # w̃ = y₁·x̃₁: feature part a·y₁x₁ (predictor a²·y₁x₁) and slack y₁·c on point 1.
             w = a * a * y[0] * Xa[0]

@@ -1,6 +1,8 @@
 """The perceptron with a bias b (notes 003, 004)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import Perceptron
 
 
@@ -18,5 +20,6 @@ class OffsetPerceptron(Perceptron):
     offset_fixed = True
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
-                 init: str = "zero") -> None:
-        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=True)
+                 init: str = "zero", start_w: Sequence[float] = (), start_b: float = 0.0) -> None:
+        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=True,
+                         start_w=start_w, start_b=start_b)

@@ -1,6 +1,8 @@
 """The perceptron through the origin (notes 001, 003): no bias, hyperplane w·x = 0."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import Perceptron
 
 
@@ -17,5 +19,6 @@ class StandardPerceptron(Perceptron):
     offset_fixed = True
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
-                 init: str = "zero") -> None:
-        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=False)
+                 init: str = "zero", start_w: Sequence[float] = ()) -> None:
+        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=False,
+                         start_w=start_w)

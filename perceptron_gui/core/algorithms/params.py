@@ -1,0 +1,94 @@
+"""The parameters every variant shares, described once for the command line, the picker,
+session files and run files (:class:`ParamSpec`)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..csv_text import clip_text
+
+__all__ = ["ParamSpec", "START_W", "START_B"]
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """Describes one parameter for the CLI and the window's picker."""
+
+    name: str
+    kind: type
+    default: Any
+    label: str
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] | None = None
+    # How the range reads to a user when "between minimum and maximum" would mislead (the
+    # bounds kept inside an open interval, say): the predicate of a sentence, "must be ...".
+    range_rule: str | None = None
+    # False for parameters the window sets elsewhere (the start w₀, b₀: canvas handles and the
+    # live panel), so the picker builds no editor for them.
+    in_picker: bool = True
+
+    def coerce(self, v: Any) -> Any:
+        """``v`` in the type this parameter keeps: a vector (``kind`` tuple) given as a tuple,
+        a list or an array becomes a fresh list of floats, JSON's own type, so parameters read
+        back from a session or run file compare equal to the ones written; anything else is
+        returned as is."""
+        if self.kind is tuple and isinstance(v, (list, tuple, np.ndarray)) and _all_numbers(v):
+            return [float(x) + 0.0 for x in v]  # + 0.0: -0.0 starts as 0.0 does
+        return v
+
+    def problem(self, v: Any) -> str | None:
+        """What is wrong with ``v`` for this parameter, as the predicate of a sentence
+        ("must be between 1 and 1e+06; 0 is outside"), or None when ``v`` is allowed.
+
+        The one statement of the rule: :meth:`Perceptron.validate` puts the label in front of
+        it, the command line its option (``--max-epochs``)."""
+        if self.kind is bool:
+            return None if isinstance(v, (bool, np.bool_)) else f"must be on or off, not {v!r}"
+        if self.kind is tuple:
+            if not isinstance(v, (list, tuple, np.ndarray)) or not _all_numbers(v):
+                return f"must be a list of numbers, such as 1, -1; not {clip_text(repr(v), 40)}"
+            bad = [x for x in v if not _finite(x)]
+            return f"must hold finite numbers only, not {clip_text(repr(bad[0]), 40)}" if bad else None
+        if self.choices is not None:
+            return None if v in self.choices else f"must be one of {', '.join(self.choices)}, not {v!r}"
+        if self.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
+            return f"must be a whole number, not {v!r}"
+        if self.kind is float:
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not np.isfinite(v):
+                return f"must be a finite number, not {v!r}"
+        lo, hi = self.minimum, self.maximum
+        if (lo is None or v >= lo) and (hi is None or v <= hi):
+            return None
+        if self.range_rule is not None:
+            return f"{self.range_rule}, not {v!r}"
+        if hi is None:
+            return f"must be at least {lo:g}, not {v!r}"
+        if lo is None:
+            return f"must be at most {hi:g}, not {v!r}"
+        return f"must be between {lo:g} and {hi:g}; {v!r} is outside"
+
+
+def _finite(x: Any) -> bool:
+    try:
+        return math.isfinite(float(x))
+    except OverflowError:  # an integer beyond float64 (a hand-edited file)
+        return False
+
+
+def _all_numbers(v: Any) -> bool:
+    return all(isinstance(x, (int, float, np.floating, np.integer)) and not isinstance(x, (bool, np.bool_))
+               for x in v)
+
+
+# Its default is a list like every value it takes (see coerce); parameter values are replaced,
+# never changed in place, so the one default list is safe to share.
+START_W = ParamSpec("start_w", tuple, [], "Start w₀",
+                    "With start 'custom': the start's weights w₀, one number per feature (empty: all 0).",
+                    in_picker=False)
+START_B = ParamSpec("start_b", float, 0.0, "Start b₀",
+                    "With start 'custom': the start's bias b₀ (needs the offset).", in_picker=False)
