@@ -197,3 +197,34 @@ def test_a_start_is_kept_as_a_list_of_floats():
     algo = make_algorithm("pocket", init="custom", start_w=(1, np.int64(-1)), start_b=1)
     assert algo.get_params()["start_w"] == [1.0, -1.0]
     assert "start_b" not in make_algorithm("standard").get_params()
+
+
+# ---- the proof from a start w₀ ≠ 0 ---------------------------------------------------------------
+def brute_largest_k(gamma: float, R: float, d: float, s: float, k_max: int = 20_000) -> int:
+    """The largest k with (d + kγ)² ≤ s + kR² while d + kγ ≥ 0 (no constraint where d + kγ < 0)."""
+    k = np.arange(k_max + 1, dtype=np.float64)
+    num = d + k * gamma
+    return int(k[(num < 0) | (num * num <= s + k * R * R)].max())
+
+
+@pytest.mark.parametrize("name", ["standard", "offset", "pocket", "voted", "averaged"])
+@settings(max_examples=25, deadline=None)
+@given(w0=st.lists(st.integers(-6, 6).map(float), min_size=3, max_size=3), seed=st.integers(0, 3))
+def test_a_run_from_any_start_keeps_within_the_bound_from_that_start(name, w0, seed):
+    from perceptron_gui.core import novikoff
+    from perceptron_gui.core.presets import random_separable
+    from perceptron_gui.core.theory import dataset_theory
+
+    data = random_separable(30, 0.3, seed=seed)
+    offset = name != "standard"
+    params = {"start_b": w0[2]} if offset else {}
+    rec = fit(name, data, init="custom", start_w=w0[:2], max_epochs=200, **params)
+    theory = dataset_theory(data.X, data.y, offset=offset)
+    bound, sentence = novikoff.run_start_bound(theory, rec)
+    d, s = novikoff.start_terms(rec.weights[0], theory.theta_star)
+    assert s == pytest.approx(sum(v * v for v in (w0 if offset else w0[:2])), rel=1e-12)
+    assert novikoff.max_updates(bound) == brute_largest_k(theory.gamma, theory.R, d, s)
+    assert rec.num_updates <= bound  # the theorem, telescoped from w₀
+    assert sentence.endswith(".") and f"at most {novikoff.max_updates(bound):,} update" in sentence
+    if s == 0.0:
+        assert bound == theory.bound  # Novikoff's (R/γ)², to the bit

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.session.session import Session
@@ -93,3 +94,17 @@ def test_a_damaged_start_in_a_session_file_is_one_sentence(tmp_path):
         assert "start_w" in msg and msg.endswith(".") and "\n" not in msg
     else:
         raise AssertionError("a damaged start loaded")
+
+
+def test_the_proof_curves_start_at_the_hand_set_start():
+    s, _ = session_with()
+    assert s.set_params({"init": "custom", "start_w": [1.0, -1.0], "start_b": 1.0})
+    s.wait()
+    proof, theta = s.result.proof, s.result.theory.theta_star
+    w0 = np.array([1.0, -1.0, 1.0])
+    assert proof.norm_sq[0] == 3.0
+    assert proof.dot[0] == pytest.approx(float(w0 @ theta), rel=1e-12)
+    # w_k·θ* ≥ w₀·θ* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR², from the start, at every k
+    assert np.all(proof.dot >= proof.dot_lower - 1e-12)
+    assert np.all(proof.norm_sq <= proof.norm_sq_upper + 1e-12)
+    assert proof.dot_lower[0] == proof.dot[0] and proof.norm_sq_upper[0] == 3.0
