@@ -243,7 +243,10 @@ def _algorithm_options(parser: argparse.ArgumentParser) -> None:
     for spec in _all_specs().values():
         opt = _option(spec)
         owners = _owners(spec.name)
-        helptext = spec.help if len(owners) == len(REGISTRY) else f"{spec.help} (only {', '.join(owners)})"
+        text = spec.help
+        if spec.name in ("start_w", "start_b"):
+            text = f"{text.rstrip('.')}; implies --init custom"
+        helptext = text if len(owners) == len(REGISTRY) else f"{text} (only {', '.join(owners)})"
         if spec.name == "offset":
             helptext = (f"train without the offset b, so the hyperplane passes through the origin "
                         f"(only {', '.join(owners)}; standard never has one, offset always does)")
@@ -256,10 +259,8 @@ def _algorithm_options(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(opt, dest=spec.name, type=_int_type(opt), default=None, metavar="N", help=helptext)
         elif spec.kind is tuple:
             parser.add_argument(opt, dest=spec.name, type=_numbers_type(opt), default=None, metavar="W1,W2,...",
-                                help=f"{helptext}; implies --init custom")
+                                help=helptext)
         else:
-            if spec.name == "start_b":
-                helptext += "; implies --init custom"
             parser.add_argument(opt, dest=spec.name, type=_float_type(opt), default=None,
                                 metavar=spec.name.split("_")[-1].upper(), help=helptext)
 
