@@ -4,9 +4,9 @@ from __future__ import annotations
 from ._kernels import warm_up
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
-from .params import START_W
 from .lifted import LiftedPerceptron
 from .offset import OffsetPerceptron
+from .params import START_W
 from .pocket import PocketPerceptron
 from .standard import StandardPerceptron
 from .voted import VotedPerceptron, voted_scores

@@ -1,9 +1,8 @@
 """The lifted perceptron (notes 000): every point gets a dimension of its own."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
