@@ -69,10 +69,10 @@ def _float_type(opt: str):
 
 def _numbers_type(opt: str):
     """A comma-separated list of finite numbers, such as ``1,-1`` (the start w₀)."""
-    def parse(s: str) -> tuple[float, ...]:
+    def parse(s: str) -> list[float]:
         parts = [p.strip() for p in s.split(",")]
         try:
-            values = tuple(float(p) for p in parts)
+            values = [float(p) for p in parts]  # a list, as the parameter keeps it (ParamSpec.coerce)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{opt} must be numbers separated by commas, such as 1,-1; "
                                              f"not '{s}'") from None
