@@ -158,7 +158,8 @@ def test_options_reach_the_algorithm(capsys, files, tmp_path):
                    "--init", "first", "--max-epochs", "4", "--out", p)[0] == 0
     d = json.loads(p.read_text())
     assert d["params"] == {"max_epochs": 4, "shuffle": False, "seed": 0, "init": "first",
-                           "start_w": [], "start_b": 0.0, "offset": False, "gamma": 0.1}
+                           "start_w": [], "start_b": 0.0, "offset": False, "gamma": 0.1,
+                           "check": "every"}
     assert d["offset"] is False and d["final"]["b"] == 0.0
     assert run_cli(capsys, "run", files["noisy"], "--algorithm", "lifted", "--lift-a", "0.3", "--out", p)[0] == 0
     assert json.loads(p.read_text())["params"]["lift_a"] == 0.3

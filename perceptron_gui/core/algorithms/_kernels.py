@@ -12,7 +12,11 @@ from __future__ import annotations
 from typing import TypeAlias
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
+
+# The pocket's kernel lives in its own module (one loop for the every-update rule and the
+# ratchet, and the count); they are names of this module too, so warm_up and ``kernels`` find them.
+from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
 # their values at the first call, so these hints are for the reader and mypy only.
@@ -115,67 +119,6 @@ def _epoch_any_d(  # pragma: no cover - compiled
                 for j in range(D):
                     ck_out[m, j] = w[j]
     return cnt
-
-
-@njit(cache=True, nogil=True)
-def pocket_epoch(  # pragma: no cover
-    Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int,
-    count_out: Array, gamma: float, parallel: bool,
-) -> int:
-    """Perceptron epoch that also counts, after each update, #{i: y_i w·x_i >= gamma}
-    (``> 0`` when gamma == 0), the pocket algorithm's quality measure; with ``parallel`` the
-    O(n·D) count runs on every core (:func:`_count_good_parallel`)."""
-    D = Xa.shape[1]
-    cnt = 0
-    for t in range(order.shape[0]):
-        i = order[t]
-        s = 0.0
-        for j in range(D):
-            s += w[j] * Xa[i, j]
-        yi = y[i]
-        if yi * s <= 0.0:
-            for j in range(D):
-                w[j] += yi * Xa[i, j]
-            pos_out[cnt] = t
-            idx_out[cnt] = i
-            if (k0 + cnt + 1) % C == 0:
-                m = (k0 + cnt + 1) // C
-                for j in range(D):
-                    ck_out[m, j] = w[j]
-            count_out[cnt] = _count_good_parallel(Xa, y, w, gamma) if parallel else _count_good(Xa, y, w, gamma)
-            cnt += 1
-    return cnt
-
-
-# The pocket's count, serial and on every core. numba turns prange into threads only in a
-# function compiled with parallel=True, so the two need two bodies; the test is one expression
-# (v > γ, or v = γ when γ ≠ 0: that is v > 0 for γ = 0 and v >= γ otherwise) so both vectorize.
-@njit(cache=True, nogil=True)
-def _count_good(Xa: Array, y: Array, w: Array, gamma: float) -> int:  # pragma: no cover
-    n, D = Xa.shape
-    good = 0
-    for m in range(n):
-        sm = 0.0
-        for j in range(D):
-            sm += w[j] * Xa[m, j]
-        v = y[m] * sm
-        if v > gamma or (gamma != 0.0 and v == gamma):
-            good += 1
-    return good
-
-
-@njit(cache=True, nogil=True, parallel=True)
-def _count_good_parallel(Xa: Array, y: Array, w: Array, gamma: float) -> int:  # pragma: no cover
-    n, D = Xa.shape
-    good = 0
-    for m in prange(n):
-        sm = 0.0
-        for j in range(D):
-            sm += w[j] * Xa[m, j]
-        v = y[m] * sm
-        if v > gamma or (gamma != 0.0 and v == gamma):
-            good += 1
-    return good
 
 
 @njit(cache=True, nogil=True)
@@ -383,7 +326,9 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
     calls = {
         "perceptron_epoch": lambda: perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64),
         "pocket_epoch": lambda: [pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64),
-                                              0.0, parallel) for parallel in (False, True)],
+                                              0.0, parallel, ratchet, np.zeros(6, dtype=np.int64),
+                                              np.empty((4, 2), dtype=np.int64))
+                                 for parallel in (False, True) for ratchet in (False, True)],
         "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),
                                            np.empty((2, 2)), False),
