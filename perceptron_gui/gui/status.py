@@ -6,6 +6,7 @@ from PySide6 import QtCore, QtWidgets
 from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
 from ..render.formatting import fmt_bound, fmt_int, fmt_pct
+from ..session.estimate import offers_ratchet, progress_sentence
 from ..session.session import Session
 from .view_wiring import DragThrottle, connect_events
 
@@ -13,6 +14,12 @@ Qt = QtCore.Qt
 
 SUMMARY_TIP = ("How the last run ended, compared with Novikoff's bound (R/γ)², and whether the data is "
                "linearly separable.")
+PROGRESS_TIP = ("The epoch under way and the time left, from the speed of the run so far (visits per "
+                "second); \"at most\" when the run may stop early, as it does once an epoch makes no update.")
+RATCHET_TIP = ("Restart this run with Gallant's pocket with ratchet: it counts all points only when the "
+               "current weights get more points right in a row than the pocket's did, so it makes far "
+               "fewer counts. Sets the pocket's \"Pocket check\" to ratchet; set it back to every in the "
+               "algorithm's parameters.")
 
 
 class StatusBar(QtWidgets.QStatusBar):
@@ -32,13 +39,19 @@ class StatusBar(QtWidgets.QStatusBar):
         self.progress = QtWidgets.QProgressBar()
         self.progress.setMinimumWidth(260)
         self.progress.setFormat("training… epoch %v of %m")
+        self.progress.setToolTip(PROGRESS_TIP)
         self.progress.hide()
+        self.ratchet_btn = QtWidgets.QPushButton("Use the ratchet (faster)")
+        self.ratchet_btn.setToolTip(RATCHET_TIP)
+        self.ratchet_btn.clicked.connect(self._use_ratchet)
+        self.ratchet_btn.hide()
         self.cancel_btn = QtWidgets.QPushButton("Cancel")
         self.cancel_btn.setToolTip("Stop the training that is running; the last finished run stays on screen.")
         self.cancel_btn.clicked.connect(session.cancel)
         self.cancel_btn.hide()
         self.addWidget(self.summary, 1)
         self.addPermanentWidget(self.progress)
+        self.addPermanentWidget(self.ratchet_btn)
         self.addPermanentWidget(self.cancel_btn)
         # Released with the panel and plots during a drag; the end of a background run goes
         # through the same gate, so the verdict never shows a run the panel does not show yet.
@@ -56,15 +69,27 @@ class StatusBar(QtWidgets.QStatusBar):
     def _on_busy(self, busy: bool) -> None:
         self.progress.setVisible(busy)
         self.cancel_btn.setVisible(busy)
+        self.ratchet_btn.hide()
         if busy:
             self.progress.setRange(0, 0)
+            self.progress.setFormat("training…")
             self.summary.setText("Training… the picture shows the last finished run until this one is done.")
         else:
             self._refresh_with_views()
 
     def _on_progress(self, epoch: int, total: int) -> None:
+        estimate = self.session.runner.estimate
+        text = progress_sentence(epoch, total, estimate)
         self.progress.setRange(0, total)
         self.progress.setValue(epoch)
+        self.progress.setFormat(text.replace("%", "%%"))
+        self.progress.setMinimumWidth(max(260, self.progress.fontMetrics().horizontalAdvance(text) + 30))
+        offer = offers_ratchet(self.session.algorithm, self.session.current_params(), estimate)
+        self.ratchet_btn.setVisible(self.session.busy and offer)
+
+    def _use_ratchet(self) -> None:
+        self.ratchet_btn.hide()
+        self.session.set_param("check", "ratchet")  # restarts the run, like any parameter edit
 
 
 class ElidedLabel(QtWidgets.QLabel):

@@ -17,18 +17,20 @@ from typing import Any
 import numpy as np
 
 from ..core import theory as th
-from ..core.algorithms import augment, make_algorithm
-from ..core.algorithms.chunks import TrainingStopped
+from ..core.algorithms import REGISTRY, augment, make_algorithm
+from ..core.algorithms.chunks import CountingStop, TrainingStopped
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset
 from ..core.errors import UserError
 from ..core.run import RunRecord
 from ..core.separability import run_separator
+from .estimate import CostEstimate, RateProbe, may_stop_early, vote_tail_seconds
 from .points import PointSet
 
 # Work (example visits, pocket counts weighted) above which training leaves the UI thread.
 PROGRESS_INTERVAL_S = 0.1  # at most ten progress reports a second reach the window
-_now = time.monotonic  # the rate limit's clock (tests replace it)
+MID_EPOCH_REPORT_S = 1.0  # inside a long epoch, the estimate is reported this often
+_now = time.monotonic  # the rate limit's and the estimate's clock (tests replace it)
 BACKGROUND_WORK = 3_000_000
 # Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
 LIFTED_THEORY_MAX_N = 200
@@ -60,6 +62,15 @@ class RunRequest:
         if self.algorithm == "voted":
             work *= 4.0
         return work
+
+    def probe(self) -> RateProbe:
+        """A :class:`RateProbe` for this run: max_epochs·n visits, on the runner's clock."""
+        n = int((~self.points.test).sum())
+        epochs = int(self.params.get("max_epochs", 100))
+        cls = REGISTRY[self.algorithm]
+        D = self.points.d + int(bool(self.params.get("offset", cls.default_offset)))
+        return RateProbe(n * epochs, lambda: _now(), upper_bound=may_stop_early(self.algorithm),
+                         tail_seconds=vote_tail_seconds(self.algorithm, n, D))
 
 
 @dataclass
@@ -174,6 +185,13 @@ class Runner:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.progress: tuple[int, int] | None = None
+        self._probe: RateProbe | None = None
+
+    @property
+    def estimate(self) -> CostEstimate | None:
+        """The running run's time left (None before its probe is done, or when none runs)."""
+        probe = self._probe
+        return None if probe is None else probe.estimate()
 
     @property
     def busy(self) -> bool:
@@ -214,24 +232,42 @@ class Runner:
                 on_progress(*latest)
 
         last_post = 0.0
+        probe = request.probe()
+        self._probe = probe
+        total_epochs = int(request.params.get("max_epochs", 100))
 
-        def progress(epoch: int, total: int) -> bool:
+        def report(last: bool, interval: float = PROGRESS_INTERVAL_S) -> None:
             nonlocal last_post
-            self.progress = (epoch, total)
             # Coalesce and rate-limit: a million short epochs must not queue a million events
             # behind the user; one queued report, at most every PROGRESS_INTERVAL_S, shows the
-            # latest epoch when the UI gets to it.
+            # latest epoch (and estimate) when the UI gets to it.
             now = _now()
             if (on_progress is not None and not pending.is_set()
-                    and (now - last_post >= PROGRESS_INTERVAL_S or epoch >= total)):
+                    and (now - last_post >= interval or last)):
                 pending.set()
                 last_post = now
                 self.post(show_progress)
+
+        def progress(epoch: int, total: int) -> bool:
+            self.progress = (epoch, total)
+            report(epoch >= total)
             return not cancel.is_set()
+
+        def visited(m: int) -> None:
+            # A long epoch (a pocket's on 10⁶ points takes minutes) reports its estimate once
+            # the probe has one, at most every MID_EPOCH_REPORT_S; short epochs report
+            # themselves as they finish.
+            probe.visited(m)
+            if probe.estimate() is not None:
+                if self.progress is None:
+                    self.progress = (0, total_epochs)
+                report(False, MID_EPOCH_REPORT_S)
+
+        stop = CountingStop(cancel.is_set, visited)
 
         def work() -> None:
             try:
-                res, err = compute(request, progress, stop=cancel.is_set), None
+                res, err = compute(request, progress, stop=stop), None
             except TrainingStopped:  # Cancel, or a newer request: the thread ends within ~20 ms
                 return
             except UserError as exc:
@@ -251,6 +287,7 @@ class Runner:
     def cancel(self) -> None:
         self._cancel.set()
         self.progress = None
+        self._probe = None
 
     def wait(self, timeout: float | None = None) -> None:
         t = self._thread

@@ -7,13 +7,25 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["TrainingStopped", "run_epoch", "CHUNK_SECONDS"]
+__all__ = ["TrainingStopped", "run_epoch", "CHUNK_SECONDS", "CountingStop"]
 
 CHUNK_SECONDS = 0.02  # how long one kernel call runs, about: the longest wait for a stop
 
 
 class TrainingStopped(Exception):  # noqa: N818 - a signal, not an error
     """Raised by ``fit`` when its ``stop()`` said so: the run is abandoned, no record is made."""
+
+
+class CountingStop:
+    """A ``stop()`` that is also told how many visits each chunk made (``on_visits(m)``, on the
+    training thread), so a caller can measure the run's rate while an epoch is under way."""
+
+    def __init__(self, stop: Callable[[], bool], on_visits: Callable[[int], None]) -> None:
+        self.stop = stop
+        self.on_visits = on_visits
+
+    def __call__(self) -> bool:
+        return self.stop()
 
 
 def run_epoch(epoch: Callable[..., int], stop: Callable[[], bool], state: dict[str, Any], Xa: np.ndarray,
@@ -41,6 +53,8 @@ def run_epoch(epoch: Callable[..., int], stop: Callable[[], bool], state: dict[s
         pos_buf[cnt: cnt + c] += done
         cnt += c
         done += m
+        if isinstance(stop, CountingStop):
+            stop.on_visits(m)
         if took < CHUNK_SECONDS / 4 and m == size:
             size = min(4 * size, 1 << 24)
         elif took > 2 * CHUNK_SECONDS and size > 1:
