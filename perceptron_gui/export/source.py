@@ -21,6 +21,7 @@ from ..core.errors import UserError
 from ..core.io import unwritable_reason
 from ..render.geometry import ViewRange as View
 from ..session.events import SessionEvents
+from ..session.frame import Frame, frame_at
 from ..session.playback import Playhead
 from ..session.points import PointSet
 
@@ -99,6 +100,10 @@ class ExportSession(SessionEvents):
     @property
     def k(self) -> int:
         return self.playhead.k(self.run)
+
+    def frame(self) -> Frame | None:
+        """The frame at the playhead, computed at once (an export waits for its pictures)."""
+        return None if self.result is None else frame_at(self.result, self.playhead.t)
 
     def set_view_range(self, view: View | None) -> None:
         """The range the exported canvas shows (the canvas reports its own, as on screen)."""

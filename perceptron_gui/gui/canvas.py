@@ -2,7 +2,7 @@
 
 It reads the session and redraws on its events; mouse input goes out as commands (see
 :mod:`.canvas_tools`). What is drawn for a playhead position comes from
-:func:`~perceptron_gui.session.frame.frame_at`, the same :class:`Frame` the exporters use.
+:meth:`Session.frame` (``session.frame.frame_at``), the same :class:`Frame` the exporters use.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ..core.run import split_augmented
 from ..render.geometry import view_fit
 from ..render.projection import PCA, W_THETA, Projection, make_projection
 from ..session.commands import Change, DeletePoints
-from ..session.frame import Frame, frame_at
+from ..session.frame import Frame
 from ..session.viewed import ViewedSession
 from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_style, point_styles
 from .canvas_scatter import FastScatter
@@ -67,7 +67,7 @@ class Canvas(QtWidgets.QWidget):
         self.frame: Frame | None = None
         self._stale_result: object = _NOTHING  # the run of data just replaced, until a new one
         self._fitted_range: list | None = None
-        self._drawn: tuple[object, int] | None = None
+        self._drawn: tuple[object, int | None] | None = None
         self._last_range: tuple | None = None
         self._exporting = False
         self._axes: tuple | None = None
@@ -103,6 +103,7 @@ class Canvas(QtWidgets.QWidget):
         connect_events(self, [(session.points_changed, self._on_points_changed),
                               (session.run_changed, self._on_run_changed),
                               (session.playhead_changed, self._on_playhead_changed),
+                              (session.frame_changed, self._on_playhead_changed),
                               (session.selection_changed, self._show_selection)])
         self._rebuild(fit=True)
 
@@ -268,11 +269,14 @@ class Canvas(QtWidgets.QWidget):
         self._redraw_frame(force=True)
 
     def _redraw_frame(self, force: bool = False) -> None:
-        result, t = self.session.result, self.session.playhead.t
+        result = self.session.result
+        frame = self.session.frame()  # big data: the newest ready one; frame_changed follows
+        if frame is None and result is not None and not force:
+            return  # a new run's first frame is being computed: keep the picture until it comes
+        t = None if frame is None else frame.t
         if not force and self._drawn is not None and self._drawn[0] is result and self._drawn[1] == t:
             return  # run_changed and playhead_changed both follow a new run: draw once
         self._drawn = (result, t)
-        frame = frame_at(result, t) if result is not None else None
         if frame is not None and frame.w.shape[0] != self.projection.d:
             frame = None  # a run of the previous data set (a new one is being trained)
         self.frame = frame

@@ -13,7 +13,7 @@ from ..core import novikoff
 from ..core.algorithms import augment
 from ..core.theory import lifted_margin_lower_bound
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
-from ..session.frame import Frame, frame_at
+from ..session.frame import Frame
 from ..session.runner import no_proof_reason
 from .view_wiring import DragThrottle, connect_events
 
@@ -138,7 +138,8 @@ class LivePanel(QtWidgets.QWidget):
         self._lemma: tuple[float, float] | None = None
         # Released with the plots during a drag, so the panel and the plots show one run.
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
-                              (session.playhead_changed, DragThrottle(self, session, self._refresh))])
+                              (session.playhead_changed, DragThrottle(self, session, self._refresh)),
+                              (session.frame_changed, DragThrottle(self, session, self._refresh))])
         self._on_run_changed(session.result)
 
     # ---- building -------------------------------------------------------------------------
@@ -234,7 +235,9 @@ class LivePanel(QtWidgets.QWidget):
             self._set_proof_visible(False)
             return
         rec = res.record
-        fr = frame_at(res, self.session.playhead.t)
+        fr = self.session.frame()
+        if fr is None:
+            return  # big data: the new run's first frame is on its way (frame_changed)
         k = fr.k
         self._set("k", f"{fmt_int(k)} of {fmt_int(rec.num_updates)}")
         last = max(rec.epochs_run - 1, 0)

@@ -69,6 +69,7 @@ class SessionEvents:
     points_changed = event(Change, description="The points changed [Change: kind and rows].")
     run_changed = event(object, description="A run finished or was cleared [RunResult | None].")
     playhead_changed = event(description="The step shown moved [].")
+    frame_changed = event(description="The playhead's frame, computed off the UI thread for big data, is ready [].")
     algorithm_changed = event(description="The algorithm or one of its parameters changed [].")
     history_changed = event(description="The undo history changed [].")
     selection_changed = event(description="The selected points changed [].")

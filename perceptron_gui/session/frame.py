@@ -15,7 +15,7 @@ from ..core.algorithms import REGISTRY, predict_scores
 from ..core.run import split_augmented
 from .runner import RunResult
 
-__all__ = ["Frame", "frame_at"]
+__all__ = ["Frame", "frame_at", "compute_frame"]
 
 
 @dataclass
@@ -76,12 +76,14 @@ def frame_at(result: RunResult, t: int) -> Frame:
     last = result.last_frame
     if last is not None and last.t == t:
         return last
-    fr = _compute_frame(result, t)
+    fr = compute_frame(result, t)
     result.last_frame = fr
     return fr
 
 
-def _compute_frame(result: RunResult, t: int) -> Frame:
+def compute_frame(result: RunResult, t: int) -> Frame:
+    """The frame of ``result`` at visit ``t``, computed afresh (safe on any thread: it only
+    reads the finished run)."""
     rec = result.record
     k = rec.k_after_step(t)
     w, b = rec.w_b(k)

@@ -17,6 +17,8 @@ from ..core.presets import get_preset
 from ..core.run import RunRecord
 from .commands import Change, Command, ReplaceAll
 from .events import SessionEvents
+from .frame import Frame
+from .frames import FrameService
 from .history import History
 from .playback import Playhead
 from .points import PointSet
@@ -53,6 +55,7 @@ class Session(SessionEvents):
         self.play_speed = 5.0  # steps per second
         self.view_range: tuple[tuple[float, float], tuple[float, float]] | None = None
         self.runner = Runner(post) if background_work is None else Runner(post, background_work)
+        self.frames = FrameService(post, self.frame_changed.emit)
         self._generation = itertools.count(1)
         self._drag_ids = itertools.count(1)
         self._pending_generation = 0
@@ -283,6 +286,11 @@ class Session(SessionEvents):
         self.playhead_changed.emit()
 
     # ---- playback ----------------------------------------------------------------------------
+    def frame(self) -> Frame | None:
+        """What to draw at the playhead: its frame, or while that is computed off the UI thread
+        (big data) the newest ready frame of this run (``frame_changed`` follows)."""
+        return self.frames.frame(self.result, self.playhead.t)
+
     def step(self, unit: str = "update", direction: int = 1) -> bool:
         """Move the playhead by one update, visit or epoch (direction ±1)."""
         ph, run = self.playhead, self.run
@@ -389,9 +397,13 @@ class Session(SessionEvents):
             self.playing_changed.emit(playing)
 
     def tick(self) -> bool:
-        """One playback step (the GUI's timer calls this); stops at the end."""
+        """One playback step (the GUI's timer calls this); stops at the end. While the shown
+        step's frame is still being computed (big data) it waits, so the picture keeps up."""
         if not self.playing:
             return False
+        if self.frames.pending(self.result, self.playhead.t):
+            self.frame()  # asked for, if no view has yet
+            return True
         moved = self.step(self.play_unit, 1)
         if not moved or self.playhead.at_end(self.run):
             self.set_playing(False)

@@ -10,6 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from ..core.run import RunRecord
+from .frame import Frame
 from .playback import Playhead
 from .points import PointSet
 from .runner import RunResult
@@ -31,6 +32,7 @@ class ViewedSession(Protocol):
     points_changed: Any
     run_changed: Any
     playhead_changed: Any
+    frame_changed: Any
     selection_changed: Any
     message: Any
 
@@ -39,6 +41,8 @@ class ViewedSession(Protocol):
 
     @property
     def k(self) -> int: ...
+
+    def frame(self) -> Frame | None: ...
 
     def execute(self, command: Any) -> bool: ...
 
@@ -54,5 +58,6 @@ class ViewedSession(Protocol):
 
 
 VIEWED_MEMBERS = ("points", "result", "playhead", "selection", "algorithm", "dragging", "points_changed",
-                  "run_changed", "playhead_changed", "selection_changed", "message", "run", "k", "execute",
+                  "run_changed", "playhead_changed", "frame_changed", "selection_changed", "message", "run", "k",
+                  "frame", "execute",
                   "select", "jump_to_update", "new_drag_id", "end_drag", "set_view_range")

@@ -1,0 +1,111 @@
+"""Frames of big runs are computed off the UI thread (session/frames.py), headless."""
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core.presets import random_noisy
+from perceptron_gui.session import frames as frames_mod
+from perceptron_gui.session.frame import compute_frame
+from perceptron_gui.session.session import Session
+
+
+class Dispatcher:
+    """A stand-in for the GUI's event loop: posted calls wait in a queue until run."""
+
+    def __init__(self) -> None:
+        self.calls: queue.Queue[Callable[[], None]] = queue.Queue()
+
+    def post(self, fn: Callable[[], None]) -> None:
+        self.calls.put(fn)
+
+    def run_next(self, timeout: float = 30.0) -> None:
+        self.calls.get(timeout=timeout)()
+
+    def drain(self) -> None:
+        while True:
+            try:
+                self.calls.get_nowait()()
+            except queue.Empty:
+                return
+
+
+@pytest.fixture
+def big_session(monkeypatch: pytest.MonkeyPatch) -> tuple[Session, Dispatcher]:
+    monkeypatch.setattr(frames_mod, "SYNC_FRAME_COST", 100.0)  # 60 points are "big" here
+    d = Dispatcher()
+    s = Session(post=d.post, background_work=1e18)  # training stays synchronous
+    s.load_dataset(random_noisy(60, 0.2, seed=3), "noisy")
+    s.set_param("max_epochs", 3)
+    d.drain()
+    s.frames.wait(30)
+    d.drain()
+    return s, d
+
+
+def _same(a, b) -> None:
+    assert (a.t, a.k, a.epoch, a.visit_index) == (b.t, b.k, b.epoch, b.visit_index)
+    np.testing.assert_array_equal(a.w, b.w)
+    np.testing.assert_array_equal(a.misclassified, b.misclassified)
+    assert a.train_error == b.train_error and a.hinge_loss == b.hinge_loss
+
+
+def test_big_frames_come_from_the_worker_and_equal_the_synchronous_ones(big_session) -> None:
+    s, d = big_session
+    heard: list[int] = []
+    s.frame_changed.connect(lambda: heard.append(s.playhead.t))
+    s.to_start()
+    shown = s.frame()
+    assert shown is None or shown.t != -1  # not ready yet: the older frame (or none) is shown
+    assert s.frames.pending(s.result, -1)
+    d.run_next()  # the worker posts the frame
+    assert heard == [-1] and not s.frames.pending(s.result, -1)
+    _same(s.frame(), compute_frame(s.result, -1))
+
+
+def test_the_newest_position_wins_and_playback_waits_for_its_frame(big_session) -> None:
+    s, d = big_session
+    s.to_start()
+    s.frame()  # a view asks for it
+    d.run_next()
+    for _ in range(5):
+        s.step("visit", 1)
+        s.frame()
+    s.frames.wait(30)
+    d.drain()
+    assert s.frame() is not None and s.frame().t == s.playhead.t == 4
+    _same(s.frame(), compute_frame(s.result, 4))
+    # Playback: a tick while the frame is pending does not move the playhead.
+    s.play_unit = "visit"
+    s.set_playing(True)
+    assert s.tick() and s.playhead.t == 5  # frame of t = 4 is ready: moves
+    assert s.frames.pending(s.result, 5)
+    assert s.tick() and s.playhead.t == 5  # waits for the frame of t = 5
+    s.frames.wait(30)
+    d.drain()
+    assert s.tick() and s.playhead.t == 6
+
+
+def test_small_runs_and_headless_sessions_compute_frames_at_once() -> None:
+    s = Session()  # no dispatcher: every frame at once, whatever its size
+    s.load_dataset(random_noisy(60, 0.2, seed=3), "noisy")
+    s.to_start()
+    assert s.frame() is not None and s.frame().t == -1
+    assert not s.frames.pending(s.result, -1)
+    d = Dispatcher()
+    s2 = Session(post=d.post, background_work=1e18)
+    s2.load_dataset(random_noisy(60, 0.2, seed=3), "noisy")
+    assert not s2.frames.background(s2.result)  # 60 points are cheap
+    assert s2.frame() is not None
+
+
+def test_frame_cost_counts_the_vote_of_every_vector() -> None:
+    s = Session()
+    s.load_dataset(random_noisy(200, 0.2, seed=1), "noisy")
+    s.set_param("max_epochs", 2)
+    plain = frames_mod.frame_cost(s.result)
+    s.set_algorithm("voted")
+    assert frames_mod.frame_cost(s.result) >= plain + 200 * (s.result.record.num_updates + 1)
