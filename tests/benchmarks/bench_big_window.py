@@ -127,13 +127,16 @@ def print_table(rows: list[dict]) -> None:
             over.append("block")
         if r.get("is_step") and r.get("max_ms") is not None and r["max_ms"] > STEP_TARGET_MS:
             over.append("step")
+        if r.get("idle_cpu_pct", 0.0) > 1.0:  # "0 %": allow for the clock's and the kernel's crumbs
+            over.append("CPU")
         if r.get("rss_mb", 0) > RSS_TARGET_MB:
             over.append("memory")
         if r.get("error"):
             over.append("error")
         verdict = "ok" if not over else "OVER: " + ", ".join(over)
         table.append((r["scenario"], _ms(r.get("median_ms")), _ms(r.get("max_ms")), _ms(r.get("block_ms")),
-                      _ms(r.get("p99_ms")), f"{r.get('rss_mb', 0):,.0f}", verdict, r.get("note", "")))
+                      _ms(r.get("p99_ms")), f"{r.get('rss_mb', 0):,.0f}", verdict,
+                      "; ".join(t for t in (r.get("note", ""), r.get("error", "")) if t)))
     widths = [max(len(str(row[i])) for row in table) for i in range(len(head) - 1)]
     for i, row in enumerate(table):
         cells = [str(c).ljust(w) if j == 0 else str(c).rjust(w) for j, (c, w) in enumerate(zip(row, widths))]

@@ -294,7 +294,7 @@ class Bench:
         self.rows.append({"scenario": "idle 10 s (nothing happening)", "median_ms": None, "max_ms": None,
                           "block_ms": None, "p99_ms": None, "rss_mb": rss_mb(),
                           "note": f"CPU {1000 * cpu:.0f} ms in {wall:.1f} s = {100 * cpu / wall:.1f} % of a core",
-                          "error": ""})
+                          "idle_cpu_pct": 100 * cpu / wall, "error": ""})
 
 
 def _moved(before: Any, after: Any) -> str:
