@@ -22,10 +22,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core.errors import UserError
 from ..core.io import MAX_CSV_BYTES, MAX_JSON_BYTES
 from ..session.autosave import DEFAULT_DELAY_S, Autosaver
-from ..session.document import Document, DocumentKind, NothingToSaveError, kind_of
+from ..session.document import Document, DocumentKind, kind_of
 from ..session.recent_files import RecentFiles
-from ..session.session_file import SESSION_SUFFIX
 from .autosave_wiring import RECOVERY_QUESTION, AutosaveMixin  # noqa: F401 - the question, importable here
+from .file_saving import SESSION_FILTER, SaveMixin
 from .message_bar import MessageBanner
 from .run_exports import RunExportMixin
 
@@ -34,7 +34,6 @@ __all__ = ["install_file_actions", "FileActions", "ViewRange"]
 # Files above this size are read on a worker thread, the window live meanwhile (10⁶ rows,
 # 43 MB, take about 0.5 s to parse; a 200 MB file with a bad last line took 25 s).
 BACKGROUND_READ_BYTES = 4_000_000
-SESSION_FILTER = f"Perceptron sessions (*{SESSION_SUFFIX});;JSON files (*.json);;All files (*)"
 CSV_FILTER = "CSV files (*.csv *.txt);;All files (*)"
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
 ViewRange = tuple[tuple[float, float], tuple[float, float]]
@@ -48,7 +47,7 @@ def install_file_actions(win: QtWidgets.QMainWindow) -> FileActions:
     return fa
 
 
-class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
+class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, QtCore.QObject):
     """The File menu of one window over one :class:`Document`.
 
     Parameters
@@ -71,6 +70,7 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
 
     autosave_failed = QtCore.Signal(str)
     _read_done = QtCore.Signal(object)  # from the reading thread: delivered on the window's
+    _save_done = QtCore.Signal()  # from the saving thread: a save was written
 
     def __init__(self, window: QtWidgets.QMainWindow, document: Document, banner: MessageBanner,
                  show_view: Callable[[ViewRange | None], None], state_dir: Path,
@@ -101,6 +101,7 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
         self._reads = 0  # opens started; a background read whose number is not the last is stale
         self.reading = False  # a big file is being read on a worker thread
         self._read_done.connect(self._on_read_done)
+        self._init_saving()
         # After the window's first data load (make_window loads a preset after __init__), so
         # that load is neither autosaved nor mistaken for work.
         QtCore.QTimer.singleShot(0, self, self.start)
@@ -269,60 +270,7 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
             self.banner.show_message("info", said)
         return True
 
-    # ---- saving ---------------------------------------------------------------------------
-    def save_current(self) -> bool:
-        """Ctrl+S: the open file in its kind (a session stays a session), else ask for a CSV."""
-        if self.document.path is None:
-            return self.save_csv()
-        return self._save(self.document.path, self.document.kind or "csv")
-
-    def save_csv(self, path: str | Path | None = None) -> bool:
-        """Save the data as CSV to ``path`` (a dialog when None)."""
-        if path is None:
-            refusal = self.document.csv_refusal()
-            if refusal:  # before the dialog, which would be in vain
-                self.banner.show_message("error", refusal)
-                return False
-            p = self.document.path
-            start = str(p) if p is not None and self.document.kind == "csv" else "data.csv"
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save data set", start, "CSV files (*.csv)")
-            if not path:
-                return False
-        return self._save(Path(path), "csv")
-
-    def save_session(self, path: str | Path | None = None) -> bool:
-        """Save to ``path``, else to the session file in use, else ask for a name."""
-        if path is None:
-            if self.document.kind != "session" or self.document.path is None:
-                return self.save_session_as()
-            path = self.document.path
-        return self._save(Path(path), "session")
-
-    def save_session_as(self, path: str | Path | None = None) -> bool:
-        if path is None:
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save session as", self._suggest(SESSION_SUFFIX),
-                                                            SESSION_FILTER)
-            if not path:
-                return False
-            if not Path(path).suffix:
-                path = str(path) + SESSION_SUFFIX
-        return self._save(Path(path), "session")
-
-    def _save(self, p: Path, kind: DocumentKind) -> bool:
-        try:
-            said = self.document.save_as(p, kind)
-        except NothingToSaveError as exc:  # not a fault of the file: the banner, as for other hints
-            self.banner.show_message("error", str(exc))
-            return False
-        except UserError as exc:
-            QtWidgets.QMessageBox.warning(self.window, "Could not save the session" if kind == "session"
-                                          else "Could not save", str(exc))
-            return False
-        if kind == "session" and self.autosaver is not None:
-            self.autosaver.discard()
-        self.banner.show_message("info", said)
-        return True
-
+    # ---- saving: gui/file_saving.SaveMixin ------------------------------------------------
     def _start_dir(self) -> str:
         p = self.document.path
         return str(p.parent) if p else ""
@@ -333,11 +281,16 @@ class FileActions(AutosaveMixin, RunExportMixin, QtCore.QObject):
     # ---- closing --------------------------------------------------------------------------
     def confirm_close(self) -> bool:
         """True when the window may close: nothing unsaved, or saved, or discarded."""
+        self.finish_saves()  # a save under way ends first: it may be the one that makes the work saved
         if not self.document.dirty or not self._can_ask_or_hooked():
             return True
         answer = self.ask_close()
         if answer == "save":
-            return self.save_current()
+            self._save_now = True  # the program may end next: write before answering
+            try:
+                return self.save_current()
+            finally:
+                self._save_now = False
         return answer == "discard"
 
     def _can_ask_or_hooked(self) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,9 +26,9 @@ from .commands import Change
 from .events import event
 from .recent_files import RecentFiles
 from .session import Session
-from .session_file import apply_session, load_session, save_session
+from .session_file import apply_session, load_session, save_snapshot, take_snapshot
 
-__all__ = ["APP_NAME", "Document", "DocumentKind", "NothingToSaveError", "kind_of"]
+__all__ = ["APP_NAME", "Document", "DocumentKind", "NothingToSaveError", "PreparedSave", "kind_of"]
 
 APP_NAME = "Perceptron GUI"
 DocumentKind = Literal["csv", "session"]
@@ -42,6 +43,26 @@ def kind_of(path: PathLike) -> DocumentKind:
     """A path's kind by its name: ``.json`` (``.perceptron.json`` included) is a session,
     anything else a data CSV."""
     return "session" if Path(path).name.lower().endswith(".json") else "csv"
+
+
+@dataclass(frozen=True)
+class PreparedSave:
+    """A save ready to be written: where, as what, the sentence to say, the history's version
+    it holds, and the writer over copies of the data (see :meth:`Document.prepare_save`)."""
+
+    path: Path
+    kind: DocumentKind
+    said: str
+    version: int
+    writer: Callable[[], None]
+
+    def write(self) -> None:
+        """Write the file (safe on any thread); a failure is one sentence (UserError)."""
+        try:
+            self.writer()  # the atomic writer's WriteError (a UserError) is already one sentence
+        except OSError as exc:
+            raise UserError(f"{self.path.name} could not be written ({exc.strerror or exc}); "
+                            "choose another folder.") from None
 
 
 class Document:
@@ -135,24 +156,39 @@ class Document:
     def save(self, path: PathLike | None = None, kind: DocumentKind | None = None) -> str:
         """Save to ``path`` (else the open file) as ``kind`` (else by the name): a session
         file holds everything, a CSV the data only. The work counts as saved afterwards."""
+        prepared = self.prepare_save(path, kind)
+        prepared.write()
+        return self.finish_save(prepared)
+
+    def prepare_save(self, path: PathLike | None = None, kind: DocumentKind | None = None) -> PreparedSave:
+        """The quick first third of :meth:`save` (on the session's thread): check, and copy what
+        the file will hold. :meth:`PreparedSave.write` then writes it on any thread (a window
+        keeps drawing while 10⁶ points are written) and :meth:`finish_save` records it."""
         if path is None:
             if self._path is None:
                 raise UserError("The work is in no file yet; choose a file name with Save as.")
             path, kind = self._path, kind or self._kind
         p = Path(path)
         kind = kind or kind_of(p)
+        version = self.session.history.version
         if kind == "session":
-            self._write(p, lambda: save_session(self.session, p))
-            said = f"Saved the session to {p.name}."
-        else:
-            points = self.session.points
-            refusal = self.csv_refusal()
-            if refusal:
-                raise NothingToSaveError(refusal)
-            self._write(p, lambda: write_csv(points.all_dataset(), p))
-            said = f"Saved {len(points.y)} points to {p.name}."
-        self._took(p, kind)
-        return said
+            snap = take_snapshot(self.session)
+            return PreparedSave(p, kind, f"Saved the session to {p.name}.", version, lambda: save_snapshot(snap, p))
+        refusal = self.csv_refusal()
+        if refusal:
+            raise NothingToSaveError(refusal)
+        data = self.session.points.all_dataset()  # a copy
+        return PreparedSave(p, kind, f"Saved {data.n} points to {p.name}.", version, lambda: write_csv(data, p))
+
+    def finish_save(self, prepared: PreparedSave) -> str:
+        """Record a written save: its file is the document's; the work counts as saved unless it
+        changed while the file was written. Returns the sentence to show."""
+        self._path, self._kind = prepared.path, prepared.kind
+        self.session.history.mark_clean_at(prepared.version)
+        if self.recent is not None:
+            self.recent.add(prepared.path)
+        self._refresh()
+        return prepared.said
 
     def csv_refusal(self) -> str | None:
         """Why the data cannot be saved as CSV (there are no points), or None; a window asks
@@ -184,14 +220,6 @@ class Document:
         self._refresh()
 
     # ---- internals ------------------------------------------------------------------------
-    @staticmethod
-    def _write(p: Path, write: Callable[[], None]) -> None:
-        try:
-            write()  # the atomic writer's WriteError (a UserError) is already one sentence
-        except OSError as exc:
-            raise UserError(f"{p.name} could not be written ({exc.strerror or exc}); "
-                            "choose another folder.") from None
-
     def _took(self, p: Path, kind: DocumentKind) -> None:
         """``p`` was opened or saved: it is the document now, and nothing is unsaved."""
         self._path, self._kind = p, kind

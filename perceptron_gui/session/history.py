@@ -21,9 +21,11 @@ class History:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self.clean_index: int | None = 0  # undo depth at which the document was saved
+        self.version = 0  # counts every change of the state; a save taken at version v is of that state
 
     def execute(self, command: Command, points: PointSet) -> Change:
         inverse, change = command.apply(points)
+        self.version += 1
         text = command.text
         top = self._undo[-1] if self._undo else None
         merged = top.inverse.merge(inverse) if top is not None else None
@@ -46,6 +48,7 @@ class History:
             return None
         step = self._undo.pop()
         redo, change = step.inverse.apply(points)
+        self.version += 1
         self._redo.append(_Step(redo, step.text))
         return change
 
@@ -54,6 +57,7 @@ class History:
             return None
         step = self._redo.pop()
         undo, change = step.inverse.apply(points)
+        self.version += 1
         # A redone step is complete: a later move must not merge into it, even with its drag id.
         self._undo.append(_Step(_Sealed(undo), step.text))
         return change
@@ -80,10 +84,19 @@ class History:
     def mark_clean(self) -> None:
         self.clean_index = len(self._undo)
 
+    def mark_clean_at(self, version: int) -> bool:
+        """Mark the present state saved if it is still the one of ``version`` (a save written
+        in the background while the user went on editing leaves the work unsaved)."""
+        if version != self.version:
+            return False
+        self.mark_clean()
+        return True
+
     def is_clean(self) -> bool:
         return self.clean_index == len(self._undo)
 
     def clear(self) -> None:
+        self.version += 1
         self._undo.clear()
         self._redo.clear()
         self.clean_index = 0

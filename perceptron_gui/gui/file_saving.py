@@ -1,0 +1,171 @@
+"""Saving from the File menu: data as CSV, everything as a session; big data written off the UI thread.
+
+Mixed into :class:`~perceptron_gui.gui.file_actions.FileActions`. A save is the document's three
+steps (:meth:`~perceptron_gui.session.document.Document.prepare_save`: check and copy, on the UI
+thread; :meth:`~perceptron_gui.session.document.PreparedSave.write`; ``finish_save``). Above
+``BACKGROUND_SAVE_POINTS`` the write runs on one worker thread, saves in the order asked, while
+the banner says "Saving …" and the window keeps drawing (10⁶ points took 7.8 s on the UI thread).
+Closing the window waits for a save under way, and a save asked for while closing is written at
+once, so nothing the user saved is lost when the program ends.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6 import QtCore, QtWidgets
+
+from ..core.errors import UserError
+from ..session.autosave import Autosaver
+from ..session.document import Document, DocumentKind, NothingToSaveError, PreparedSave
+from ..session.session import Session
+from ..session.session_file import SESSION_SUFFIX
+from .message_bar import MessageBanner
+
+# Points above which a save is written on a worker thread (about 60 ms of writing at 50,000).
+BACKGROUND_SAVE_POINTS = 50_000
+SESSION_FILTER = f"Perceptron sessions (*{SESSION_SUFFIX});;JSON files (*.json);;All files (*)"
+
+
+class SaveMixin:
+    """Provides the save actions; the host provides ``window``, ``document``, ``session``,
+    ``banner``, ``autosaver``, ``_save_done`` (a signal without arguments), ``_suggest`` and
+    calls :meth:`_init_saving` in its constructor."""
+
+    window: QtWidgets.QMainWindow
+    document: Document
+    session: Session
+    banner: MessageBanner
+    autosaver: Autosaver | None
+    _save_done: QtCore.SignalInstance
+
+    def _suggest(self, suffix: str) -> str:
+        raise NotImplementedError  # the host's
+
+    def _init_saving(self) -> None:
+        self._save_lock = threading.Lock()
+        self._save_queue: list[PreparedSave] = []  # asked for, not yet written (in order)
+        self._save_results: list[tuple[PreparedSave, str | None]] = []  # written, not yet recorded
+        self._save_thread: threading.Thread | None = None
+        self._save_now = False  # closing: write at once
+        self._save_done.connect(self._collect_saves)
+
+    # ---- the actions ------------------------------------------------------------------------
+    def save_current(self) -> bool:
+        """Ctrl+S: the open file in its kind (a session stays a session), else ask for a CSV."""
+        if self.document.path is None:
+            return self.save_csv()
+        return self._save(self.document.path, self.document.kind or "csv")
+
+    def save_csv(self, path: str | Path | None = None) -> bool:
+        """Save the data as CSV to ``path`` (a dialog when None)."""
+        if path is None:
+            refusal = self.document.csv_refusal()
+            if refusal:  # before the dialog, which would be in vain
+                self.banner.show_message("error", refusal)
+                return False
+            p = self.document.path
+            start = str(p) if p is not None and self.document.kind == "csv" else "data.csv"
+            path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save data set", start, "CSV files (*.csv)")
+            if not path:
+                return False
+        return self._save(Path(path), "csv")
+
+    def save_session(self, path: str | Path | None = None) -> bool:
+        """Save to ``path``, else to the session file in use, else ask for a name."""
+        if path is None:
+            if self.document.kind != "session" or self.document.path is None:
+                return self.save_session_as()
+            path = self.document.path
+        return self._save(Path(path), "session")
+
+    def save_session_as(self, path: str | Path | None = None) -> bool:
+        if path is None:
+            path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save session as", self._suggest(SESSION_SUFFIX),
+                                                            SESSION_FILTER)
+            if not path:
+                return False
+            if not Path(path).suffix:
+                path = str(path) + SESSION_SUFFIX
+        return self._save(Path(path), "session")
+
+    @property
+    def saving(self) -> bool:
+        """True while a save is written in the background."""
+        t = self._save_thread
+        return t is not None and t.is_alive()
+
+    def finish_saves(self) -> None:
+        """Wait for the saves under way and record them (closing the window; tests)."""
+        t = self._save_thread
+        if t is not None:
+            t.join()
+        self._collect_saves()
+
+    # ---- internals ------------------------------------------------------------------------
+    def _save(self, p: Path, kind: DocumentKind) -> bool:
+        try:
+            prepared = self.document.prepare_save(p, kind)
+        except NothingToSaveError as exc:  # not a fault of the file: the banner, as for other hints
+            self.banner.show_message("error", str(exc))
+            return False
+        except UserError as exc:
+            self._save_failed(kind, str(exc))
+            return False
+        if self.session.points.n > BACKGROUND_SAVE_POINTS and not self._save_now:
+            self.banner.show_message("info", f"Saving {self.session.points.n:,} points to {p.name}…")
+            self._write_in_background(prepared)
+            return True
+        try:
+            prepared.write()
+        except UserError as exc:
+            self._save_failed(kind, str(exc))
+            return False
+        self._saved(prepared)
+        return True
+
+    def _write_in_background(self, prepared: PreparedSave) -> None:
+        with self._save_lock:
+            self._save_queue.append(prepared)
+            if self._save_thread is not None and self._save_thread.is_alive():
+                return  # the writer takes it after the one it writes
+            self._save_thread = threading.Thread(target=self._write_queue, name="perceptron-save", daemon=True)
+            self._save_thread.start()
+
+    def _write_queue(self) -> None:
+        while True:
+            with self._save_lock:
+                if not self._save_queue:
+                    self._save_thread = None
+                    return
+                prepared = self._save_queue.pop(0)
+            try:
+                prepared.write()
+                error = None
+            except UserError as exc:
+                error = str(exc)
+            except MemoryError:
+                error = f"{prepared.path.name} could not be written: the computer ran out of memory."
+            with self._save_lock:
+                self._save_results.append((prepared, error))
+            self._save_done.emit()  # queued onto the window's thread
+
+    def _collect_saves(self) -> None:
+        with self._save_lock:
+            done, self._save_results = self._save_results, []
+        for prepared, error in done:
+            if error is None:
+                self._saved(prepared)
+            else:
+                self.banner.dismiss()
+                self._save_failed(prepared.kind, error)
+
+    def _saved(self, prepared: PreparedSave) -> None:
+        said = self.document.finish_save(prepared)
+        if prepared.kind == "session" and self.autosaver is not None:
+            self.autosaver.discard()
+        self.banner.show_message("info", said)
+
+    def _save_failed(self, kind: DocumentKind, sentence: str) -> None:
+        QtWidgets.QMessageBox.warning(self.window, "Could not save the session" if kind == "session"
+                                      else "Could not save", sentence)
