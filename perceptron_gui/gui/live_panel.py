@@ -257,7 +257,11 @@ class LivePanel(QtWidgets.QWidget):
         self._set("test_error", DASH + " (no test set)" if res.test is None or res.test.n == 0
                   else fmt_count_pct(fr.test_error, res.test.n))
         self._set("output", fr.output_label or NA)
-        self._set("output_error", fmt_count_pct(fr.output_train_error, res.train.n))
+        if fr.output_error_sample is None:
+            self._set("output_error", fmt_count_pct(fr.output_train_error, res.train.n))
+        else:
+            self._set("output_error", f"{fmt_count_pct(fr.output_train_error, fr.output_error_sample)}, "
+                                      f"a random sample of the {fmt_int(res.train.n)} points")
         self._set("slack", f"{fmt_int(fr.slack_points.size)} of {fmt_int(rec.n)} points")
         self._set("perceptron_loss", fmt(fr.perceptron_loss))
         self._set("hinge_loss", fmt(fr.hinge_loss))

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..core import theory as th
 from ..core.algorithms import REGISTRY, predict_scores
+from ..core.algorithms.voted import VOTE_FRAME_WORK, vote_sample
 from ..core.run import split_augmented
 from .runner import RunResult
 
@@ -46,6 +47,7 @@ class Frame:
     output_b: float = 0.0
     output_label: str = ""
     output_train_error: float | None = None
+    output_error_sample: int | None = None  # voted on big data: the error is of this many sampled points
     vote: Callable[[np.ndarray], np.ndarray] | None = None  # voted: Σ c_k sign(w_k·x + b_k)
     pocket_k: int | None = None
     pocket_count: int | None = None
@@ -133,4 +135,10 @@ def _algorithm_overlay(fr: Frame, result: RunResult, t: int) -> None:
     if fr.output_w is not None and X.shape[0]:
         fr.output_train_error = th.training_error(X, y, fr.output_w, fr.output_b)
     elif fr.vote is not None and X.shape[0]:
+        # The vote of K vectors over n points costs n·K: past VOTE_FRAME_WORK it is measured on
+        # a fixed sample of the points, and the frame says how many.
+        pick = vote_sample(X.shape[0], rec.num_updates + 1, VOTE_FRAME_WORK)
+        if pick is not None:
+            X, y = X[pick], y[pick]
+            fr.output_error_sample = int(pick.shape[0])
         fr.output_train_error = float(np.mean(np.where(fr.vote(X) >= 0, 1.0, -1.0) != y))

@@ -109,3 +109,23 @@ def test_frame_cost_counts_the_vote_of_every_vector() -> None:
     plain = frames_mod.frame_cost(s.result)
     s.set_algorithm("voted")
     assert frames_mod.frame_cost(s.result) >= plain + 200 * (s.result.record.num_updates + 1)
+
+
+def test_a_big_vote_is_measured_on_a_stated_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    from perceptron_gui.core.algorithms import voted
+    from perceptron_gui.session import frame as frame_mod
+
+    s = Session()
+    s.load_dataset(random_noisy(3000, 0.2, seed=1), "noisy")
+    s.set_algorithm("voted")
+    s.set_param("max_epochs", 1)
+    full = compute_frame(s.result, s.playhead.t)
+    assert full.output_error_sample is None
+    monkeypatch.setattr(frame_mod, "VOTE_FRAME_WORK", 10)  # any vote is "big" now
+    sampled = compute_frame(s.result, s.playhead.t)
+    assert sampled.output_error_sample == 1000
+    pick = voted.vote_sample(3000, s.result.record.num_updates + 1, 10)
+    X, y = s.result.train.X[pick], s.result.train.y[pick]
+    expect = np.mean(np.where(full.vote(X) >= 0, 1.0, -1.0) != y)
+    assert sampled.output_train_error == expect
+    assert abs(sampled.output_train_error - full.output_train_error) < 0.1  # a fair sample

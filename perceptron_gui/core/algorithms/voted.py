@@ -14,6 +14,9 @@ from .step import StepOutput
 
 # Above this many (point, vector) pairs the per-epoch errors use a random sample of points.
 VOTE_WORK_LIMIT = 200_000_000
+# A vote over n points by K vectors costs n·K sign evaluations; a frame of the window may take
+# this many (about 30 ms) before it votes over a sample of the points instead.
+VOTE_FRAME_WORK = 30_000_000
 # The most vectors a vote may have: the window evaluates the vote on a 120 × 120 grid and on
 # every training point at every step, so each redraw costs (14,400 + n)·K sign evaluations.
 # Training stops after the epoch that reaches it (stop_reason "vote_cap").
@@ -49,16 +52,13 @@ class VotedPerceptron(Perceptron):
         # The vote costs n·K; past VOTE_WORK_LIMIT the per-epoch errors are measured on a
         # fixed random sample of points (recorded in the extras), not all.
         K_total = rec.num_updates + 1
-        if Xa.shape[0] * K_total > VOTE_WORK_LIMIT:
-            m = max(1000, VOTE_WORK_LIMIT // K_total)
-            rng = np.random.default_rng(0)
-            if Xa.shape[0] > m:
-                pick = np.sort(rng.choice(Xa.shape[0], m, replace=False))
-                Xa, y = Xa[pick], y[pick]
-            if Xt is not None and yt is not None and Xt.shape[0] > m:
-                pick = np.sort(rng.choice(Xt.shape[0], m, replace=False))
-                Xt, yt = Xt[pick], yt[pick]
-            rec.extras["epoch_error_sample"] = int(m)
+        pick = vote_sample(Xa.shape[0], K_total)
+        if pick is not None:
+            Xa, y = Xa[pick], y[pick]
+            rec.extras["epoch_error_sample"] = int(pick.shape[0])
+        pick_t = None if Xt is None else vote_sample(Xt.shape[0], K_total, seed=1)
+        if pick_t is not None and Xt is not None and yt is not None:
+            Xt, yt = Xt[pick_t], yt[pick_t]
         E = len(epoch_updates)
         t_ends = (np.arange(E, dtype=np.int64) + 1) * rec.n
         k_ends = np.searchsorted(rec.update_step, t_ends - 1, side="right").astype(np.int64)
@@ -95,3 +95,14 @@ def voted_scores(rec: RunRecord, X: np.ndarray) -> np.ndarray:
     """Σ_k c_k · sign(w_k·x + b_k) for the rows of X (original features)."""
     c = rec.survival_counts()
     return K.vote_scores(augment(X, rec.offset), np.ascontiguousarray(rec.weights), c)
+
+
+def vote_sample(n: int, K: int, limit: int = VOTE_WORK_LIMIT, seed: int = 0) -> np.ndarray | None:
+    """The rows a vote of K vectors over n points is measured on when n·K passes ``limit``:
+    a fixed random sample of max(1000, limit // K) rows (sorted), else None (all rows)."""
+    if n * K <= limit:
+        return None
+    m = max(1000, limit // max(K, 1))
+    if n <= m:
+        return None
+    return np.sort(np.random.default_rng(seed).choice(n, m, replace=False))
