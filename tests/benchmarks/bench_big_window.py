@@ -3,7 +3,10 @@ each thing a user does takes, and the longest time the UI thread is blocked mean
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_big_window.py``
 (``--n 1000000`` is the default; ``--quick`` is n = 200,000; ``--algorithms offset,voted`` picks
-the algorithms; ``--profile drag`` adds cProfile's top 10 of that action). Several minutes at 10⁶.
+the algorithms; ``--profile drag`` adds cProfile's top rows of that action). At 10⁶ offset,
+averaged and the single actions take about 3 minutes; pocket (O(n) per update while training) and
+voted (O(n·K) per frame) may take far longer: ``--timeout`` bounds a load or a run, ``--step-budget``
+the 30 steps, and a child past ``3·timeout + 300`` s is stopped and said so.
 
 Every scenario runs in a fresh process (this script with ``--child``), as a user meets it: the
 window is made offscreen (1600×1000), a CSV of n noisy 2-D points (10 % label noise) is opened
