@@ -22,8 +22,12 @@ def prepare_environment(offscreen: bool) -> None:
         os.environ["XDG_RUNTIME_DIR"] = d
 
 
-def make_window(preset: str | None = None, algorithm: str | None = None):
-    """Build the main window with a preset loaded (the default one when ``preset`` is None)."""
+def make_window(preset: str | None = None, algorithm: str | None = None, prepare_in_background: bool = False):
+    """Build the main window with a preset loaded (the default one when ``preset`` is None).
+
+    ``prepare_in_background``: a run whose kernels are not loaded yet trains on the worker
+    thread with "preparing…" shown (the window's own start: it shows at once even when the
+    kernels must be compiled); tests and screenshots leave it off and get the run at once."""
     from PySide6 import QtWidgets
 
     from ..core.presets import DEFAULT_PRESET
@@ -32,6 +36,7 @@ def make_window(preset: str | None = None, algorithm: str | None = None):
     app = QtWidgets.QApplication.instance()
     assert app is not None
     win = MainWindow()
+    win.session.prepare_in_background = prepare_in_background
     if algorithm:  # chosen first, so the preset trains once with it and its message is true
         win.session.set_algorithm(algorithm)
     win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
@@ -80,7 +85,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
     app = cast(QtWidgets.QApplication, QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])]))
     app.setApplicationDisplayName("Perceptron GUI")
-    win = make_window(preset, algorithm)
+    win = make_window(preset, algorithm, prepare_in_background=screenshot is None)
     if size is not None:  # a screenshot as on a screen of exactly this size, frame not included
         win.fit_to(QtCore.QRect(QtCore.QPoint(0, 0), QtCore.QSize(*size)), frame=QtCore.QSize(0, 0))
     elif screenshot is not None:  # the offscreen screen is 800×600: draw at the usual size instead

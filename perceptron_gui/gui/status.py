@@ -70,7 +70,12 @@ class StatusBar(QtWidgets.QStatusBar):
         self.progress.setVisible(busy)
         self.cancel_btn.setVisible(busy)
         self.ratchet_btn.hide()
-        if busy:
+        if busy and self.session.preparing:
+            self.progress.setRange(0, 0)
+            self.progress.setFormat("preparing…")
+            self.summary.setText("Preparing the training code: the first start after installing compiles it "
+                                 "(a few seconds, once); the run follows.")
+        elif busy:
             self.progress.setRange(0, 0)
             self.progress.setFormat("training…")
             self.summary.setText("Training… the picture shows the last finished run until this one is done.")

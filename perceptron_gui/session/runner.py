@@ -47,6 +47,7 @@ class RunRequest:
     params: dict[str, Any]
     points: PointSet
     memory_budget_bytes: int | None = None  # None: core.run.memory_budget()
+    prepare: bool = False  # its kernels are not loaded yet: train on the worker (a first start compiles them)
 
     def estimated_work(self) -> float:
         n = int((~self.points.test).sum())
@@ -146,7 +147,9 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
 
 def no_proof_reason(result: RunResult | None) -> str:
     """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
-    if result is None or result.train.n == 0:
+    if result is None:
+        return "No run yet: the proof is drawn when the first run is done."
+    if result.train.n == 0:
         return "No θ*: there are no training points."
     if result.record.algorithm == "lifted":
         lt = result.lifted_theory
@@ -200,7 +203,7 @@ class Runner:
 
     def runs_in_background(self, request: RunRequest, force_sync: bool = False) -> bool:
         """Whether :meth:`submit` would hand ``request`` to the worker thread."""
-        return not force_sync and request.estimated_work() > self.background_work
+        return not force_sync and (request.prepare or request.estimated_work() > self.background_work)
 
     def submit(self, request: RunRequest, done: Callable[[RunResult | None, str | None], None],
                on_progress: Callable[[int, int], None] | None = None, force_sync: bool = False) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.algorithms import REGISTRY, make_algorithm
+from ..core.algorithms import REGISTRY, kernels_loaded, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.presets import get_preset
 from ..core.run import RunRecord
@@ -63,6 +63,8 @@ class Session(SessionEvents):
         # restore(): (the generation of the restored data's run, the step it opens at)
         self._restore_t: tuple[int, int] | None = None
         self._busy = False  # what busy_changed last announced
+        self.prepare_in_background = False  # the window sets it: see recompute
+        self.preparing = False  # the run under way loads or compiles its kernels first
 
     # ---- data edits ---------------------------------------------------------------------
     def execute(self, command: Command) -> bool:
@@ -240,6 +242,10 @@ class Session(SessionEvents):
         gen = next(self._generation)
         self._pending_generation = gen
         request = RunRequest(gen, self.algorithm, self.current_params(), self.points.copy())
+        # A window's first run of an algorithm may have to compile its kernels (2 s after
+        # installing): on the worker, with "preparing…" shown, so the window is up at once.
+        request.prepare = self.preparing = (self.prepare_in_background and self.runner.has_dispatcher
+                                            and not kernels_loaded(REGISTRY[self.algorithm].kernels))
         # Announce before the worker starts: with a direct post a quick worker would otherwise
         # report False before this thread reports True. Thread liveness is no guide either: a
         # superseded worker may still be alive after a quick run has replaced it.

@@ -1,7 +1,7 @@
 """The six perceptron variants behind a name → class registry."""
 from __future__ import annotations
 
-from ._kernels import warm_up
+from ._kernels import kernels_loaded, warm_up
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
 from .lifted import LiftedPerceptron
@@ -43,4 +43,4 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
 
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
            "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
-           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "warm_up"]
+           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "kernels_loaded", "warm_up"]
