@@ -18,7 +18,7 @@ __all__ = ["scale_exponent", "to_unit_scale", "unscale", "vector_norm", "max_row
 def scale_exponent(a: np.ndarray) -> int:
     """The e with max|a| = m·2^e, m in [0.5, 1); 0 for an empty or all-zero array."""
     a = np.asarray(a, dtype=np.float64)
-    top = float(np.max(np.abs(a))) if a.size else 0.0
+    top = float(max(np.max(a), -np.min(a))) if a.size else 0.0  # max|a| without an |a| copy
     return int(np.frexp(top)[1]) if top > 0.0 else 0
 
 
@@ -27,6 +27,15 @@ def to_unit_scale(a: np.ndarray) -> tuple[np.ndarray, int]:
     a = np.asarray(a, dtype=np.float64)
     e = scale_exponent(a)
     return (np.ldexp(a, -e) if e else a.copy()), e
+
+
+def scale_in_place(a: np.ndarray) -> int:
+    """Scale the float64 array ``a`` by 2^-e in place and return e (:func:`to_unit_scale`
+    without its copy: a solver's own scratch array of 10⁶ points need not exist twice)."""
+    e = scale_exponent(a)
+    if e:
+        np.ldexp(a, -e, out=a)
+    return e
 
 
 def unscale(x: float, e: int) -> float:
@@ -46,8 +55,16 @@ def max_row_norm(X: np.ndarray) -> float:
     X = np.asarray(X, dtype=np.float64)
     if X.shape[0] == 0:
         return 0.0
-    Xs, e = to_unit_scale(X)
-    return unscale(float(np.sqrt(np.max(np.einsum("ij,ij->i", Xs, Xs)))), e)
+    e = scale_exponent(X)
+    # In blocks of rows: the same squares and sums row by row, without a scaled copy of X.
+    top = 0.0
+    for i in range(0, X.shape[0], _ROWS_PER_BLOCK):
+        Xs = np.ldexp(X[i:i + _ROWS_PER_BLOCK], -e)
+        top = max(top, float(np.max(np.einsum("ij,ij->i", Xs, Xs))))
+    return unscale(float(np.sqrt(top)), e)
+
+
+_ROWS_PER_BLOCK = 65_536
 
 
 def unit_direction(w: np.ndarray, b: float = 0.0) -> tuple[np.ndarray, float, float]:

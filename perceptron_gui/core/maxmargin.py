@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .floatscale import to_unit_scale, unscale
+from .floatscale import scale_in_place, unscale
 
 __all__ = ["FROZEN_CLOCK_ENV", "MaxMarginResult", "budget_clock", "max_margin"]
 
@@ -183,11 +183,13 @@ def max_margin(
     # largest entry in [0.5, 1), so squares neither overflow (1e300) nor vanish (1e-300,
     # subnormals), and give gamma, gap and bounds back in the data's units.
     at_origin = not np.all(np.any(Z != 0.0, axis=1))
-    Z, scale_e = to_unit_scale(Z)
+    scale_e = scale_in_place(Z)  # Z is the solver's own copy
     norms_sq = np.einsum("ij,ij->i", Z, Z)
     R = float(np.sqrt(norms_sq.max()))
 
     S = [int(np.argmin(norms_sq))]          # the closest point is the best single vertex
+    del norms_sq  # n floats: the loop's scores reuse one buffer of that size instead
+    s = np.empty(n)
     lam = np.ones(1)
     x = Z[S[0]].copy()
     best_lower, best_x = -np.inf, x
@@ -198,7 +200,7 @@ def max_margin(
         if nx <= tol * R:
             exact = origin_in_hull = True
             break
-        s = Z @ x
+        np.dot(Z, x, out=s)
         j = int(np.argmin(s))
         lower = s[j] / nx
         if lower > best_lower:

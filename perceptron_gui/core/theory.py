@@ -17,6 +17,7 @@ import numpy as np
 
 from . import floatscale, novikoff
 from .algorithms.base import row_dots
+from .algorithms.scores import augment
 from .maxmargin import MaxMarginResult, budget_clock, max_margin
 from .separability import max_margin_any_scale
 
@@ -44,10 +45,6 @@ def _scores(X: np.ndarray, w: object, b: float) -> np.ndarray:
     if w.shape != (X.shape[1],):
         raise ValueError(f"w must have shape ({X.shape[1]},) to match X, got {w.shape}.")
     return row_dots(X, w) + float(b)  # training's arithmetic: X @ w may fuse multiply-adds
-
-
-def _augment(X: np.ndarray) -> np.ndarray:
-    return np.hstack([X, np.ones((X.shape[0], 1))])
 
 
 @dataclass(frozen=True)
@@ -118,7 +115,7 @@ def dataset_theory(
     Theory
     """
     X, y = _xy(X, y)
-    Xt = _augment(X) if offset else X
+    Xt = augment(X, True) if offset else X  # one (n, d+1) array, no hstack temporaries
     R = floatscale.max_row_norm(Xt)
     start = budget_clock()  # the solver's clock, so a frozen clock freezes the split too
     mm = max_margin_any_scale(Xt, y, time_budget_s=time_budget_s, separator=separator)
