@@ -16,7 +16,7 @@ import numpy as np
 
 from .errors import UserError
 
-__all__ = ["Dataset", "DatasetError", "train_test_split"]
+__all__ = ["Dataset", "DatasetError", "split_mask", "train_test_split"]
 
 # Finite but so large that w·x overflows float64 after a handful of updates.
 MAX_ABS_VALUE = 1e150
@@ -123,14 +123,19 @@ def train_test_split(data: Dataset, test_fraction: float, seed: int = 0) -> tupl
 
     The test set gets ``round(test_fraction * n)`` points; both keep file order.
     """
+    mask = split_mask(data.n, test_fraction, seed)
+    return data.subset(~mask), data.subset(mask)
+
+
+def split_mask(n: int, test_fraction: float, seed: int = 0) -> np.ndarray:
+    """The test rows of :func:`train_test_split` as a boolean mask of length ``n``: the first
+    ``round(test_fraction * n)`` indices of a permutation seeded by ``seed``."""
     if not 0.0 <= test_fraction < 1.0:
         raise DatasetError(f"The test fraction must be at least 0 and below 1, not {test_fraction}.")
-    n = data.n
-    n_test = int(round(test_fraction * n))
     perm = np.random.default_rng(seed).permutation(n)
-    test_mask = np.zeros(n, dtype=bool)
-    test_mask[perm[:n_test]] = True
-    return data.subset(~test_mask), data.subset(test_mask)
+    mask = np.zeros(n, dtype=bool)
+    mask[perm[:int(round(test_fraction * n))]] = True
+    return mask
 
 
 def _as_matrix(X: object) -> np.ndarray:

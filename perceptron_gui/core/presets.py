@@ -1,7 +1,8 @@
 """The example data sets of the lecture notes, and two random generators.
 
 Each preset has a name, a title for the menu, a one-sentence explanation, the data, and —
-when the example is about particular algorithms — the algorithms it is meant for. Loading a
+when the example is about particular algorithms — the algorithms it is meant for. A preset
+with a fixed train/test split (the digits) also gives its test mask. Loading a
 preset keeps the user's algorithm unless the preset names others (the session's rule, see
 :meth:`perceptron_gui.session.session.Session.load_preset`).
 """
@@ -13,8 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dataset import Dataset, DatasetError
+from .digits import SPLIT_SEED, TEST_FRACTION, digits_0_vs_1, digits_split
 
-__all__ = ["Preset", "PRESETS", "get_preset", "random_separable", "random_noisy", "DEFAULT_PRESET"]
+__all__ = ["Preset", "PRESETS", "get_preset", "random_separable", "random_noisy", "DEFAULT_PRESET",
+           "preset_lines"]
 
 
 @dataclass(frozen=True)
@@ -26,9 +29,24 @@ class Preset:
     # The algorithms this example is about (the first is switched to when the user's is not
     # among them); empty: any algorithm shows it.
     algorithms: tuple[str, ...] = ()
+    # The data with its fixed test mask (True: a test point); None: every point trains.
+    split: Callable[[], tuple[Dataset, np.ndarray]] | None = None
 
     def data(self) -> Dataset:
-        return self.build()
+        return self.split()[0] if self.split is not None else self.build()
+
+    def data_and_roles(self) -> tuple[Dataset, np.ndarray | None]:
+        """The data and its test mask (None when the preset has no test points)."""
+        if self.split is not None:
+            return self.split()
+        return self.build(), None
+
+    def train_test(self) -> tuple[Dataset, Dataset | None]:
+        """The training and test sets (test None without a split), as ``run --preset`` trains."""
+        data, test = self.data_and_roles()
+        if test is None:
+            return data, None
+        return data.subset(~test), data.subset(test)
 
 
 def _gate(outputs: list[int]) -> Dataset:
@@ -104,9 +122,20 @@ PRESETS: dict[str, Preset] = {p.name: p for p in [
     Preset("random_noisy", "Random with 10 % label noise", "60 random points whose labels were flipped with probability 0.1: "
            "usually not separable, so try pocket, voted or averaged.",
            lambda: random_noisy(60, 0.1, seed=5), algorithms=("pocket", "voted", "averaged")),
+    Preset("digits_0_vs_1", "Digits 0 vs 1 (notes 002)",
+           "360 handwritten 8×8 digits (UCI optdigits, CC BY 4.0): 0 is −1, 1 is +1; "
+           f"{TEST_FRACTION:.0%} are test images (split seed {SPLIT_SEED}). The per-epoch table below the canvas is "
+           "the notes' run table: updates, train and test error per epoch of the perceptron through the origin.",
+           digits_0_vs_1, algorithms=("standard",), split=digits_split),
 ]}
 
 DEFAULT_PRESET = "random_separable"
+
+
+def preset_lines() -> list[str]:
+    """One line per preset: its name and title (``perceptron-gui presets``)."""
+    width = max(len(name) for name in PRESETS)
+    return [f"{p.name:<{width}}  {p.title}" for p in PRESETS.values()]
 
 
 def get_preset(name: str) -> Preset:

@@ -154,7 +154,8 @@ class Session(SessionEvents):
         if switch:  # set before the load, so the data trains once, with the right algorithm
             self.algorithm = preset.algorithms[0]
             self.algorithm_changed.emit()
-        if not self.load_dataset(preset.data(), preset.title, label=f"Load preset {preset.title}"):
+        data, test = preset.data_and_roles()  # a preset with a fixed split (digits) brings its test points
+        if not self.load_dataset(data, preset.title, test=test, label=f"Load preset {preset.title}"):
             return
         notes = [preset.explanation]
         if switch:

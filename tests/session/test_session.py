@@ -259,9 +259,10 @@ def test_every_preset_runs_with_every_algorithm(preset):
     assert s.algorithm == expected and s.data_title == PRESETS[preset].title
     for name in ALGORITHMS:
         s.set_algorithm(name)
+        s.wait()  # pocket and voted on the 64-d digits are big enough for the worker
         res = s.result
         assert res is not None and s.error is None and res.record.algorithm == name
-        assert res.train.n == PRESETS[preset].data().n
+        assert res.train.n == PRESETS[preset].train_test()[0].n
         rec = res.record
         assert rec.num_steps == rec.n * rec.epochs_run and rec.num_updates <= rec.num_steps
         for t in (-1, rec.num_steps // 2, rec.num_steps - 1):
