@@ -20,6 +20,7 @@ from .events import SessionEvents
 from .frame import Frame
 from .frames import FrameService
 from .history import History
+from .param_commands import SetParams
 from .playback import Playhead
 from .points import PointSet
 from .runner import Runner, RunRequest, RunResult
@@ -113,6 +114,11 @@ class Session(SessionEvents):
         return self.points.title
 
     def _after_edit(self, change: Change) -> None:
+        if change.kind == "params":  # a parameter edit (or its undo): the points are as they were
+            self.algorithm_changed.emit()
+            self.history_changed.emit()
+            self.recompute()
+            return
         if change.kind == "reset":
             self._new_data = True
         if change.kind in ("delete", "reset"):
@@ -200,8 +206,10 @@ class Session(SessionEvents):
         """Set one parameter of the current algorithm; a bad value gives a message, keeps the old."""
         return self.set_params({name: value})
 
-    def set_params(self, changes: dict[str, Any]) -> bool:
-        """Set several parameters of the current algorithm at once (one check, one retraining):
+    def set_params(self, changes: dict[str, Any], label: str = "Change parameters",
+                   drag_id: int | None = None) -> bool:
+        """Set several parameters of the current algorithm at once (one check, one retraining,
+        one undo step named ``label``; the edits of one handle drag, same ``drag_id``, merge):
         a hand-set start is ``{"init": "custom", "start_w": (1, -1), "start_b": 1}``. A bad
         value gives a message and keeps every old one."""
         params = dict(self.params[self.algorithm])
@@ -219,10 +227,9 @@ class Session(SessionEvents):
         except DatasetError as exc:
             self.message.emit("error", str(exc))
             return False
-        self.params[self.algorithm] = params
-        self.algorithm_changed.emit()
-        self.recompute()
-        return True
+        if params == self.params[self.algorithm]:
+            return True  # nothing changes: no undo step, no retraining
+        return self.execute(SetParams(self, self.algorithm, params, self.algorithm, label, drag_id))
 
     # ---- running ---------------------------------------------------------------------------
     @property

@@ -1,0 +1,66 @@
+"""Parameter edits as undoable commands: a hand-set start dragged on the canvas or typed in the
+live panel, a value changed in the picker, the status bar's "Use the ratchet" — Edit → Undo puts
+the old values back like it puts back a moved point.
+
+The command sits in the same history as the point edits (one undo stack, in the order things
+were done). Its ``apply`` is handed the points like every command but changes the session's
+parameters instead (its ``target``), and reports ``Change("params")``, which the session answers
+by retraining rather than by telling the point views.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from .commands import Change, Command
+from .points import PointSet
+
+__all__ = ["SetParams", "ParamsTarget"]
+
+
+class ParamsTarget(Protocol):
+    """What a parameter edit changes (the session): the current algorithm and every
+    algorithm's parameters."""
+
+    algorithm: str
+    params: dict[str, dict[str, Any]]
+
+
+@dataclass
+class SetParams(Command):
+    """Make ``algorithm`` current and set the parameters of ``params_of`` to ``params``.
+
+    The moves of one drag of a handle (same ``drag_id``) merge into one undo step, as point
+    moves do.
+    """
+
+    target: ParamsTarget = field(repr=False)
+    params_of: str
+    params: dict[str, Any]
+    algorithm: str
+    label: str = "Change parameters"
+    drag_id: int | None = None
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return self.label
+
+    @property
+    def merge_key(self) -> object:  # type: ignore[override]
+        return None if self.drag_id is None else ("params", self.params_of, self.drag_id)
+
+    def apply(self, points: PointSet) -> tuple[Command, Change]:
+        t = self.target
+        inverse = SetParams(t, self.params_of, dict(t.params[self.params_of]), t.algorithm, self.label,
+                            self.drag_id)
+        t.params[self.params_of] = dict(self.params)
+        t.algorithm = self.algorithm
+        return inverse, Change("params", np.zeros(0, dtype=np.int64))
+
+    def merge(self, later: Command) -> Command | None:
+        # Self is the inverse of the drag's first edit (the values before it): keep it.
+        if isinstance(later, SetParams) and later.merge_key is not None and later.merge_key == self.merge_key:
+            return self
+        return None
