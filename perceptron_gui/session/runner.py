@@ -22,6 +22,7 @@ from ..core.algorithms.chunks import CountingStop, TrainingStopped
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset
 from ..core.errors import UserError
+from ..core.loss_curves import LossCurves, loss_curves
 from ..core.run import RunRecord
 from ..core.separability import run_separator
 from .estimate import CostEstimate, RateProbe, may_stop_early, vote_tail_seconds
@@ -101,6 +102,14 @@ class RunResult:
         W = self.proof_weights()
         return th.proof_quantities(W, tho.theta_star, tho.gamma, tho.R)
 
+    @cached_property
+    def losses(self) -> LossCurves:
+        """The perceptron and hinge losses of w_k on the training points, at every update or,
+        for big n·K, every m-th (bounded work: see :mod:`~perceptron_gui.core.loss_curves`).
+        :func:`compute` fills it on the training thread, so a view never pays for it."""
+        rec = self.record
+        return loss_curves(rec.weights, self.train.X, self.train.y, rec.offset)
+
     def proof_weights(self) -> np.ndarray:
         rec = self.record
         if rec.algorithm == "lifted":
@@ -137,12 +146,14 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     if record.algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
         Xl = th.lift(augment(train.X, record.offset), float(algo.lift_a))  # type: ignore[attr-defined]
         lifted_theory = th.dataset_theory(Xl, train.y, offset=False, time_budget_s=THEORY_TIME_BUDGET_S)
-    return RunResult(
+    result = RunResult(
         generation=request.generation, algorithm=request.algorithm, params=dict(request.params),
         train=train, test=test, train_index=pts.train_index(), test_index=test_idx,
         record=record, theory=theory, lifted_theory=lifted_theory,
-        seconds=time.perf_counter() - t0,
     )
+    result.losses  # noqa: B018 - computed here, on the worker for big runs (cached on the result)
+    result.seconds = time.perf_counter() - t0
+    return result
 
 
 def no_proof_reason(result: RunResult | None) -> str:

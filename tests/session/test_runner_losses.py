@@ -1,0 +1,37 @@
+"""A run's loss curves are computed with the run (on the worker for big runs), never by a view
+(issue 10 point 4)."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from perceptron_gui.core import loss_curves as lc_mod
+from perceptron_gui.core.presets import random_noisy
+from perceptron_gui.session.runner import RunRequest, compute
+from perceptron_gui.session.session import Session
+
+
+def test_compute_fills_the_losses_on_its_own_thread(monkeypatch):
+    threads: list[str] = []
+    real = lc_mod.loss_rows
+
+    def spy(*args):
+        threads.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr("perceptron_gui.core.loss_curves.loss_rows", spy)
+    s = Session(background_work=1)  # every non-empty run trains on the worker
+    s.load_dataset(random_noisy(40, 0.1, seed=2))
+    s.wait(60)
+    res = s.result
+    assert res is not None and "losses" in res.__dict__  # cached before the result was handed over
+    assert threads and set(threads) == {"perceptron-train"}
+    assert res.losses.k[-1] == res.record.num_updates and res.losses.n == 40
+
+
+def test_compute_keeps_nan_free_losses_for_an_empty_set():
+    s = Session()
+    pts = s.points.copy()
+    res = compute(RunRequest(1, "offset", {"max_epochs": 3}, pts))
+    assert res.losses.k.tolist() == [0] and np.all(np.isfinite(res.losses.hinge))
