@@ -3,7 +3,8 @@
 ``perceptron-gui`` alone opens the window; ``--screenshot OUT.png`` (with ``--preset``,
 ``--algorithm``, ``--step``) asks the window to draw a state and save it. ``perceptron-gui run
 DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory, and can write
-the run file (``--out``) and the update table (``--csv``). ``perceptron-gui export`` writes
+the run file (``--out``) and the update table (``--csv``). ``perceptron-gui presets`` lists the
+example data sets (``run --preset NAME`` trains on one). ``perceptron-gui export`` writes
 slide figures and animations with no display (see :mod:`perceptron_gui.cli.export`). Every
 error a user can cause ends in one sentence on stderr and exit status 2, never a traceback.
 
@@ -59,6 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} export"))
             from .export import cmd_export
             return cmd_export(ns)
+        if ns.command == "presets":
+            if rest:
+                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} presets"))
+            from ..core.presets import preset_lines
+            print("\n".join(preset_lines()))
+            return 0
         return _cmd_gui(ns, rest)
     except UsageError as exc:
         return fail(str(exc))

@@ -196,7 +196,7 @@ def _start_implies_custom(params: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---- the parser --------------------------------------------------------------------------
-COMMANDS = ("run", "export")
+COMMANDS = ("run", "export", "presets")
 
 
 def window_options(parser: argparse.ArgumentParser) -> None:
@@ -223,8 +223,13 @@ def build_parser() -> SentenceArgumentParser:
     run = sub.add_parser("run", help="train on a CSV file and print the per-epoch table and the theory",
                          description="Train a perceptron on DATA.csv (columns x1,...,xd,y) and print "
                                      "the per-epoch table, the Novikoff bound and the separability verdict.")
-    run.add_argument("data", metavar="DATA.csv", help="training data: one point per line, the coordinates then the label")
-    run.add_argument("--algorithm", required=True, choices=list(REGISTRY), help="which perceptron")
+    run.add_argument("data", metavar="DATA.csv", nargs="?",
+                     help="training data: one point per line, the coordinates then the label (or --preset)")
+    run.add_argument("--preset", dest="run_preset", metavar="NAME",
+                     help=f"train on an example data set instead of DATA.csv, keeping its test points "
+                          f"(names: '{PROG} presets')")
+    run.add_argument("--algorithm", choices=list(REGISTRY),
+                     help="which perceptron (needed with DATA.csv; a preset about one algorithm picks it)")
     run.add_argument("--test", metavar="TEST.csv", help="a test set with the same columns; its error is shown per epoch")
     _algorithm_options(run)
     run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
@@ -235,6 +240,8 @@ def build_parser() -> SentenceArgumentParser:
     run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
 
     _export_parser(sub)
+    sub.add_parser("presets", help="list the example data sets (for run --preset and the window's --preset)",
+                   description="List the example data sets: the name to give to --preset, then what it is.")
     return parser
 
 
