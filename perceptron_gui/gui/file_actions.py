@@ -26,6 +26,7 @@ from ..session.document import Document, DocumentKind, kind_of
 from ..session.recent_files import RecentFiles
 from .autosave_wiring import RECOVERY_QUESTION, AutosaveMixin  # noqa: F401 - the question, importable here
 from .file_saving import SESSION_FILTER, SaveMixin
+from .file_test_set import TestSetMixin
 from .message_bar import MessageBanner
 from .run_exports import RunExportMixin
 
@@ -47,7 +48,7 @@ def install_file_actions(win: QtWidgets.QMainWindow) -> FileActions:
     return fa
 
 
-class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, QtCore.QObject):
+class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore.QObject):
     """The File menu of one window over one :class:`Document`.
 
     Parameters
@@ -61,7 +62,7 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, QtCore.QObject):
     Attributes
     ----------
     actions : every File-menu action by name (``open``, ``save``, ``save_as``, ``open_session``,
-        ``save_session``, ``save_session_as``, the exports, ``quit``).
+        ``save_session``, ``save_session_as``, ``open_test_set``, the exports, ``quit``).
 
     Signals
     -------
@@ -126,6 +127,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, QtCore.QObject):
             menu.addAction(a)
 
         add("open", "&Open data set…", self.open_csv, SK.Open, "Open a CSV file: x1,…,xd,y per line")
+        add("open_test_set", "Open &test set…", self.open_test_set,
+            tip="Add the points of a CSV with the same columns as test points: the per-epoch table shows their error")
         add("save", "&Save data set", self.save_current, SK.Save)
         add("save_as", "Save data set &as…", self.save_csv, SK.SaveAs)
         menu.addSeparator()
