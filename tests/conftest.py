@@ -42,6 +42,10 @@ for _var, _name in (("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"),
     os.environ[_var] = _scratch_dir(_name)
 # The max-margin solver's time budgets read a clock that stands still: no verdict in a test
 # depends on how fast or how busy the machine is (a budget of 0 still stops at once).
+# The pocket kernels' module sets this on its first import (passive OpenMP waiting; see
+# core/algorithms/_pocket_kernels.py): set here first, so that import, in whichever test it
+# happens, changes no environment the isolation check watches.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 os.environ["PERCEPTRON_GUI_FROZEN_CLOCK"] = "1"
 # A run record's memory budget defaults to a quarter of the machine's RAM (at most 1 GB): pin
 # it, so no run in a test stops early on a small machine only. Tests of the cap inject theirs.

@@ -131,6 +131,15 @@ class ExportSession(SessionEvents):
     def end_drag(self) -> None:
         pass
 
+    def current_params(self) -> dict[str, Any]:
+        return {} if self.result is None else dict(self.result.params)
+
+    def set_params(self, changes: dict[str, Any], label: str = "", drag_id: int | None = None) -> bool:
+        return False  # an export draws a finished run: nothing is retrained
+
+    def to_start(self) -> None:
+        pass  # its playhead is the export's, set when it is made
+
 
 @dataclass
 class ViewOptions:
@@ -143,6 +152,9 @@ class ViewOptions:
     show_theta_star: bool = False
     show_regions: bool = True
     show_margins: bool = True
+    show_previous: bool = True  # the hyperplane before the last update (render/update_picture.py)
+    show_update: bool = False  # the last update as vectors
+    show_point_margins: bool = False  # each point's signed margin beside it
     features: str | tuple[int, int | None] = "pca"  # for d > 2: "pca", "w_theta" or (i, j)
     lifted: bool = False
     view_range: View | None = None
@@ -155,6 +167,7 @@ class ViewOptions:
         (x0, x1), (y0, y1) = canvas.view_box.viewRange()
         w, h = canvas.width(), canvas.height()
         return cls(show_theta_star=o.show_theta_star, show_regions=o.show_regions, show_margins=o.show_margins,
+                   show_previous=o.show_previous, show_update=o.show_update, show_point_margins=o.show_point_margins,
                    features=canvas.view_choice, lifted=canvas.lifted_view,
                    view_range=((float(x0), float(x1)), (float(y0), float(y1))),
                    aspect=aspect if aspect is not None else (w / h if w > 0 and h > 0 else 1.5))

@@ -9,6 +9,8 @@ right click, or Shift + left click     add a point of the other class
 left click on a point                  select it (Shift: add it to / remove it from the selection)
 Ctrl + click on a point                delete it
 left-drag a point                      move it (all selected points if it is selected); one undo step
+left-drag the hyperplane               move it: the run starts there (2-D view; one undo step)
+left-drag the normal arrow's tip       turn and scale w: the run starts there
 left-drag on empty space               rubber band: select the points inside (Shift/Ctrl: add)
 right-drag or middle-drag              pan
 wheel                                  zoom
@@ -17,7 +19,7 @@ wheel                                  zoom
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import pyqtgraph as pg
@@ -25,7 +27,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render.projection import Projection
 from ..session.commands import AddPoints, DeletePoints, MovePoints
+from ..session.frame import Frame
 from ..session.viewed import ViewedSession
+from .canvas_handles import HandleDrag, dragged_line, dragged_tip, pick_handle
 
 __all__ = ["EditViewBox", "EditTool", "ToolCanvas"]
 
@@ -102,6 +106,8 @@ class ToolCanvas(Protocol):
     view_points: np.ndarray  # the points as drawn: (n, 2) view coordinates
     projection: Projection
     active_class: int
+    frame: Frame | None  # the frame drawn (its w and b are what the handles grab)
+    overlay: Any  # its ``arrow`` (NormalArrow: anchor, direction, length_px) is the tip handle
 
 
 class EditTool:
@@ -111,7 +117,7 @@ class EditTool:
 
     def __init__(self, canvas: ToolCanvas) -> None:
         self.canvas = canvas
-        self._drag: _MoveDrag | _BandDrag | None = None
+        self._drag: _MoveDrag | _BandDrag | HandleDrag | None = None
 
     @property
     def session(self):
@@ -177,12 +183,17 @@ class EditTool:
                 self._drag = _MoveDrag(idx, self.session.points.X[idx].copy(),
                                        np.array([start.x(), start.y()]), self.session.new_drag_id())
             else:
-                self._drag = _BandDrag(additive=bool(mods & (_Ctrl | _Shift)))
+                handle = None if mods & (_Ctrl | _Shift) else self._grab_handle(np.array([start.x(), start.y()]))
+                self._drag = handle or _BandDrag(additive=bool(mods & (_Ctrl | _Shift)))
         drag = self._drag
         if isinstance(drag, _MoveDrag):
             pos = vb.mapToView(ev.pos())
             delta = self.canvas.projection.delta_to_data(np.array([pos.x(), pos.y()]) - drag.start)
             self.session.execute(MovePoints(drag.indices, drag.X0 + delta, drag.drag_id))
+            if ev.isFinish():
+                self.session.end_drag()
+        elif isinstance(drag, HandleDrag):
+            self._move_handle(drag, vb.mapToView(ev.pos()))
             if ev.isFinish():
                 self.session.end_drag()
         elif isinstance(drag, _BandDrag):
@@ -193,6 +204,38 @@ class EditTool:
                 self._select_in(vb.childGroup.mapRectFromParent(rect), drag.additive)
         if ev.isFinish():
             self._drag = None
+
+    # ---- handles: the hyperplane and the arrow's tip set the run's start (canvas_handles) ------------
+    def _pixel(self) -> np.ndarray | None:
+        pw, ph = self.canvas.view_box.viewPixelSize()
+        return np.array([pw, ph]) if pw and ph else None
+
+    def _grab_handle(self, m: np.ndarray) -> HandleDrag | None:
+        fr, arrow, px = self.canvas.frame, self.canvas.overlay.arrow, self._pixel()
+        if fr is None or px is None or self.canvas.projection.kind != "plane" or not fr.has_hyperplane:
+            return None
+        kind = pick_handle(m, fr.w, fr.b, arrow.anchor, arrow.direction, px, arrow.length_px, self.hit_radius_px)
+        if kind is None:
+            return None
+        base = arrow.anchor if arrow.anchor is not None else np.zeros(2)
+        h = HandleDrag(kind, fr.w.copy(), float(fr.b), bool(fr.offset), np.array(base, dtype=np.float64),
+                       self.session.new_drag_id())
+        self.session.to_start()  # the start is what is dragged: show it, and step on from there
+        return h
+
+    def _move_handle(self, h: HandleDrag, pos: QtCore.QPointF) -> None:
+        m, px = np.array([pos.x(), pos.y()]), self._pixel()
+        if px is None:
+            return
+        got = dragged_line(h, m) if h.kind == "line" else dragged_tip(h, m, px, self.canvas.overlay.arrow.length_px)
+        if got is None:
+            return
+        w, b = got
+        changes: dict[str, Any] = {"init": "custom", "start_w": [float(v) for v in w]}
+        if "start_b" in self.session.current_params():
+            changes["start_b"] = b
+        label = "Move the hyperplane" if h.kind == "line" else "Turn the normal vector"
+        self.session.set_params(changes, label=label, drag_id=h.drag_id)
 
     def _select_in(self, r: QtCore.QRectF, additive: bool) -> None:
         P = self.canvas.view_points

@@ -11,9 +11,11 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
 from ..core.algorithms import augment
+from ..core.dataset import DatasetError
 from ..core.theory import lifted_margin_lower_bound
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ..session.frame import Frame
+from ..session.param_commands import parse_start
 from ..session.runner import no_proof_reason
 from .view_wiring import DragThrottle, connect_events
 
@@ -30,6 +32,9 @@ ROWS: list[tuple[str, str, str]] = [
      "notes 002; after the range, the epochs this run made."),
     ("visit", "visited", "The training point the last step looked at, as its row in the point "
      "table (counted from 1), and whether it was a mistake, y·(w·x + b) ≤ 0, that caused an update."),
+    ("start", "start w₀; b₀", "Where the run starts. Type w₀ (and b₀ after a ';' with an offset), e.g. "
+     "1, -1; 1, and press Enter to train again from there; or drag the hyperplane or the tip of its "
+     "arrow on the canvas. Undo puts the old start back."),
     ("w", "w", "The weight vector w after k updates: w = w₀ + Σ yᵢ·xᵢ over the mistakes so far."),
     ("b", "b", "The offset b after k updates: b = b₀ + Σ yᵢ over the mistakes (0 without offset)."),
     ("norm_w", "‖w‖", "The Euclidean length ‖w‖ = √(w·w) of the feature weights (b not included)."),
@@ -117,7 +122,13 @@ class LivePanel(QtWidgets.QWidget):
                 continue
             cap = QtWidgets.QLabel(caption)
             cap.setToolTip(tip)
-            if key == "meter":
+            if key == "start":
+                self.start_edit = QtWidgets.QLineEdit()
+                self.start_edit.setToolTip(tip)
+                self.start_edit.setPlaceholderText("w₀; b₀")
+                self.start_edit.returnPressed.connect(self._type_start)
+                self._form.addRow(cap, self.start_edit)
+            elif key == "meter":
                 self.meter = QtWidgets.QProgressBar()
                 self.meter.setRange(0, 1000)
                 self.meter.setTextVisible(True)
@@ -181,6 +192,33 @@ class LivePanel(QtWidgets.QWidget):
         return res.lifted_theory if res.record.algorithm == "lifted" else res.theory
 
     # ---- updating ----------------------------------------------------------------------------
+    def _type_start(self) -> None:
+        """Enter in the start field: train again from the typed start (one undo step)."""
+        s = self.session
+        offset = "start_b" in s.current_params()
+        try:
+            w, b = parse_start(self.start_edit.text(), s.points.d, offset)
+        except DatasetError as exc:
+            s.message.emit("error", str(exc))
+            return
+        changes: dict[str, object] = {"init": "custom", "start_w": w}
+        if b is not None:
+            changes["start_b"] = b
+        s.set_params(changes, label="Type the start")
+
+    def _show_start(self, result) -> None:
+        """The run's start w₀ (and b₀ with an offset), unless the field is being edited."""
+        if self.start_edit.hasFocus() and self.start_edit.isModified():
+            return
+        if result is None:
+            self.start_edit.clear()
+            return
+        rec = result.record
+        w0, b0 = rec.w_b(0)
+        text = ", ".join(f"{v:.6g}" for v in w0) + (f"; {b0:.6g}" if rec.offset else "")
+        self.start_edit.setText(text)
+        self.start_edit.setModified(False)
+
     def _show(self, key: str, visible: bool) -> None:
         widget = self._labels.get(key, self.meter if key == "meter" else None)
         if widget is not None:
@@ -193,6 +231,7 @@ class LivePanel(QtWidgets.QWidget):
 
     def _on_run_changed(self, result) -> None:
         """Rows that depend on the run only: the data set, which rows exist, the tooltips."""
+        self._show_start(result)
         lifted = result is not None and result.record.algorithm == "lifted"
         offset = result is not None and result.record.offset
         x, space = SPACES["lifted" if lifted else "offset" if offset else "plain"]

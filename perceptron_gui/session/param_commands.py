@@ -14,10 +14,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..core.dataset import DatasetError
 from .commands import Change, Command
 from .points import PointSet
 
-__all__ = ["SetParams", "ParamsTarget"]
+__all__ = ["SetParams", "ParamsTarget", "parse_start"]
 
 
 class ParamsTarget(Protocol):
@@ -64,3 +65,37 @@ class SetParams(Command):
         if isinstance(later, SetParams) and later.merge_key is not None and later.merge_key == self.merge_key:
             return self
         return None
+
+
+def parse_start(text: str, d: int, offset: bool) -> tuple[list[float], float | None]:
+    """A start typed as text: "w₁, …, w_d; b" (or the d + 1 numbers in a row with an offset, b
+    last; just the d numbers without one). Returns (start_w, start_b or None without an offset);
+    anything else is one sentence (DatasetError)."""
+    want = f"{d} number{'s' if d != 1 else ''} for w" + (" and one for b, as in 1, -1; 1" if offset else "")
+    parts = text.replace("−", "-").replace(";", " ; ").replace(",", " ").split()
+    if parts.count(";") > 1:
+        raise DatasetError(f"Type the start as {want}: one ';' at most.")
+    try:
+        nums = [float(p) for p in parts if p != ";"]
+    except ValueError:
+        bad = next(p for p in parts if p != ";" and not _is_number(p))
+        raise DatasetError(f"'{bad}' is not a number; type the start as {want}.") from None
+    if not all(np.isfinite(nums)):
+        raise DatasetError(f"The start must be finite numbers; type it as {want}.")
+    b_given = ";" in parts or len(nums) == d + 1
+    if b_given and not offset:
+        raise DatasetError(f"This perceptron has no offset b (its hyperplane goes through the origin); "
+                           f"type the {want}.")
+    if len(nums) != d + (1 if b_given else 0):
+        raise DatasetError(f"That is {len(nums)} number{'s' if len(nums) != 1 else ''}; type the start as {want}.")
+    if offset:
+        return nums[:d], nums[d] if b_given else 0.0
+    return nums, None
+
+
+def _is_number(s: str) -> bool:
+    try:
+        float(s)
+    except ValueError:
+        return False
+    return True

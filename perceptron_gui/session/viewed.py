@@ -54,10 +54,17 @@ class ViewedSession(Protocol):
 
     def end_drag(self) -> None: ...
 
+    def current_params(self) -> dict[str, Any]: ...
+
+    def set_params(self, changes: dict[str, Any], label: str = ..., drag_id: int | None = ...) -> bool: ...
+
+    def to_start(self) -> None: ...
+
     def set_view_range(self, view: Any) -> None: ...
 
 
 VIEWED_MEMBERS = ("points", "result", "playhead", "selection", "algorithm", "dragging", "points_changed",
                   "run_changed", "playhead_changed", "frame_changed", "selection_changed", "message", "run", "k",
                   "frame", "execute",
-                  "select", "jump_to_update", "new_drag_id", "end_drag", "set_view_range")
+                  "select", "jump_to_update", "new_drag_id", "end_drag", "set_view_range", "current_params",
+                  "set_params", "to_start")
