@@ -112,7 +112,7 @@ class SlideFigure:
         from ..canvas import Canvas
 
         src, o = self.source, self.options
-        self.widget = canvas = Canvas(src, look=canvas_look(self.style, self.device_scale))
+        self.widget = canvas = Canvas(src, look=canvas_look(self.style, self.device_scale), cache_points=False)
         style_canvas(canvas, self.style, self.device_scale, self.transparent)
         canvas.set_show_theta_star(o.show_theta_star)
         canvas.set_show_regions(o.show_regions)
