@@ -28,6 +28,7 @@ from .status import StatusBar
 from .table import PointTable
 from .user_text import install_plain_text_policy
 from .view_wiring import connect_events
+from .weight_dock import install_weight_dock
 
 Qt = QtCore.Qt
 DEFAULT_SIZE = QtCore.QSize(1600, 1000)  # the first size on a large screen
@@ -119,6 +120,8 @@ class MainWindow(QtWidgets.QMainWindow):
         per_epoch_row.addWidget(self.epoch_plot, 1)
         per_epoch_row.addWidget(self.epoch_table, 0)
         self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # Beside the canvas, under the live panel; shown only while d is a square (8×8 digits).
+        self.weight_image = install_weight_dock(self, s, self.docks)
         self._size_docks(DEFAULT_SIZE)
 
         self.status = StatusBar(s)
