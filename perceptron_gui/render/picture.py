@@ -25,9 +25,13 @@ from .projection import Projection
 from .tex import tex_escape
 
 __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
-           "describe", "VOTE_GRID", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
+           "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
 
 VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
+# ... unless its K vectors make that more than VOTE_GRID_WORK sign evaluations (about 20 ms):
+# then on a coarser grid, at least VOTE_GRID_MIN² cells (123,000 vectors took 2.2 s a frame).
+VOTE_GRID_WORK = 20_000_000
+VOTE_GRID_MIN = 16
 # More misclassified points than this are not marked: 3·10⁵ dots (10⁶ points, 30 % wrong
 # mid-run) covered the whole picture in black and cost a redraw per step. The live panel and
 # the status bar still give the count; the regions show where w errs.
@@ -253,9 +257,14 @@ def _regions(items: list[Item], w: np.ndarray, b: float, rect: Rect) -> None:
             items.append(Polygon(role, poly))
 
 
+def vote_grid_size(vectors: int) -> int:
+    """Cells per side of the vote's raster for a vote of ``vectors`` weight vectors."""
+    return max(VOTE_GRID_MIN, min(VOTE_GRID, int(np.sqrt(VOTE_GRID_WORK / max(1, vectors)))))
+
+
 def _vote_grid(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray:
     x0, y0, x1, y1 = rect
-    g = VOTE_GRID
+    g = vote_grid_size(frame.k + 1)
     xs = x0 + (np.arange(g) + 0.5) * (x1 - x0) / g
     ys = y0 + (np.arange(g) + 0.5) * (y1 - y0) / g
     gx, gy = np.meshgrid(xs, ys)  # row r is at height ys[r]: rows going up
