@@ -88,7 +88,11 @@ class StatusBar(QtWidgets.QStatusBar):
         self.progress.setRange(0, total)
         self.progress.setValue(epoch)
         self.progress.setFormat(text.replace("%", "%%"))
-        self.progress.setMinimumWidth(max(260, self.progress.fontMetrics().horizontalAdvance(text) + 30))
+        # Grow only: a width that follows each new estimate re-lays out the whole window, and a
+        # canvas resized ten times a second redraws its 10⁶ points each time (0.7 s a report).
+        need = self.progress.fontMetrics().horizontalAdvance(text) + 30
+        if need > self.progress.minimumWidth():
+            self.progress.setMinimumWidth(need + 40)  # room for the next estimates' digits
         offer = offers_ratchet(self.session.algorithm, self.session.current_params(), estimate)
         self.ratchet_btn.setVisible(self.session.busy and offer)
 
