@@ -289,7 +289,8 @@ def _export_parser(sub: Any) -> None:
                      help="draw the run after K updates, or at its end (default: a session's saved step, else the end)")
     exp.add_argument("--figure", choices=list(FIGURE_NAMES), default="canvas",
                      help="which figure --png, --svg, --pdf, --gif and --mp4 show: the canvas (default), "
-                          "the angle to θ*, or the per-epoch plot")
+                          "the angle to θ*, the per-epoch plot, w_k·θ* with its lower bound (dot), ‖w_k‖² with "
+                          "its upper bound (norm), or the perceptron and hinge losses (losses)")
     exp.add_argument("--theta-star", action="store_true", help="draw θ* and its margin band on the canvas")
     exp.add_argument("--png", metavar="FIG.png", help="write the figure as PNG")
     exp.add_argument("--width", type=_int_type("--width"), default=1920, metavar="PX",

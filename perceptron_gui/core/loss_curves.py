@@ -92,7 +92,7 @@ def loss_rows(X: Any, y: Any, W: Any, offset: bool, out: Any) -> None:  # pragma
 
 
 def loss_curves(weights: Any, X: np.ndarray, y: np.ndarray, offset: bool, *,
-                work: float = LOSS_WORK, max_points: int = MAX_CURVE_POINTS) -> LossCurves:
+                work: float | None = None, max_points: int | None = None) -> LossCurves:
     """Both losses of w_k for the sampled k of a run.
 
     Parameters
@@ -105,8 +105,8 @@ def loss_curves(weights: Any, X: np.ndarray, y: np.ndarray, offset: bool, *,
     y : ndarray of shape (n,)
         Labels in {−1, +1}.
     offset : bool
-    work, max_points : float, int
-        The caps of :func:`sample_updates`.
+    work, max_points : float, int, optional
+        The caps of :func:`sample_updates` (default :data:`LOSS_WORK`, :data:`MAX_CURVE_POINTS`).
     """
     X = np.ascontiguousarray(X, dtype=np.float64)
     y = np.ascontiguousarray(y, dtype=np.float64)
@@ -115,7 +115,8 @@ def loss_curves(weights: Any, X: np.ndarray, y: np.ndarray, offset: bool, *,
     if D != X.shape[1] + int(bool(offset)):
         raise ValueError(f"weights of dimension {D} do not match points of dimension {X.shape[1]} "
                          f"{'with' if offset else 'without'} offset")
-    ks, every = sample_updates(K, X.shape[0], D, work, max_points)
+    ks, every = sample_updates(K, X.shape[0], D, LOSS_WORK if work is None else work,
+                               MAX_CURVE_POINTS if max_points is None else max_points)
     out = np.zeros((ks.shape[0], 2))
     for a in range(0, ks.shape[0], _BLOCK):
         W = np.ascontiguousarray(weights[ks[a:a + _BLOCK]], dtype=np.float64)

@@ -25,11 +25,16 @@ from ..session.frame import Frame, frame_at
 from ..session.playback import Playhead
 from ..session.points import PointSet
 
-__all__ = ["FIGURES", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE", "RASTER_SCALE", "raster_note",
+__all__ = ["FIGURES", "PROOF_FIGURES", "AFTER_PLAYHEAD", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE",
+           "RASTER_SCALE", "raster_note",
            "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
            "format_of", "check_writable", "logical_size"]
 
-FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot"}
+FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot",
+           "dot": "the plot of w_k·θ* and its lower bound", "norm": "the plot of ‖w_k‖² and its upper bound",
+           "losses": "the plot of the perceptron and hinge losses"}
+PROOF_FIGURES = ("angle", "dot", "norm")  # the figures that need θ*
+AFTER_PLAYHEAD = ("faint", "hidden")  # how the curves against k are drawn after the playhead
 FRAME_UNITS = {"update": "one frame per update", "visit": "one frame per example visit"}  # of an animation
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
 MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels
@@ -159,6 +164,7 @@ class ViewOptions:
     lifted: bool = False
     view_range: View | None = None
     aspect: float = 1.5
+    after_playhead: str = "faint"  # the curves against k after the playhead: "faint" or "hidden"
 
     @classmethod
     def from_canvas(cls, canvas: Any, aspect: float | None = None) -> ViewOptions:

@@ -114,12 +114,16 @@ class ExportActions(QtCore.QObject):
         opts = ViewOptions.from_canvas(self.win.canvas)
         if figure != "canvas":
             opts.aspect = PLOT_ASPECT
+        curves = getattr(self.win, "proof_curves", None)
+        if curves is not None:  # View → Curves after the playhead
+            opts.after_playhead = curves.after_playhead
         return opts
 
     def screen_width(self, figure: str) -> int:
         """The width of the figure on screen (the 1× of the scale)."""
+        curves = getattr(getattr(self.win, "proof_curves", None), "plots", {})
         widget = {"canvas": self.win.canvas, "angle": getattr(self.win, "angle_plot", None),
-                  "epochs": getattr(self.win, "epoch_plot", None)}.get(figure) or self.win.canvas
+                  "epochs": getattr(self.win, "epoch_plot", None), **curves}.get(figure) or self.win.canvas
         return max(MIN_WIDTH_PX, widget.width())
 
     def pixel_width(self, s: FigureSettings) -> int:

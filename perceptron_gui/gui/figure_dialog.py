@@ -7,11 +7,14 @@ from typing import Any, cast
 
 from PySide6 import QtGui, QtWidgets
 
-from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, logical_size, raster_note
+from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, PROOF_FIGURES, logical_size, raster_note
 
-__all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "export_sentence"]
+__all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "export_sentence",
+           "disable_proof_figures"]
 
-FIGURE_TITLES = {"canvas": "Canvas", "angle": "Angle to θ*", "epochs": "Per epoch"}
+FIGURE_TITLES = {"canvas": "Canvas", "angle": "Angle to θ*", "epochs": "Per epoch",
+                 "dot": "w_k·θ* and its lower bound", "norm": "‖w_k‖² and its upper bound",
+                 "losses": "Perceptron and hinge losses"}
 
 
 @dataclass
@@ -43,6 +46,16 @@ def enable_item(box: QtWidgets.QComboBox, row: int, enabled: bool, why: str) -> 
         item.setToolTip("" if enabled else why)
 
 
+def disable_proof_figures(box: QtWidgets.QComboBox, result: Any) -> None:
+    """Grey out the figures that need θ* (the angle plot, w_k·θ*, ‖w_k‖²) in a box filled from
+    FIGURE_TITLES, when the run has none."""
+    if result is not None and result.proof is not None:
+        return
+    for row, name in enumerate(FIGURE_TITLES):
+        if name in PROOF_FIGURES:
+            enable_item(box, row, False, f"{FIGURE_TITLES[name]} needs θ*; this data has none.")
+
+
 class FigureDialog(QtWidgets.QDialog):
     """Which figure, which format, and for PNG the size (width or scale) and background."""
 
@@ -55,8 +68,7 @@ class FigureDialog(QtWidgets.QDialog):
         result = actions.session.result
         for name, title in FIGURE_TITLES.items():
             self.figure_box.addItem(title, name)
-        if result is None or result.proof is None:  # no θ*: no angle plot to export
-            enable_item(self.figure_box, 1, False, "The angle plot needs θ*; this data has none.")
+        disable_proof_figures(self.figure_box, result)
         self.format_box = QtWidgets.QComboBox()
         for fmt, text in (("png", "PNG (image)"), ("svg", "SVG (vector)"), ("pdf", "PDF (vector)"),
                           ("tikz", "TikZ (LaTeX source, canvas only)")):

@@ -13,6 +13,7 @@ from ..session.session import Session
 from ..session.state_dir import default_state_dir
 from .actions import build_actions
 from .canvas import Canvas
+from .curve_actions import install_curve_actions
 from .epoch_plot import EpochPlot
 from .epoch_table import EpochTable
 from .export_dialog import install_export_actions
@@ -23,6 +24,7 @@ from .live_panel import LivePanel
 from .message_bar import MessageBanner
 from .picker import AlgorithmPicker
 from .playback_bar import PlaybackBar
+from .proof_curves import ProofCurves
 from .proof_plots import AnglePlot
 from .status import StatusBar
 from .table import PointTable
@@ -88,6 +90,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.picker = AlgorithmPicker(s)
         self.live_panel = LivePanel(s)
         self.angle_plot = AnglePlot(s)
+        self.proof_curves = ProofCurves(s)
         self.epoch_plot = EpochPlot(s)
         self.epoch_table = EpochTable(s)
         right = QtWidgets.QWidget()
@@ -120,6 +123,10 @@ class MainWindow(QtWidgets.QMainWindow):
         per_epoch_row.addWidget(self.epoch_plot, 1)
         per_epoch_row.addWidget(self.epoch_table, 0)
         self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # A tab behind the per-epoch plot, beside the angle plot: three plots need its width.
+        self._dock("Proof as curves", self.proof_curves, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.docks["Per epoch"], self.docks["Proof as curves"])
+        self.docks["Per epoch"].raise_()
         # Beside the canvas, under the live panel; shown only while d is a square (8×8 digits).
         self.weight_image = install_weight_dock(self, s, self.docks)
         self._size_docks(DEFAULT_SIZE)
@@ -130,6 +137,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.file_actions = FileActions(self, self.document, self.banner, self.show_view, state_dir)
         self.actions_by_name = build_actions(self, self.file_actions.actions)
         install_export_actions(self)
+        install_curve_actions(self, self.proof_curves, self.actions_by_name)
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
                                  on_escape=self.banner.dismiss)
         connect_events(self, [
@@ -160,6 +168,9 @@ class MainWindow(QtWidgets.QMainWindow):
                          [share(size.width(), 0.19, 260, 300), share(size.width(), 0.235, 220, 370)],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["Angle to θ*"]], [share(size.height(), 0.24, 150, 210)], Qt.Orientation.Vertical)
+        # The per-epoch tab group would take most of the row (its tab's three plots ask for room).
+        self.resizeDocks([self.docks["Angle to θ*"], self.docks["Per epoch"]],
+                         [int(0.4 * size.width()), int(0.6 * size.width())], Qt.Orientation.Horizontal)
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)

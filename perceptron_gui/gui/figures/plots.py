@@ -43,6 +43,7 @@ from .slide_style import (
     SlideStyle,
     angle_legend_entries,
     canvas_look,
+    curve_legend_entries,
     epoch_legend_entries,
     header_text,
     logical_size,
@@ -51,6 +52,7 @@ from .slide_style import (
     set_header,
     style_angle_plot,
     style_canvas,
+    style_curve_plot,
     style_epoch_plot,
 )
 
@@ -66,7 +68,7 @@ class SlideFigure:
     ----------
     source : ExportSession
         What to draw; :meth:`set_t` moves its playhead (frames of an animation).
-    figure : 'canvas', 'angle' or 'epochs'
+    figure : a name of FIGURES: 'canvas', 'angle', 'epochs', 'dot', 'norm' or 'losses'
     options : ViewOptions, optional
         View switches, view range and shape (default: :class:`ViewOptions()`).
     device_scale : float
@@ -98,7 +100,8 @@ class SlideFigure:
         self._legend = None
         self.widget: QtWidgets.QWidget | None = None
         try:
-            {"canvas": self._build_canvas, "angle": self._build_angle, "epochs": self._build_epochs}[figure]()
+            {"canvas": self._build_canvas, "angle": self._build_angle,
+             "epochs": self._build_epochs}.get(figure, self._build_curves)()
             self._update_header()
             self.root.setGeometry(QtCore.QRectF(0, 0, *self.size))
             self._settle()
@@ -146,6 +149,25 @@ class SlideFigure:
     def _refresh_angle_legend(self) -> None:
         self._legend.set_entries(angle_legend_entries(self.widget))
 
+    def _build_curves(self) -> None:
+        """w_k·θ* ('dot'), ‖w_k‖² ('norm') or the losses ('losses') against k."""
+        from ..proof_curves import KCurvePlot
+
+        self.widget = plot = KCurvePlot(self.source, self.figure, after_playhead=self.options.after_playhead)
+        if not plot.has_curves():
+            text = plot.message.text().split("\n")[0].rstrip(".")
+            raise ExportError(f"{FIGURES[self.figure].capitalize()} needs θ*, and this run has none ({text}); "
+                              "export the losses, the canvas or the per-epoch plot instead.")
+        self._legend = style_curve_plot(plot, self.style, self.device_scale, self.transparent)
+        self.source.playhead_changed.connect(self._refresh_curve_legend)
+        self._refresh_curve_legend()
+        self.scene = plot.plot.scene()
+        self.root = plot.plot.getPlotItem()
+        self.plot_item = self.root
+
+    def _refresh_curve_legend(self) -> None:
+        self._legend.set_entries(curve_legend_entries(self.widget))
+
     def _build_epochs(self) -> None:
         from ..epoch_plot import EpochPlot
 
@@ -178,7 +200,8 @@ class SlideFigure:
         self._settle()
 
     def _update_header(self) -> None:
-        set_header(self.plot_item, header_text(self.source), self.style)
+        note = self.widget.title_note() if hasattr(self.widget, "title_note") else ""
+        set_header(self.plot_item, header_text(self.source) + (f" · {note}" if note else ""), self.style)
 
     # ---- driving -------------------------------------------------------------------------------
     def set_t(self, t: int) -> None:
@@ -286,6 +309,8 @@ class SlideFigure:
         """Delete the offscreen widget (it listens only to this figure's ExportSession)."""
         if self._legend is not None and self.figure == "angle":
             self.source.playhead_changed.disconnect(self._refresh_angle_legend)
+        elif self._legend is not None and self.figure not in ("canvas", "epochs"):
+            self.source.playhead_changed.disconnect(self._refresh_curve_legend)
         w, self.widget = self.widget, None
         if w is not None:
             # Now, not at the next event loop turn: a command-line export has no loop, and an

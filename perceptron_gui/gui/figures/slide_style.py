@@ -187,6 +187,32 @@ def angle_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
     ]
 
 
+# ---- the proof's and the losses' curves against k --------------------------------------------
+def style_curve_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> Legend:
+    """Restyle an offscreen :class:`~perceptron_gui.gui.proof_curves.KCurvePlot` as the angle
+    plot is restyled: wider pens, slide axes, its legend below the plot (entries from
+    :func:`curve_legend_entries`)."""
+    item = plot.plot.getPlotItem()
+    plot.plot.setBackground(None if transparent else st.background)
+    _style_axes(item, st, scale)
+    f = st.pen_factor * scale
+    for c in (*plot.curves.values(), *plot.faint.values()):
+        c.setPen(_pen(c.opts["pen"], f))
+    plot.playhead_line.setPen(_pen(plot.playhead_line.pen, f))
+    plot.legend.setVisible(False)
+    plot.fit_y_range()  # no band above the curves for the hidden on-screen legend
+    legend = _legend(st, scale, columns=2, transparent=transparent)
+    item.layout.addItem(legend, 4, 1, alignment=QtCore.Qt.AlignmentFlag.AlignHCenter)
+    set_margins(item.layout)
+    return legend
+
+
+def curve_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
+    entries = [(LegendSwatch(pen=c.opts["pen"]), c.name()) for c in plot.curves.values()]
+    entries.append((LegendSwatch(pen=plot.playhead_line.pen), f"this frame: k = {fmt_int(plot.session.k)}"))
+    return entries
+
+
 # ---- the per-epoch plot -------------------------------------------------------------------
 def style_epoch_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> Legend:
     """Restyle an offscreen :class:`~perceptron_gui.gui.epoch_plot.EpochPlot`. The coloured
@@ -227,4 +253,5 @@ def epoch_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
     return entries
 
 
-__all__ += ["angle_legend_entries", "epoch_legend_entries", "restyle_epoch_axis", "set_header"]
+__all__ += ["style_curve_plot", "curve_legend_entries", "angle_legend_entries", "epoch_legend_entries",
+            "restyle_epoch_axis", "set_header"]
