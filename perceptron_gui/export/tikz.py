@@ -15,7 +15,6 @@ file reaches outside the box and no ``\\clip`` hides mistakes.
 """
 from __future__ import annotations
 
-import math
 import os
 
 import numpy as np
@@ -24,14 +23,25 @@ from .. import __version__
 from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
-from ..render import theme as style
 from ..render.geometry import Rect, ViewRange, check_view_range, notes_view, rect_of_range
-from ..render.picture import Arrow, Markers, Picture, PictureOptions, Polygon, Raster, Segment, describe, inside
+from ..render.picture import Arrow, Labels, Markers, Picture, PictureOptions, Polygon, Raster, Segment, Vector, describe
 from ..render.projection import make_projection
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
 from .latex import Axis, exponent_for, make_axis, sig, tex_escape
 from .tikz_axes import ONE_D_HALF_HEIGHT, TikzPicture, grid_and_axes_1d, grid_and_axes_2d
+from .tikz_items import (
+    COLOURS,
+    COMMENT,
+    FILL_STYLE,
+    legend_row,
+    line_style,
+    paint_arrow,
+    paint_labels,
+    paint_markers,
+    paint_raster,
+    paint_vector,
+)
 
 __all__ = ["frame_to_tikz", "write_tikz", "tex_escape", "tikz_picture"]
 
@@ -41,37 +51,12 @@ UNEQUAL_HEIGHT_CM = 6.0
 # Within this ratio of y-span to x-span both axes share one unit, so the normal vector looks
 # perpendicular to the line; beyond it the picture would be a sliver, and each axis gets its own.
 EQUAL_ASPECT_RATIO = 3.0
-ARROW_CM = 1.3  # length of the drawn normal vector
 LEGEND_ROW_CM = 0.45
 
-_COLOURS = {
-    "percpos": style.POSITIVE, "percneg": style.NEGATIVE, "percnormal": style.NORMAL,
-    "percmargin": style.MARGIN, "perctheta": style.THETA_STAR, "percoutput": style.OUTPUT,
-    "percupdate": style.VISIT_UPDATE, "percvisit": style.VISIT_NO_UPDATE, "percguide": style.GUIDE,
-}
-# How each role of the picture looks in TikZ (the screen's look: render/theme.py STROKES).
-_LINE_STYLE = {
-    "guide": "percguide, thick, dotted", "theta": "perctheta, very thick, dashed",
-    "margin+": "percmargin, thick, dashed", "margin-": "percmargin, thick, dashed",
-    "output": "percoutput, very thick, dash dot", "hyperplane": "ultra thick",
-}
-_FILL_STYLE = {
-    "positive_region": f"percpos, opacity={style.POSITIVE_REGION[3] / 255:.2f}",
-    "negative_region": f"percneg, opacity={style.NEGATIVE_REGION[3] / 255:.2f}",
-    "theta_band": f"perctheta, opacity={style.THETA_BAND_ALPHA / 255:.2f}",
-}
-_RING_STYLE = {"visit": None, "misclassified": ("black, thick", "4.5pt"), "slack": ("black!80, thick, dotted", "7.5pt")}
-_COMMENT = {
-    "guide": "the line the points are drawn on", "theta": "theta*: w*.x + b* = 0",
-    "margin+": "margin line w.x + b = +min|w.x + b|", "margin-": "margin line w.x + b = -min|w.x + b|",
-    "output": "output predictor", "hyperplane": "the hyperplane w.x + b = 0",
-    "positive_region": "the region predicted +1", "negative_region": "the region predicted -1",
-    "theta_band": "margin band of theta*: -gamma <= w*.x + b* <= gamma",
-}
-
-
 def tikz_picture(result: RunResult, t: int, *, view: ViewRange | None = None, show_theta_star: bool = False,
-                 show_margins: bool = True, show_regions: bool = True, lifted: bool = False) -> tuple[Picture, Frame]:
+                 show_margins: bool = True, show_regions: bool = True, lifted: bool = False,
+                 show_previous: bool = True, show_update: bool = False,
+                 show_point_margins: bool = False) -> tuple[Picture, Frame]:
     """The :class:`Picture` a TikZ export of ``result`` at visit ``t`` paints, and its frame.
 
     The points are placed by the same projection as on the canvas (1-D data on the x-axis,
@@ -97,12 +82,15 @@ def tikz_picture(result: RunResult, t: int, *, view: ViewRange | None = None, sh
     rect: Rect = rect_of_range(check_view_range(view)) if view is not None else notes_view(P)
     if proj.kind == "line":  # lines in 1-D are drawn across a band around the x-axis, in cm
         rect = (rect[0], -ONE_D_HALF_HEIGHT, rect[2], ONE_D_HALF_HEIGHT)
-    options = PictureOptions(show_regions=show_regions, show_margins=show_margins, show_theta_star=show_theta_star)
-    return describe(frame, proj, P, labels, test, rect, options), frame
+    options = PictureOptions(show_regions=show_regions, show_margins=show_margins, show_theta_star=show_theta_star,
+                             show_previous=show_previous, show_update=show_update,
+                             show_point_margins=show_point_margins)
+    return describe(frame, proj, P, labels, test, rect, options, X), frame
 
 
 def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, show_theta_star: bool = False,
                   show_margins: bool = True, show_regions: bool = True, lifted: bool = False,
+                  show_previous: bool = True, show_update: bool = False, show_point_margins: bool = False,
                   standalone: bool = True, title: str | None = None) -> str:
     """The state of ``result`` after visit ``t`` as a TikZ picture.
 
@@ -122,6 +110,10 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
     lifted : bool
         For 1-D data: draw each x at (x, 1), so the separator passes through the origin with
         normal (w, b) (the offset trick of notes 003), as the canvas's lifted view does.
+    show_previous, show_update, show_point_margins : bool
+        The View menu's switches of the update: the hyperplane before the last update (solid,
+        the current one then dashed, as notes 003 draw it) with its normal; the last update as
+        vectors w_{k−1} + y·x = w_k from the origin; each point's signed margin beside it.
     standalone : bool
         True: a document that compiles with ``pdflatex`` on its own. False: only the
         ``tikzpicture``, for ``\\input`` into a Beamer frame (needs ``\\usepackage{tikz}``).
@@ -134,7 +126,8 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
         For data with more than two features, or a malformed view.
     """
     pic, frame = tikz_picture(result, t, view=view, show_theta_star=show_theta_star, show_margins=show_margins,
-                              show_regions=show_regions, lifted=lifted)
+                              show_regions=show_regions, lifted=lifted, show_previous=show_previous,
+                              show_update=show_update, show_point_margins=show_point_margins)
     x0, y0, x1, y1 = pic.rect
     sx, sy = x1 - x0, y1 - y0
     one_d = any(isinstance(it, Markers) for it in pic) and _kind(result, lifted) == "line"
@@ -157,7 +150,7 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
     tk.add(f"\\begin{{tikzpicture}}[x={ux:.6g}cm, y={uy:.6g}cm,")
     tk.add("  plus/.pic={\\draw[percpos, line width=1.4pt] (-3.5pt,0) -- (3.5pt,0) (0,-3.5pt) -- (0,3.5pt);},")
     tk.add("  minus/.pic={\\draw[percneg, line width=1.4pt] (-3.5pt,0) -- (3.5pt,0);}]")
-    for name, hexa in _COLOURS.items():
+    for name, hexa in COLOURS.items():
         tk.add(f"\\definecolor{{{name}}}{{HTML}}{{{hexa.lstrip('#').upper()}}}")
     proj_labels = _axis_names(result, lifted)
     vw = ((x0, x1), (y0, y1))
@@ -167,18 +160,22 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
         grid_and_axes_2d(tk, vw, proj_labels)
     for item in pic:
         if isinstance(item, Polygon):
-            tk.add(f"% {_COMMENT[item.role]}")
-            tk.add(f"\\fill[{_FILL_STYLE[item.role]}] {' -- '.join(tk.xy(*p) for p in item.corners)} -- cycle;")
+            tk.add(f"% {COMMENT[item.role]}")
+            tk.add(f"\\fill[{FILL_STYLE[item.role]}] {' -- '.join(tk.xy(*p) for p in item.corners)} -- cycle;")
         elif isinstance(item, Raster):
-            _raster(tk, item)
+            paint_raster(tk, item)
         elif isinstance(item, Segment):
             (xa, ya), (xb, yb) = item.ends
-            tk.add(f"% {_COMMENT[item.role]}")
-            tk.add(f"\\draw[{_LINE_STYLE[item.role]}] {tk.xy(xa, ya)} -- {tk.xy(xb, yb)};")
+            tk.add(f"% {COMMENT[item.role]}")
+            tk.add(f"\\draw[{line_style(item)}] {tk.xy(xa, ya)} -- {tk.xy(xb, yb)};")
         elif isinstance(item, Markers):
-            _markers(tk, item, pic.rect, frame)
+            paint_markers(tk, item, pic.rect, frame)
         elif isinstance(item, Arrow):
-            _arrow(tk, item, pic.rect, ux, uy)
+            paint_arrow(tk, item, pic.rect, ux, uy)
+        elif isinstance(item, Vector):
+            paint_vector(tk, item)
+        elif isinstance(item, Labels):
+            paint_labels(tk, item, pic.rect)
     _caption(tk, result, frame, pic, title, ux * ax.span)
     tk.add("\\end{tikzpicture}")
     body = "\n".join(tk.lines) + "\n"
@@ -219,79 +216,6 @@ def _header(tk: TikzPicture, result: RunResult, frame: Frame, standalone: bool, 
         tk.add("% The axes have different units, so the normal vector w need not look perpendicular.")
 
 
-def _raster(tk: TikzPicture, r: Raster) -> None:
-    """The vote's two regions as one rectangle per run of equal cells in each grid row."""
-    x0, y0, x1, y1 = r.rect
-    g_rows, g_cols = r.positive.shape
-    xs = np.linspace(x0, x1, g_cols + 1)
-    ys = np.linspace(y0, y1, g_rows + 1)
-    tk.add("% the voted prediction: its two regions, row by row of a grid over the view")
-    for row in range(g_rows):
-        cells = r.positive[row]
-        edges = np.flatnonzero(np.diff(cells.astype(np.int8))) + 1
-        starts = np.concatenate(([0], edges))
-        ends = np.concatenate((edges, [g_cols]))
-        for a, b in zip(starts, ends):
-            role = "positive_region" if cells[a] else "negative_region"
-            tk.add(f"\\fill[{_FILL_STYLE[role]}] {tk.xy(xs[a], ys[row])} rectangle {tk.xy(xs[b], ys[row + 1])};")
-
-
-def _markers(tk: TikzPicture, m: Markers, rect: Rect, frame: Frame) -> None:
-    keep = inside(m.positions, rect)
-    if m.role == "points":
-        assert m.labels is not None and m.test is not None
-        tk.add("% points: one \\pic per point, {plus} for class +1, {minus} for class -1")
-        tk.add("\\begin{scope} % points")
-        for test_group, what, opt in ((False, "training points", ""), (True, "test points (faded)", "[opacity=0.4]")):
-            sel = np.flatnonzero(keep & (m.test == test_group))
-            if sel.size:
-                tk.add(f"% {what}")
-            for i in sel:
-                tk.add(f"\\pic{opt} at {tk.xy(*m.positions[i])} {{{'plus' if m.labels[i] > 0 else 'minus'}}};")
-        tk.add("\\end{scope}")
-        outside = int(np.count_nonzero(~keep))
-        if outside:
-            tk.add(f"% {outside} point{'s' if outside != 1 else ''} outside the view "
-                   f"{'are' if outside != 1 else 'is'} not drawn")
-        return
-    if not np.any(keep):
-        return
-    if m.role == "visit":
-        colour = "percupdate" if m.updated else "percvisit"
-        tk.add(f"% the example visited at step t = {frame.t} ({'it caused an update' if m.updated else 'no update'})")
-        for p in m.positions[keep]:
-            tk.add(f"\\draw[{colour}, very thick] {tk.xy(*p)} circle[radius=6pt];")
-        return
-    sty, radius = _RING_STYLE[m.role]  # type: ignore[misc]
-    tk.add(f"% {'points misclassified by w' if m.role == 'misclassified' else 'slack points'}")
-    for p in m.positions[keep]:
-        tk.add(f"\\draw[{sty}] {tk.xy(*p)} circle[radius={radius}];")
-
-
-def _arrow(tk: TikzPicture, a: Arrow, rect: Rect, ux: float, uy: float) -> None:
-    """The normal vector from the picture's base, ARROW_CM long on the page, kept in the box;
-    its label beyond the tip, on a white ground so no tick label or line can hide it."""
-    x0, y0, x1, y1 = rect
-    base, direction = a.base, a.direction
-    sxu = ux / tk.ax.scale
-    syu = (uy / tk.ay.scale) if tk.ay is not None else uy
-    page_len = math.hypot(direction[0] * sxu, direction[1] * syu)
-    c = ARROW_CM / page_len
-    lims = [(x0, x1), (y0, y1)]
-    c_max = math.inf  # shorten it if it would leave the box (a line hugging the box's edge)
-    for i in range(2):
-        di = direction[i]
-        if di > 0:
-            c_max = min(c_max, (lims[i][1] - base[i]) / di)
-        elif di < 0:
-            c_max = min(c_max, (lims[i][0] - base[i]) / di)
-    c = min(c, 0.95 * c_max) if c_max > 0.25 * c else c
-    tip = base + c * direction
-    tk.add("% the normal vector w (points to the side predicted +1)")
-    tk.add(f"\\draw[thick, percnormal, -latex] {tk.xy(*base)} -- {tk.xy(*tip)} node[anchor={a.label_anchor}, black, "
-           f"fill=white, fill opacity=0.8, text opacity=1, inner sep=1.5pt] {{{a.label_tex}}};")
-
-
 def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, title: str | None,
              box_width_cm: float) -> None:
     x0, y0, x1, _ = pic.rect
@@ -325,29 +249,5 @@ def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, tit
     # path's shift.
     for i, entry in enumerate(pic.legend):
         at = f"([xshift={{dx}}cm, yshift=-{LEGEND_ROW_CM * (i + 0.8):.3g}cm]caption.south west)"
-        for cmd in _legend_row(entry.role, entry.tex, at):
+        for cmd in legend_row(entry.role, entry.tex, at):
             tk.add(cmd)
-
-
-def _legend_row(role: str, text: str, at: str) -> list[str]:
-    """The sample and the text of one legend entry (``at`` has a ``{dx}`` for the x shift)."""
-    label = f"\\node[right, font=\\footnotesize] at {at.format(dx=0.8)} {{{text}}};"
-    sample: str
-    if role in ("class+", "class-", "test"):
-        mark, fade = ("minus" if role == "class-" else "plus"), ("[opacity=0.4]" if role == "test" else "")
-        sample = f"\\pic{fade} at {at.format(dx=0.35)} {{{mark}}};"
-    elif role == "normal":
-        sample = f"\\draw[thick, percnormal, -latex] {at.format(dx=0)} -- ++(0.7cm,0);"
-    elif role == "margin":
-        sample = f"\\draw[{_LINE_STYLE['margin+']}] {at.format(dx=0)} -- ++(0.7cm,0);"
-    elif role in _LINE_STYLE:
-        sample = f"\\draw[{_LINE_STYLE[role]}] {at.format(dx=0)} -- ++(0.7cm,0);"
-    elif role == "vote":
-        sample = f"\\fill[{_FILL_STYLE['positive_region']}] {at.format(dx=0.1)} ++(0,-4pt) rectangle ++(0.5cm,8pt);"
-    elif role in ("visit_update", "visit_no_update"):
-        colour = "percupdate" if role == "visit_update" else "percvisit"
-        sample = f"\\draw[{colour}, very thick] {at.format(dx=0.35)} circle[radius=5pt];"
-    else:  # misclassified, slack
-        sty, _radius = _RING_STYLE[role]  # type: ignore[misc]
-        sample = f"\\draw[{sty}] {at.format(dx=0.35)} circle[radius=4.5pt];"
-    return [sample, label]

@@ -145,6 +145,18 @@ class Canvas(QtWidgets.QWidget):
     def set_show_margins(self, show: bool) -> None:
         self._set_option("show_margins", show)
 
+    def set_show_previous(self, show: bool) -> None:
+        """The hyperplane before the last update (solid) with the current one dashed (notes 003)."""
+        self._set_option("show_previous", show)
+
+    def set_show_update(self, show: bool) -> None:
+        """The last update as vector addition: w_{k−1}, then y·x from its tip, then w_k."""
+        self._set_option("show_update", show)
+
+    def set_show_point_margins(self, show: bool) -> None:
+        """Each point's signed margin written beside it (up to 50 points in view)."""
+        self._set_option("show_point_margins", show)
+
     def set_features(self, i: int, j: int | None) -> None:
         """For d > 2: show features i and j (0-based), or with ``j is None`` the first two
         principal components. The hyperplane is drawn where it cuts the slice through the mean."""
@@ -293,7 +305,7 @@ class Canvas(QtWidgets.QWidget):
             if self.view_box.viewRange() == self._fitted_range:
                 self.fit_view()
         pts = self.session.points
-        self.overlay.show_frame(frame, self.projection, self.view_points, pts.y, pts.test, self.options)
+        self.overlay.show_frame(frame, self.projection, self.view_points, pts.y, pts.test, self.options, pts.X)
 
     def _set_option(self, name: str, value: bool) -> None:
         self.options = replace(self.options, **{name: bool(value)})

@@ -13,10 +13,10 @@ from PySide6 import QtCore, QtGui
 
 from ..render.geometry import Rect
 
-__all__ = ["LineItem", "PolygonItem", "NormalArrow", "LegendSwatch", "Legend"]
+__all__ = ["ViewSpanItem", "LineItem", "PolygonItem", "NormalArrow", "LegendSwatch", "Legend"]
 
 
-class _ViewSpanItem(pg.GraphicsObject):
+class ViewSpanItem(pg.GraphicsObject):
     """An item whose geometry the picture gives (clipped to the view by render/); it keeps a
     bounding rect that covers what it paints."""
 
@@ -43,7 +43,7 @@ class _ViewSpanItem(pg.GraphicsObject):
         return self._bounds
 
 
-class LineItem(_ViewSpanItem):
+class LineItem(ViewSpanItem):
     """A segment of the picture (a hyperplane, a margin line, θ*, a guide)."""
 
     def __init__(self, pen: QtGui.QPen) -> None:
@@ -51,6 +51,13 @@ class LineItem(_ViewSpanItem):
         self.opts = {"pen": pen}  # read by legend samples
         self._pen = pen
         self.segment: np.ndarray | None = None  # (2, 2) end points, view coordinates
+
+    def set_pen(self, pen: QtGui.QPen) -> None:
+        """Paint with ``pen`` from now on (the hyperplane is dashed while the previous one shows)."""
+        if pen != self._pen:
+            self._pen = pen
+            self.opts["pen"] = pen
+            self.update()
 
     def set_segment(self, ends: np.ndarray | None, rect: Rect) -> None:
         """Show the segment ``ends`` (None hides the line); ``rect`` is the view it was clipped to."""
@@ -67,7 +74,7 @@ class LineItem(_ViewSpanItem):
         p.drawLine(QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1))
 
 
-class PolygonItem(_ViewSpanItem):
+class PolygonItem(ViewSpanItem):
     """Filled polygons of the picture (the decision regions, θ*'s band), one brush per role."""
 
     def __init__(self, brushes: dict[str, QtGui.QBrush]) -> None:
@@ -96,7 +103,7 @@ class PolygonItem(_ViewSpanItem):
             p.drawPolygon(poly)
 
 
-class NormalArrow(_ViewSpanItem):
+class NormalArrow(ViewSpanItem):
     """The normal vector w drawn from the hyperplane, a fixed number of pixels long."""
 
     def __init__(self, pen: QtGui.QPen, length_px: float = 56.0, label: str = "w") -> None:

@@ -20,6 +20,7 @@ from ..render.projection import Projection
 from ..session.frame import Frame
 from .canvas_items import Legend, LegendSwatch, LineItem, NormalArrow, PolygonItem
 from .canvas_scatter import MINUS, PLUS, FastScatter
+from .canvas_update import UpdateLayer
 
 __all__ = ["FrameOverlay", "OverlayOptions", "OverlayLook", "SCREEN_LOOK", "POINT_STYLES", "point_styles", "point_style"]
 
@@ -60,8 +61,8 @@ class OverlayLook:
 SCREEN_LOOK = OverlayLook()
 
 
-def _stroke_pen(role: str, look: OverlayLook) -> QtGui.QPen:
-    s = style.stroke(role)
+def _stroke_pen(role: str, look: OverlayLook, variant: str = "") -> QtGui.QPen:
+    s = style.stroke(role, variant)
     return _pen(s.colour, s.width * look.line_factor, _DASHES[s.dash])
 
 
@@ -141,6 +142,8 @@ class FrameOverlay:
         self.margin_lines = (LineItem(_stroke_pen("margin", look)), LineItem(_stroke_pen("margin", look)))
         self.output_line = LineItem(_stroke_pen("output", look))
         self.hyperplane = LineItem(_stroke_pen("hyperplane", look))
+        self._hyperplane_pens = {v: _stroke_pen("hyperplane", look, v) for v in ("", "after")}
+        self.update_layer = UpdateLayer(view_box, lambda role: _stroke_pen(role, look), look.arrow_length_px)
         self.arrow = NormalArrow(_stroke_pen("normal", look), length_px=look.arrow_length_px)
         self.selection = FastScatter(_SELECTION_STYLE)
         self.selection.setVisible(look.selection)
@@ -187,21 +190,25 @@ class FrameOverlay:
 
     # ---- a frame ------------------------------------------------------------------------------
     def show_frame(self, frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.ndarray,
-                   test: np.ndarray, opts: PictureOptions) -> None:
+                   test: np.ndarray, opts: PictureOptions, X: np.ndarray | None = None) -> None:
         """Draw ``frame`` (None: nothing trained) with view-plane point positions ``P`` and the
-        points' ``labels`` and ``test`` flags (rows of the session's point table)."""
-        self._args = (frame, proj, P, labels, test, opts)
+        points' ``labels`` and ``test`` flags (rows of the session's point table); ``X`` their
+        data rows (for the margins beside the points)."""
+        self._args = (frame, proj, P, labels, test, opts, X)
         self._draw()
 
     def _draw(self) -> None:
         assert self._args is not None
-        frame, proj, P, labels, test, opts = self._args
-        pic = describe(frame, proj, P, labels, test, self._rect, opts)
+        frame, proj, P, labels, test, opts, X = self._args
+        pic = describe(frame, proj, P, labels, test, self._rect, opts, X)
         self.picture = pic
         rect = pic.rect
         for role, line in self._lines.items():
             seg = pic.get(role)
             line.set_segment(seg.ends if isinstance(seg, Segment) else None, rect)
+        seg = pic.get("hyperplane")
+        self.hyperplane.set_pen(self._hyperplane_pens[seg.variant if isinstance(seg, Segment) else ""])
+        self.update_layer.show(pic)
         self.regions.set_polygons([(it.role, it.corners) for it in pic if isinstance(it, Polygon)
                                    and it.role in ("positive_region", "negative_region")], rect)
         band = pic.get("theta_band")
@@ -263,6 +270,11 @@ class FrameOverlay:
         }
         if role in swatches:
             return swatches[role]()
+        if role == "point_margins":
+            return LegendSwatch(symbol=PLUS, brush=pts[0][3], symbol_pen=pts[0][2], size=9)
+        pen = self.update_layer.swatch_pen(role)
+        if pen is not None:
+            return LegendSwatch(pen=pen)
         return LegendSwatch(pen=self._lines[role].opts["pen"])  # hyperplane, guide, output
 
     def _show_legend(self, pic: Picture) -> None:

@@ -77,6 +77,10 @@ class PointTable(QtWidgets.QWidget):
             self.view.scrollTo(index)
             self.view.edit(index)
 
+    def set_show_margin_column(self, show: bool) -> None:
+        """Show each point's signed margin y·(w·x + b)/‖w‖ at the step shown in a last column."""
+        self.view.set_show_margin(show)
+
     def delete_selected(self) -> None:
         if self.session.selection.size:
             self.session.execute(DeletePoints(self.session.selection.copy()))

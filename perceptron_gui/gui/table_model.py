@@ -18,10 +18,12 @@ from typing import Any
 import numpy as np
 from PySide6 import QtCore, QtGui
 
+from ..core import theory as th
 from ..core.csv_text import clip_text, is_number
 from ..render import theme as style
 from ..render.formatting import MINUS, fmt
 from ..session.commands import Change, MovePoints, SetLabels, SetRoles
+from ..session.frame import Frame
 from ..session.session import Session
 from .view_wiring import connect_events
 
@@ -32,6 +34,12 @@ __all__ = ["PointTableModel", "row_runs", "parse_label"]
 # Every cell can be selected and edited; made once because Qt asks for it per cell and per
 # paint, and OR-ing Python enums there cost more than half of a selection change at d = 784.
 _CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+_READ_ONLY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+EXTRA_COLUMNS = 3  # y, set, margin after the d coordinates
+NO_MARGIN = "\u2014"  # "—": w = 0 (no hyperplane) or no run yet
+_MARGIN_TIP = ("Signed margin y·(w·x + b)/‖w‖ of the point for w and b at the step shown (notes 003): "
+               "positive on the correct side. Highlighted: the data set's margin, the smallest over the "
+               "training points. — when w = 0.")
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
 
@@ -64,7 +72,11 @@ def parse_label(text: str) -> float | None:
 
 
 class PointTableModel(QtCore.QAbstractTableModel):
-    """Columns x1..xd, y, set over ``session.points``; ``setData`` issues a command.
+    """Columns x1..xd, y, set, margin over ``session.points``; ``setData`` issues a command.
+
+    The margin column is y·(w·x + b)/‖w‖ of each row for the frame at the playhead, computed
+    only for the rows Qt asks for (:func:`~perceptron_gui.core.theory.signed_margins` on that
+    row) and kept until the frame changes: a step costs nothing per point, even at 10⁶ points.
 
     The shape Qt has been told about is kept in ``_rows``/``_cols`` and changes only between
     a ``begin…``/``end…`` pair, so Qt never sees a row count that its signals did not announce.
@@ -75,17 +87,29 @@ class PointTableModel(QtCore.QAbstractTableModel):
         self.session = session
         self._take_arrays()
         self._rows = session.points.n
-        self._cols = session.points.d + 2
+        self._cols = session.points.d + EXTRA_COLUMNS
         self._map: np.ndarray | None = None  # model row -> array row, only during an add/delete
+        self._frame: Frame | None = session.frame()
+        self._margins: dict[int, float] = {}  # array row -> margin, for self._frame
         self._brush_pos = QtGui.QBrush(QtGui.QColor(style.POSITIVE))
         self._brush_neg = QtGui.QBrush(QtGui.QColor(style.NEGATIVE))
         self._grey = QtGui.QBrush(QtGui.QColor("#777777"))
-        connect_events(self, [(session.points_changed, self._on_points_changed)])
+        self._min_brush = QtGui.QBrush(QtGui.QColor("#FCE3A6"))
+        self._bold = QtGui.QFont()
+        self._bold.setBold(True)
+        connect_events(self, [(session.points_changed, self._on_points_changed),
+                              (session.run_changed, self._on_frame_changed),
+                              (session.playhead_changed, self._on_frame_changed),
+                              (session.frame_changed, self._on_frame_changed)])
 
     # ---- shape ----------------------------------------------------------------------------
     @property
     def d(self) -> int:
-        return self._cols - 2
+        return self._cols - EXTRA_COLUMNS
+
+    @property
+    def margin_column(self) -> int:
+        return self._cols - 1
 
     def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else self._rows
@@ -100,17 +124,21 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 return str(section + 1)
             if section < self.d:
                 return names[section] if section < len(names) else None
-            return ("y", "set")[section - self.d] if section < self._cols else None
+            return ("y", "set", "margin")[section - self.d] if section < self._cols else None
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
             if section < min(self.d, len(names)):
                 return f"Coordinate {names[section]} of the point (a finite number)."
             if section == self.d:
                 return "Label y: +1 or −1 (type 1, -1, + or −)."
+            if section == self.margin_column:
+                return _MARGIN_TIP
             return "Whether the point is used for training or only for measuring the test error."
         return None
 
     def flags(self, index: QtCore.QModelIndex) -> Qt.ItemFlag:
-        return _CELL_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return _READ_ONLY_FLAGS if index.column() == self._cols - 1 else _CELL_FLAGS
 
     # ---- data ---------------------------------------------------------------------------------
     def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -120,6 +148,8 @@ class PointTableModel(QtCore.QAbstractTableModel):
         if self._map is not None:
             r = int(self._map[r])
         X, y, test = self._X, self._y, self._test
+        if c == self._cols - 1:
+            return self._margin_data(r, role)
         if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.EditRole:
             if c < self.d:
                 v = float(X[r, c])
@@ -150,6 +180,8 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return False
         r, c = index.row(), index.column()
         text = str(value).strip()
+        if c == self.margin_column:
+            return False  # computed, not typed
         if c < self.d:
             number = text.replace(MINUS, "-")
             if not is_number(number):  # as the CSV reader reads a number: not "1_000", not "١"
@@ -172,14 +204,62 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return False
         return self.session.execute(SetRoles([r], [role_text == "test"]))
 
+    # ---- the margin column --------------------------------------------------------------------
+    def margin(self, r: int) -> float | None:
+        """The signed margin of array row ``r`` for the frame shown; None when there is none
+        (no run, w = 0, or a run of other data)."""
+        fr = self._frame
+        if fr is None or not fr.has_hyperplane or fr.w.shape[0] != self._X.shape[1] or r >= self._X.shape[0]:
+            return None
+        m = self._margins.get(r)
+        if m is None:
+            m = float(th.signed_margins(self._X[r:r + 1], self._y[r:r + 1], fr.w, fr.b)[0])
+            self._margins[r] = m
+        return m
+
+    def is_data_set_margin(self, r: int) -> bool:
+        """Whether training row ``r`` attains the data set's margin (the minimum, notes 003)."""
+        m, fr = self.margin(r), self._frame
+        dm = None if fr is None else fr.dataset_margin
+        if m is None or dm is None or not np.isfinite(dm) or bool(self._test[r]):
+            return False
+        return bool(np.isclose(m, dm, rtol=1e-12, atol=0.0))
+
+    def _margin_data(self, r: int, role: int) -> Any:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            m = self.margin(r)
+            return NO_MARGIN if m is None else fmt(m) if role == Qt.ItemDataRole.DisplayRole else repr(m)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT
+        if role == Qt.ItemDataRole.ToolTipRole:
+            m = self.margin(r)
+            if m is None:
+                return "No margin: there is no hyperplane at the step shown (w = 0), or no run yet."
+            k = self._frame.k if self._frame is not None else 0
+            best = " This is the data set's margin (the smallest)." if self.is_data_set_margin(r) else ""
+            return f"y·(w·x + b)/‖w‖ = {repr(m)} for w after update k = {k}.{best}"
+        if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.FontRole) and self.is_data_set_margin(r):
+            return self._min_brush if role == Qt.ItemDataRole.BackgroundRole else self._bold
+        return None
+
+    def _on_frame_changed(self, *_: object) -> None:
+        fr = self.session.frame()
+        if fr is self._frame:
+            return
+        self._frame, self._margins = fr, {}
+        if self._rows:  # the views repaint the rows they show: nothing is computed for the others
+            c = self.margin_column
+            self.dataChanged.emit(self.index(0, c), self.index(self._rows - 1, c))
+
     # ---- session events -------------------------------------------------------------------------
     def _take_arrays(self) -> None:
         pts = self.session.points
         self._X, self._y, self._test, self._names = pts.X, pts.y, pts.test, pts.feature_names
+        self._margins = {}  # rows moved, relabelled or renumbered
 
     def _on_points_changed(self, change: Change) -> None:
         pts = self.session.points
-        same_columns = pts.d + 2 == self._cols
+        same_columns = pts.d + EXTRA_COLUMNS == self._cols
         if change.kind in ("move", "label", "role") and same_columns and pts.n == self._rows:
             self._take_arrays()
             if change.indices.size:
@@ -194,7 +274,7 @@ class PointTableModel(QtCore.QAbstractTableModel):
             # A new data set (its d may differ): nothing of the old rows can be kept.
             self.beginResetModel()
             self._take_arrays()
-            self._rows, self._cols = pts.n, pts.d + 2
+            self._rows, self._cols = pts.n, pts.d + EXTRA_COLUMNS
             self.endResetModel()
 
     def _insert_rows(self, at: np.ndarray) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render.formatting import MINUS
-from .table_model import PointTableModel, parse_label
+from .table_model import EXTRA_COLUMNS, PointTableModel, parse_label
 
 Qt = QtCore.Qt
 _CHORD = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
@@ -173,6 +173,10 @@ class PointView(QtWidgets.QTableView):
         self.verticalHeader().setDefaultSectionSize(22)
         self._number_width = 0
         self._number_texts = ["0"]
+        # The margin column is shown on demand (View menu): 90 more pixels of table made the
+        # window too wide for a 1024×768 projector (its minimum width went 1021 → 1113 px).
+        self.show_margin = False
+        self._hidden_column: int | None = None
         header = self.horizontalHeader()
         header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)  # a user may still drag a border
         # A new data set, or a new number of columns: lay every column out again, as in a fresh
@@ -196,6 +200,11 @@ class PointView(QtWidgets.QTableView):
             self._number_width = width
             self._layout_columns()
 
+    def set_show_margin(self, show: bool) -> None:
+        """Show or hide the margin column (the last one)."""
+        self.show_margin = bool(show)
+        self._layout_columns()
+
     def _cell_margin(self) -> int:
         # The delegate's text margin (focus frame + 1) on both sides, plus slack.
         return 2 * (self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 8
@@ -206,7 +215,7 @@ class PointView(QtWidgets.QTableView):
         fm, header = self.fontMetrics(), self.horizontalHeader()
         arrow = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
         widths = []
-        for text, c in ((f"{MINUS}1", header.count() - 2), ("train", header.count() - 1)):
+        for text, c in ((f"{MINUS}1", header.count() - 3), ("train", header.count() - 2)):
             own = fm.horizontalAdvance(text) + self._cell_margin() + arrow
             widths.append(max(own, header.sectionSizeHint(c)) if c >= 0 else own)
         return widths[0], widths[1]
@@ -220,12 +229,24 @@ class PointView(QtWidgets.QTableView):
         column kept the width of whatever column had stood at its place before (x2 kept the
         y column's 46 px after the 1-D example and elided every number, "−0.…")."""
         header = self.horizontalHeader()
-        d = header.count() - 2
+        d = header.count() - EXTRA_COLUMNS
         if d < 0:
             return
         y_width, set_width = self.label_widths()
+        # The margin column: a margin is a distance at the data's scale, so as wide as the
+        # coordinates (or a 4-digit margin such as "−8.287e−07", or its header).
+        margin_width = max(self.fontMetrics().horizontalAdvance(f"{MINUS}8.287e{MINUS}07") + self._cell_margin(),
+                           self._number_width, header.sectionSizeHint(d + 2))
+        # Qt keeps a hidden column by its number through a reset: after a change of d the old
+        # margin column may be another column now; show it again.
+        if self._hidden_column not in (None, d + 2) and self._hidden_column < header.count():
+            self.setColumnHidden(self._hidden_column, False)
+        self.setColumnHidden(d + 2, not self.show_margin)
+        self._hidden_column = None if self.show_margin else d + 2
+        if not self.show_margin:
+            margin_width = 0
         header.setMinimumSectionSize(min(y_width, set_width, self._number_width))
-        share = (self.viewport().width() - y_width - set_width) // max(d, 1)
+        share = (self.viewport().width() - y_width - set_width - margin_width) // max(d, 1)
         width = max(self._number_width, share)
         header.setDefaultSectionSize(width)
         for c in range(d):  # after a reset most are at the default already: cheap at d = 784
@@ -233,10 +254,12 @@ class PointView(QtWidgets.QTableView):
                 header.resizeSection(c, width)
         header.resizeSection(d, y_width)
         header.resizeSection(d + 1, set_width)
+        if margin_width:
+            header.resizeSection(d + 2, margin_width)
         # Never cut a column ("trai" for "train" behind the edge when the numbers are wide):
         # the table asks for the width of all its columns, and the dock makes room, up to a
         # cap past which it scrolls sideways (784 columns cannot all be shown at once).
-        full = (self.verticalHeader().sizeHint().width() + d * self._number_width + y_width + set_width
+        full = (self.verticalHeader().sizeHint().width() + d * self._number_width + y_width + set_width + margin_width
                 + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth())
         self.setMinimumWidth(min(full, WIDEST_MINIMUM))
 

@@ -16,7 +16,7 @@ from ..core.errors import UserError
 from ..core.floatscale import unit_direction
 
 __all__ = ["Rect", "ViewRange", "view_fit", "notes_view", "check_view_range", "rect_of_range", "range_of_rect",
-           "clip_halfplane", "rect_polygon", "unit_line", "clip_line", "clip_strip", "arrow_anchor"]
+           "clip_halfplane", "rect_polygon", "unit_line", "clip_line", "clip_strip", "arrow_anchor", "clip_segment"]
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 with x0 < x1, y0 < y1
 ViewRange = tuple[tuple[float, float], tuple[float, float]]  # ((x0, x1), (y0, y1))
@@ -211,3 +211,24 @@ def arrow_anchor(w: np.ndarray, b: float, rect: Rect, inset: float | None = 0.15
     dd = float(dn @ dn)
     t = float(np.clip(((foot - a) / span) @ dn / dd, 0.2, 0.8)) if dd > 0.0 else 0.5
     return a + t * d
+
+
+def clip_segment(a: np.ndarray, e: np.ndarray, rect: Rect) -> np.ndarray | None:
+    """The part (2, 2) of the segment from ``a`` to ``e`` inside ``rect`` (Liang–Barsky), in the
+    same direction; None when it misses the rectangle or is a single point."""
+    a, e = np.asarray(a, dtype=np.float64), np.asarray(e, dtype=np.float64)
+    if not (np.all(np.isfinite(a)) and np.all(np.isfinite(e))):
+        return None
+    d = e - a
+    t_lo, t_hi = 0.0, 1.0
+    x0, y0, x1, y1 = rect
+    for k, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
+        if d[k] == 0.0:
+            if not lo <= a[k] <= hi:
+                return None
+            continue
+        ta, tb = (lo - a[k]) / d[k], (hi - a[k]) / d[k]
+        t_lo, t_hi = max(t_lo, min(ta, tb)), min(t_hi, max(ta, tb))
+    if not t_lo < t_hi:
+        return None
+    return np.array([a + t_lo * d, a + t_hi * d])

@@ -20,12 +20,14 @@ import numpy as np
 
 from ..core.floatscale import unit_direction
 from ..session.frame import Frame
+from .formatting import subscript
 from .geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
+from .legend import LegendEntry, legend_entries, picture_note
 from .projection import Projection
-from .tex import tex_escape
+from .update_picture import Labels, Vector, anchor_away, margin_labels, update_vectors
 
 __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
-           "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
+           "Vector", "Labels", "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
 
 VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
 # ... unless its K vectors make that more than VOTE_GRID_WORK sign evaluations (about 20 ms):
@@ -36,7 +38,7 @@ VOTE_GRID_MIN = 16
 # mid-run) covered the whole picture in black and cost a redraw per step. The live panel and
 # the status bar still give the count; the regions show where w errs.
 MAX_MISCLASSIFIED_MARKS = 20_000
-LINE_ROLES = ("guide", "theta", "margin+", "margin-", "output", "hyperplane")
+LINE_ROLES = ("guide", "theta", "margin+", "margin-", "output", "previous", "hyperplane")
 
 
 @dataclass(frozen=True)
@@ -46,14 +48,23 @@ class PictureOptions:
     show_regions: bool = True
     show_margins: bool = True
     show_theta_star: bool = False
+    # On by default: a lecturer steps to show what an update does, and the line it came from is
+    # the point of the step (notes 003 draw both). The vectors and the numbers are for the
+    # moment they are explained: off until asked for.
+    show_previous: bool = True
+    show_update: bool = False
+    show_point_margins: bool = False
 
 
 @dataclass(frozen=True, eq=False)
 class Segment:
-    """The part of a line inside the view: ``ends`` (2, 2), view-plane coordinates."""
+    """The part of a line inside the view: ``ends`` (2, 2), view-plane coordinates.
+    ``variant`` names another stroke of the role ("after": the hyperplane dashed while the
+    previous one is shown)."""
 
     role: str
     ends: np.ndarray
+    variant: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,14 +115,7 @@ class Markers:
     updated: bool = False
 
 
-@dataclass(frozen=True)
-class LegendEntry:
-    role: str
-    text: str  # Unicode, for the screen and the slide figures
-    tex: str  # the same in LaTeX, for TikZ
-
-
-Item = Segment | Polygon | Arrow | Raster | Markers
+Item = Segment | Polygon | Arrow | Raster | Markers | Vector | Labels
 
 
 @dataclass(frozen=True, eq=False)
@@ -148,11 +152,12 @@ def inside(P: np.ndarray, rect: Rect, rel_tol: float = 1e-9) -> np.ndarray:
 
 # ---- the description ------------------------------------------------------------------------------
 def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.ndarray, test: np.ndarray,
-             rect: Rect, options: PictureOptions = PictureOptions()) -> Picture:
+             rect: Rect, options: PictureOptions = PictureOptions(), X: np.ndarray | None = None) -> Picture:
     """The picture of ``frame`` (None: nothing trained yet) in the view ``rect``.
 
     ``P`` (N, 2), ``labels`` (N,) and ``test`` (N,) are the view-plane positions, labels and
-    test flags of all points, indexed like the frame's global indices (the session's rows).
+    test flags of all points, indexed like the frame's global indices (the session's rows);
+    ``X`` (N, d) their data rows, needed only for the margins beside the points.
     """
     P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
     items: list[Item] = []
@@ -189,8 +194,12 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
     if frame is not None and frame.output_w is not None and np.any(frame.output_w != 0.0):
         ow, ob = proj.line(frame.output_w, frame.output_b)
         d.line(items, "output", ow, ob, rect)
+    pw2, pb2 = (np.zeros(2), 0.0)
+    if frame is not None and frame.prev_w is not None and options.show_previous:
+        pw2, pb2 = proj.line(frame.prev_w, frame.prev_b)
+        d.line(items, "previous", pw2, pb2, rect)
     if line_ok:
-        d.line(items, "hyperplane", w2, b2, rect)
+        d.line(items, "hyperplane", w2, b2, rect, variant="after" if d.has("previous") else "")
 
     # Marks: the points, then the rings over them.
     n = P.shape[0]
@@ -206,16 +215,29 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
             items.append(Markers("misclassified", P[miscl], miscl))
         visit = _rows([] if frame.visit_index is None else [frame.visit_index], n)
         items.append(Markers("visit", P[visit], visit, updated=bool(frame.visit_updated)))
+    notes: list[str] = []
+    if frame is not None and options.show_point_margins:
+        ml, why = margin_labels(frame, X, P, labels, test, inside(P, rect))
+        items.extend([ml] if ml is not None and ml.index.size else [])
+        notes.append(why)
+    if frame is not None and options.show_update:
+        vectors, why = update_vectors(frame, kind, rect)
+        items.extend(vectors)
+        notes.append(why)
 
-    # The normal arrow, in front of everything.
+    # The normal arrows, in front of everything: the previous one under the current one.
+    if frame is not None and d.has("previous") and frame.prev_w is not None:
+        arrow = _arrow(pw2, pb2, rect, kind, "previous_normal", frame.k - 1)
+        if arrow is not None:
+            items.append(arrow)
     if line_ok and d.has("hyperplane"):
-        arrow = _arrow(w2, b2, rect, kind)
+        arrow = _arrow(w2, b2, rect, kind, "normal", frame.k if frame is not None and d.has("previous") else None)
         if arrow is not None:
             items.append(arrow)
 
     drawn = {it.role for it in items if not isinstance(it, Markers) or it.positions.shape[0]}
-    return Picture(rect, tuple(items), _legend(frame, kind, drawn, bool(test.any()), lifted),
-                   _note(frame, proj, n, has_w, line_ok, "hyperplane" in drawn))
+    note = picture_note(frame, proj, n, has_w, line_ok, "hyperplane" in drawn) or " ".join(t for t in notes if t)
+    return Picture(rect, tuple(items), legend_entries(frame, kind, drawn, bool(test.any()), lifted), note)
 
 
 class _Drawn:
@@ -224,13 +246,14 @@ class _Drawn:
     def __init__(self) -> None:
         self.roles: set[str] = set()
 
-    def line(self, items: list[Item], role: str, w: np.ndarray, b: float, rect: Rect, level: float = 0.0) -> None:
+    def line(self, items: list[Item], role: str, w: np.ndarray, b: float, rect: Rect, level: float = 0.0,
+             variant: str = "") -> None:
         w = np.asarray(w, dtype=np.float64)
         if not (np.any(w != 0.0) and _finite(w, b) and np.isfinite(level)):
             return
         seg = clip_line(w, b, rect, level)
         if seg is not None:
-            items.append(Segment(role, seg))
+            items.append(Segment(role, seg, variant))
             self.roles.add(role)
 
     def has(self, role: str) -> bool:
@@ -273,10 +296,8 @@ def _vote_grid(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray:
     return (scores >= 0.0).reshape(g, g)
 
 
-_ANCHORS = ("east", "north east", "north", "north west", "west", "south west", "south", "south east")  # by 45°
-
-
-def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str) -> Arrow | None:
+def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str, role: str = "normal", k: int | None = None) -> Arrow | None:
+    """The normal arrow of the line (w, b); with ``k`` its label names the update, "w₃"."""
     # In the lifted plane the separator goes through 0 with normal (w, b): start the arrow
     # there. In 1-D the points lie on y = 0: draw the arrow above them, not over them.
     inset: float | None
@@ -292,57 +313,7 @@ def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str) -> Arrow | None:
     u = unit_direction(np.asarray(w, dtype=np.float64))[0]  # ‖w‖ of 1e-300 weights would vanish
     # The label lies beyond the tip along w: the side of its box facing the tip is the one
     # pointing back along −w (a label "above right" of a tip pointing down-left sat on the line).
-    angle = float(np.degrees(np.arctan2(u[1], u[0])))
-    anchor = _ANCHORS[int(np.floor(((angle + 180.0) % 360.0 + 22.5) / 45.0)) % 8]  # the compass point of −w
-    return Arrow("normal", np.asarray(base, dtype=np.float64), u, label, tex, anchor)
-
-
-def _legend(frame: Frame | None, kind: str, drawn: set[str], has_test: bool, lifted: bool) -> tuple[LegendEntry, ...]:
-    offset = frame is None or frame.offset
-    wx, wx_tex = ("w·x + b", r"w\cdot x + b") if offset else ("w·x", r"w\cdot x")  # standard: no b
-    where = " (slice through the mean)" if kind in ("features", "pca") else ""
-    e = [LegendEntry("class+", "class +1", "class $+1$"), LegendEntry("class-", "class −1", "class $-1$")]
-    if has_test:
-        e.append(LegendEntry("test", "test point (faded)", "test point (faded)"))
-    if "hyperplane" in drawn:
-        if lifted:
-            e.append(LegendEntry("hyperplane", "w·x + b·1 = 0 (through 0)", r"$w\cdot x + b\cdot 1 = 0$ (through 0)"))
-        else:
-            e.append(LegendEntry("hyperplane", f"{wx} = 0{where}", f"${wx_tex} = 0${where}"))
-    if "normal" in drawn:
-        e.append(LegendEntry("normal", f"normal vector {'(w, b)' if lifted else 'w'}",
-                             f"normal vector {'$(w, b)$' if lifted else '$w$'}"))
-    if "guide" in drawn and lifted:
-        e.append(LegendEntry("guide", "each x drawn at (x, 1)", "each $x$ drawn at $(x, 1)$"))
-    if "margin+" in drawn or "margin-" in drawn:
-        e.append(LegendEntry("margin", f"{wx} = ±min |{wx}|", f"${wx_tex} = \\pm\\min_i |{wx_tex.replace('x', 'x_i')}|$"))
-    if "output" in drawn and frame is not None:
-        name = frame.output_label.split(" (")[0] or "the algorithm's predictor"
-        e.append(LegendEntry("output", f"output: {name}", f"output: {tex_escape(name)}"))
-    if "vote" in drawn:
-        e.append(LegendEntry("vote", "voted prediction (shading)", "voted prediction (shading)"))
-    if "theta" in drawn or "theta_band" in drawn:
-        e.append(LegendEntry("theta", "θ* (max margin), band ±γ", r"$\theta^*$ (max margin), band $\pm\gamma$"))
-    if "visit" in drawn:  # both colours, so the legend does not change at every step
-        e.append(LegendEntry("visit_update", "visited: updated", "visited: updated"))
-        e.append(LegendEntry("visit_no_update", "visited: no update", "visited: no update"))
-    if "misclassified" in drawn:
-        e.append(LegendEntry("misclassified", "misclassified by w", "misclassified by $w$"))
-    if "slack" in drawn:
-        e.append(LegendEntry("slack", "slack point (own dimension)", "slack point (own dimension)"))
-    return tuple(e)
-
-
-def _note(frame: Frame | None, proj: Projection, n: int, has_w: bool, line_ok: bool, line_drawn: bool) -> str:
-    if n == 0:
-        return ("Click to add a point of the active class; right-click or Shift+click adds the other class."
-                if proj.can_add else "No points yet.")
-    if frame is None:
-        return ""
-    if not has_w:
-        return "w = 0: no hyperplane yet"
-    if not line_ok:
-        return "w·x + b is constant on this slice: the hyperplane does not cross it"
-    if not line_drawn:
-        return "The hyperplane is outside the view (press F to fit)"
-    return ""
+    anchor = anchor_away(u)  # the compass point of −w
+    if k is not None:
+        label, tex = label + subscript(k), f"{tex[:-1]}_{{{k}}}$"
+    return Arrow(role, np.asarray(base, dtype=np.float64), u, label, tex, anchor)

@@ -36,6 +36,8 @@ class Stroke:
 
 
 GUIDE = "#888888"  # the line the points lie on (y = 1 lifted, y = 0 in 1-D)
+PREVIOUS = "#9A9A9A"  # the hyperplane before the last update: a grey "ghost"
+PREVIOUS_NORMAL = "#7CC7B2"  # its normal vector: the normal's green, faded
 THETA_BAND_ALPHA = 40
 
 STROKES = {
@@ -45,12 +47,22 @@ STROKES = {
     "output": Stroke(OUTPUT, 2.5, "dashdot"),
     "theta": Stroke(THETA_STAR, 2.0, "dash"),
     "guide": Stroke(GUIDE, 1.0, "dot"),
+    # Notes 003 draw an update with the old line solid and the new one dashed: the previous
+    # line is solid (grey) and, while it is shown, the current one dashed ("after").
+    "previous": Stroke(PREVIOUS, 2.5),
+    "hyperplane:after": Stroke(HYPERPLANE, 2.0, "dash"),
+    "previous_normal": Stroke(PREVIOUS_NORMAL, 2.5),
+    # The update as vectors: the old w (grey like the previous line), the step y·x (orange like
+    # the ring of a visit that updated), the new w (the normal's green).
+    "update_before": Stroke(PREVIOUS, 2.0),
+    "update_step": Stroke(VISIT_UPDATE, 2.0),
+    "update_after": Stroke(NORMAL, 2.0),
 }
 
 
-def stroke(role: str) -> Stroke:
-    """The stroke of a line role; "margin+" and "margin-" share "margin"'s."""
-    return STROKES[role.rstrip("+-")]
+def stroke(role: str, variant: str = "") -> Stroke:
+    """The stroke of a line role (or of its ``variant``); "margin+" and "margin-" share "margin"'s."""
+    return STROKES[f"{role}:{variant}" if variant else role.rstrip("+-")]
 
 
 def rgba(colour: str, alpha: int = 255) -> tuple[int, int, int, int]:

@@ -55,6 +55,16 @@ class Frame:
     theta_w: np.ndarray | None = None  # θ* split into w*, b* (original features)
     theta_b: float = 0.0
     gamma: float | None = None
+    # The last update at or before t (k ≥ 1; None at k = 0): the weights before it, w_{k−1} and
+    # b_{k−1} (the canvas's "previous hyperplane"), the visit that made it, its example (a global
+    # index), that example's label, and the factor c of Δw = c·y·x (1 for the textbook rule;
+    # the lifted perceptron's predictor moves by a²·y·x).
+    prev_w: np.ndarray | None = None
+    prev_b: float = 0.0
+    update_t: int | None = None
+    update_index: int | None = None
+    update_y: float = 0.0
+    update_factor: float = 1.0
 
     @property
     def has_hyperplane(self) -> bool:
@@ -97,6 +107,8 @@ def compute_frame(result: RunResult, t: int) -> Frame:
         fr.visit_index = int(result.train_index[v.index])
         fr.visit_updated = v.updated
         fr.visit_position = v.position
+    if k >= 1:
+        _last_update(fr, result, k)
     if X.shape[0]:
         scores = predict_scores(X, w, b)  # training's arithmetic, not BLAS's (see row_dots)
         pred = np.where(scores >= 0.0, 1.0, -1.0)
@@ -116,6 +128,23 @@ def compute_frame(result: RunResult, t: int) -> Frame:
         fr.theta_w = theta_w.copy()
         fr.gamma = tho.gamma
     return fr
+
+
+def _last_update(fr: Frame, result: RunResult, k: int) -> None:
+    """Copy update k's before-weights, visit and example into the frame (the drawn update)."""
+    rec = result.record
+    pw, pb = rec.w_b(k - 1)
+    fr.prev_w, fr.prev_b = pw.copy(), float(pb)
+    fr.update_t = rec.step_of_update(k)
+    i = int(rec.update_index[k - 1])
+    fr.update_index = int(result.train_index[i])
+    x, y = result.train.X[i], float(result.train.y[i])
+    fr.update_y = y
+    # Δ·x̃ / (y·‖x̃‖²) with x̃ = (x, 1) for offset data: the factor of y·x in the step taken.
+    dx = float((fr.w - fr.prev_w) @ x) + ((fr.b - fr.prev_b) if rec.offset else 0.0)
+    xx = float(x @ x) + (1.0 if rec.offset else 0.0)
+    factor = dx / (y * xx) if xx > 0.0 and np.isfinite(dx) else 1.0
+    fr.update_factor = factor if np.isfinite(factor) and factor > 0.0 else 1.0
 
 
 def _algorithm_overlay(fr: Frame, result: RunResult, t: int) -> None:
