@@ -131,6 +131,17 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
                     checkable=True, checked=False))
     m.addAction(act("regions", "Shade decision &regions", win.canvas.set_show_regions, checkable=True, checked=True))
     m.addAction(act("margins", "Show &margin lines", win.canvas.set_show_margins, checkable=True, checked=True))
+    # The update explained (render/update_picture.py): the line before it on by default, since
+    # stepping is about what changed; the vectors and the numbers when the lecturer asks.
+    m.addAction(act("previous", "Show the &previous hyperplane", win.canvas.set_show_previous, checkable=True,
+                    checked=True, tip="The hyperplane before the last update, solid, with the current one dashed "
+                    "(as notes 003 draw an update)"))
+    m.addAction(act("update_vectors", "Show the &update as vectors", win.canvas.set_show_update, checkable=True,
+                    tip="w before the last update, then y·x from its tip, then the new w, all from the origin"))
+    m.addAction(act("margin_column", "Margin column in the &table", win.table.set_show_margin_column, checkable=True,
+                    tip="Each point's signed margin y·(w·x + b)/‖w‖ at the step shown; highlighted: the data set's"))
+    m.addAction(act("point_margins", "Margins beside the poi&nts", win.canvas.set_show_point_margins, checkable=True,
+                    tip="y·(w·x + b)/‖w‖ beside each point (up to 50 points in view); bold: the data set's margin"))
     m.addAction(act("lifted_view", "Offset trick view (1-D data at (x, 1))", win.canvas.set_lifted_view, checkable=True,
                     tip="For 1-D data with offset: draw each point at (x, 1) and the separator through the origin"))
     m.addSeparator()
