@@ -120,6 +120,9 @@ class SlideFigure:
         canvas.set_show_theta_star(o.show_theta_star)
         canvas.set_show_regions(o.show_regions)
         canvas.set_show_margins(o.show_margins)
+        canvas.set_show_previous(o.show_previous)
+        canvas.set_show_update(o.show_update)
+        canvas.set_show_point_margins(o.show_point_margins)
         if src.points.d > 2:
             canvas.set_view(o.features)
         canvas.set_lifted_view(o.lifted)
@@ -364,7 +367,8 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
 
         write_tikz(path, source.result, source.playhead.t, view=options.view_range,
                    show_theta_star=options.show_theta_star, show_margins=options.show_margins,
-                   show_regions=options.show_regions, lifted=options.lifted)
+                   show_regions=options.show_regions, lifted=options.lifted, show_previous=options.show_previous,
+                   show_update=options.show_update, show_point_margins=options.show_point_margins)
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
         raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")
