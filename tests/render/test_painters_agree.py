@@ -12,14 +12,14 @@ import re
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.export.tikz import frame_to_tikz, tikz_picture
 from perceptron_gui.gui.canvas import Canvas
 from perceptron_gui.gui.figures.plots import ExportSession, SlideFigure, ViewOptions
 from perceptron_gui.render.geometry import range_of_rect
-from perceptron_gui.render.picture import Arrow, Markers, Picture, Polygon, Raster, Segment
+from perceptron_gui.render.picture import Arrow, Labels, Markers, Picture, Polygon, Raster, Segment, Vector
 from perceptron_gui.session.session import Session
 
 NOTES_X = [[1.0, 3.0], [2.5, 1.5], [-1.5, 1.5], [0.5, -1.0]]
@@ -68,6 +68,16 @@ def assert_same_picture(a: Picture, b: Picture, atol: float = 1e-9) -> None:
     for ia, ib in zip(a, b):
         if isinstance(ia, Segment):
             np.testing.assert_allclose(ia.ends, ib.ends, rtol=1e-9, atol=atol)
+            assert ia.variant == ib.variant, ia.role
+        elif isinstance(ia, Vector):
+            np.testing.assert_allclose(ia.ends, ib.ends, rtol=1e-9, atol=atol)
+            np.testing.assert_allclose(ia.label_at, ib.label_at, rtol=1e-9, atol=atol)
+            assert (ia.head, ia.label, ia.label_tex, ia.label_anchor) == (ib.head, ib.label, ib.label_tex, ib.label_anchor)
+        elif isinstance(ia, Labels):
+            np.testing.assert_array_equal(ia.index, ib.index)
+            np.testing.assert_allclose(ia.positions, ib.positions, rtol=0, atol=0)
+            assert (ia.texts, ia.texts_tex) == (ib.texts, ib.texts_tex)
+            np.testing.assert_array_equal(ia.emphasis, ib.emphasis)
         elif isinstance(ia, Polygon):
             np.testing.assert_allclose(ia.corners, ib.corners, rtol=1e-9, atol=atol)
         elif isinstance(ia, Arrow):
@@ -226,3 +236,74 @@ def test_too_many_misclassified_points_are_not_marked():
     assert pic.get("misclassified") is None and all(e.role != "misclassified" for e in pic.legend)
     few, _ = tikz_picture(trained(NOISY_X, NOISY_Y, "offset", {"max_epochs": 1}, False).result, 5)
     assert few.get("misclassified") is not None
+
+
+# ---- the update drawn and the margins per point (issue 10, points 2 and 3) -----------------------
+def _notes_003_after_its_first_update() -> Session:
+    """Notes 003: θ⁽⁰⁾ = [1, −1], θ₀⁽⁰⁾ = 1; the first visit, (1, 3)+, updates to [2, 2], 2."""
+    s = trained(NOTES_X[:3], NOTES_Y[:3], "offset", {}, False)
+    s.set_params({"init": "custom", "start_w": [1, -1], "start_b": 1})
+    s.wait()
+    s.jump_to_update(1)
+    assert s.playhead.t == 0
+    return s
+
+
+def test_screen_and_tikz_paint_the_same_update_and_margins(qtbot):
+    s = _notes_003_after_its_first_update()
+    canvas = shown_canvas(qtbot, s, False)
+    canvas.set_show_update(True)
+    canvas.set_show_point_margins(True)
+    canvas.view_box.setRange(xRange=(-3, 4), yRange=(-3, 4), padding=0.0)
+    QtWidgets.QApplication.processEvents()
+    screen = canvas.overlay.picture
+    assert screen is not None
+    for role in ("previous", "previous_normal", "update_before", "update_step", "update_after", "point_margins"):
+        assert screen.get(role) is not None, role
+    tikz, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(screen.rect), show_update=True,
+                           show_point_margins=True)
+    assert_same_picture(screen, tikz)
+    # The screen's items hold exactly the picture's geometry and numbers.
+    layer = canvas.overlay.update_layer
+    np.testing.assert_array_equal(layer.previous.segment, screen.get("previous").ends)
+    assert [v.role for v in layer.vectors.vectors] == ["update_before", "update_step", "update_after"]
+    assert layer.margin_labels.texts() == ["3.536", "3.536", "−0.7071"]  # y(w·x + b)/‖w‖ for [2, 2], 2
+    assert canvas.overlay.hyperplane.opts["pen"].style() == QtCore.Qt.PenStyle.DashLine  # the new line dashed
+    assert layer.previous.opts["pen"].style() == QtCore.Qt.PenStyle.SolidLine  # the old one solid
+    assert [label.text for _, label in canvas.overlay.legend.items] == [e.text for e in screen.legend]
+    canvas.set_show_previous(False)
+    QtWidgets.QApplication.processEvents()
+    assert layer.previous.segment is None and layer.previous_arrow.anchor is None
+    assert canvas.overlay.hyperplane.opts["pen"].style() == QtCore.Qt.PenStyle.SolidLine
+
+
+def test_tikz_draws_the_previous_line_solid_the_new_one_dashed_and_the_vectors():
+    s = _notes_003_after_its_first_update()
+    tex = frame_to_tikz(s.result, s.playhead.t, view=((-3, 4), (-3, 4)), show_update=True, show_point_margins=True)
+    lines = tex.splitlines()
+    (prev,) = [ln for ln in lines if ln.startswith("\\draw[percprevious, ultra thick]") and "caption" not in ln]
+    (now,) = [ln for ln in lines if ln.startswith("\\draw[ultra thick, dashed]") and "caption" not in ln]
+    assert _close(COORD.findall(prev), np.array([[-3, -2], [3, 4]]))  # θ⁽⁰⁾ as the notes draw it
+    assert _close(COORD.findall(now), np.array([[2, -3], [-3, 2]]))  # θ⁽¹⁾: the notes' dashed line
+    assert "\\draw[-latex, thick, percupdate] (1,-1) -- (2,2);" in lines  # y·x from the tip of w₀
+    assert "{$w_{1} = (2, 2)$, $b_{1} = 2$}" in tex
+    assert tex.count("{\\boldmath$-0.7071$}") == 1  # the data set's margin, in bold
+    assert "the update: $w_{k-1} + y\\,x = w_k$" in tex
+    plain = frame_to_tikz(s.result, s.playhead.t, view=((-3, 4), (-3, 4)), show_previous=False)
+    assert "percprevious, ultra thick" not in plain and "ultra thick, dashed" not in plain
+
+
+def test_the_slide_figure_paints_the_update(qtbot, tmp_path):
+    s = _notes_003_after_its_first_update()
+    src = ExportSession.from_session(s)
+    options = ViewOptions(view_range=((-3.0, 4.0), (-3.0, 4.0)), aspect=1.0, show_update=True, show_point_margins=True)
+    with SlideFigure(src, "canvas", options=options) as fig:
+        slide = fig.widget.overlay.picture
+        assert slide is not None and slide.get("update_step") is not None and slide.get("previous") is not None
+        tikz, _ = tikz_picture(s.result, s.playhead.t, view=range_of_rect(slide.rect), show_update=True,
+                               show_point_margins=True)
+        assert_same_picture(slide, tikz)
+        fig.write_svg(tmp_path / "fig.svg")
+    svg = "".join(re.findall(r">([^<]*)<", (tmp_path / "fig.svg").read_text(encoding="utf-8"))).replace("\n", "")
+    for text in ("w₁ = (2, 2), b₁ = 2", "−0.7071", "before the last update"):
+        assert html.escape(text, quote=False) in svg, text
