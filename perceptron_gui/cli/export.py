@@ -112,9 +112,9 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError(f"--max-frames must be between 1 and 5000, not {ns.max_frames}.")
     if ns.k_from < 0 or (ns.k_to is not None and ns.k_to < ns.k_from):
         raise UsageError("--from and --to are update numbers with 0 <= --from <= --to.")
-    if "tikz" in outputs and ns.figure != "canvas":
-        raise UsageError(f"--tikz draws the canvas only, not --figure {ns.figure}; drop --tikz or use --png, "
-                         "--svg or --pdf for that figure.")
+    if "tikz" in outputs and ns.figure in ("angle", "epochs"):
+        raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
+                         f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")
     if "mp4" in outputs:
         from ..gui.figures.animation import MP4_HINT
 

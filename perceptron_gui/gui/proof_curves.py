@@ -14,21 +14,17 @@ playhead). The bounds are formulas known in advance and are always drawn whole.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..render import theme as style
-from ..render.formatting import fmt_int
-from ..session.runner import no_proof_reason
+from ..render.k_curves import LEFT_LABEL, SPECS, curve_series, ordinal, playhead_cut, sampling_note
 from ..session.viewed import ViewedSession
 from .plot_setup import AXIS, set_downsampling, settle_axes, white_plot
 from .proof_plots import PLAYHEAD, SYMBOLS_MAX
 from .view_wiring import DragThrottle, connect_events
 
-__all__ = ["AFTER_PLAYHEAD", "CURVE_FIGURES", "KCurvePlot", "ProofCurves", "ordinal"]
+__all__ = ["AFTER_PLAYHEAD", "KCurvePlot", "ProofCurves", "ordinal"]
 
 Qt = QtCore.Qt
 AFTER_PLAYHEAD = {"faint": "Faint", "hidden": "Hidden"}  # what is drawn after the playhead
@@ -36,28 +32,6 @@ FAINT_ALPHA = 70
 LEGEND_OFFSET_PX = 4
 LEGEND_MARGIN_PX = 6
 LEGEND_MAX_BAND = 0.6
-# The figure names (export/source.FIGURES) and what each plot shows.
-CURVE_FIGURES = {"dot": "w_k·θ*", "norm": "‖w_k‖²", "losses": "losses"}
-
-
-@dataclass(frozen=True)
-class _Spec:
-    key: str  # the series' name in _series()
-    name: str  # its legend entry
-    color: str
-    measured: bool  # a quantity of w_k (cut at the playhead), else a bound (drawn whole)
-    dashed: bool = False
-
-
-_SPECS: dict[str, tuple[_Spec, ...]] = {
-    "dot": (_Spec("dot", "w_k·θ*", style.NORMAL, True),
-            _Spec("dot_lower", "bound w₀·θ* + kγ", style.THETA_STAR, False, dashed=True)),
-    "norm": (_Spec("norm_sq", "‖w_k‖²", style.NORMAL, True),
-             _Spec("norm_sq_upper", "bound ‖w₀‖² + kR²", style.THETA_STAR, False, dashed=True)),
-    "losses": (_Spec("perceptron", "perceptron loss", style.POSITIVE, True),
-               _Spec("hinge", "hinge loss", style.NEGATIVE, True, dashed=True)),
-}
-_LEFT_LABEL = {"dot": "w_k·θ*", "norm": "‖w_k‖²", "losses": "loss"}
 _TIPS = {
     "dot": ("The first inequality of the convergence proof (notes 003/004): every update adds at least γ "
             "to w·θ*, so w_k·θ* ≥ w₀·θ* + kγ (θ* the unit max-margin direction, γ its margin). "
@@ -69,33 +43,6 @@ _TIPS = {
                "and the hinge loss Σ max(0, 1 − y·(w_k·x + b_k)) (zero only with margin 1) of the hyperplane "
                "after k updates, summed over the training points (notes 001/002). Click to jump to an update."),
 }
-
-
-def ordinal(m: int) -> str:
-    """'2nd', '11th', '1 000th' (thousands as fmt_int groups them)."""
-    suffix = "th" if 10 <= m % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(m % 10, "th")
-    return f"{fmt_int(m)}{suffix}"
-
-
-def _series(kind: str, result) -> dict[str, tuple[np.ndarray, np.ndarray]] | str:
-    """The curves of ``kind`` for ``result`` (k, value) by key, or why there are none (a sentence)."""
-    if result is None:
-        return ("No run yet: the losses are drawn when the first run is done." if kind == "losses"
-                else no_proof_reason(None))
-    if kind == "losses":
-        lc = result.losses
-        return {"perceptron": (lc.k, lc.perceptron), "hinge": (lc.k, lc.hinge)}
-    proof = result.proof
-    if proof is None:
-        return no_proof_reason(result)  # the one sentence the live panel and the angle plot give
-    if kind == "dot":
-        return {"dot": (proof.k, proof.dot), "dot_lower": (proof.k, proof.dot_lower)}
-    return {"norm_sq": (proof.k, proof.norm_sq), "norm_sq_upper": (proof.k, proof.norm_sq_upper)}
-
-
-def _finite(y: np.ndarray) -> np.ndarray:
-    y = np.asarray(y, dtype=np.float64)
-    return np.where(np.isfinite(y), y, np.nan)  # an overflowed value breaks the line, not the range
 
 
 class KCurvePlot(QtWidgets.QWidget):
@@ -111,20 +58,19 @@ class KCurvePlot(QtWidgets.QWidget):
     def __init__(self, session: ViewedSession, kind: str, after_playhead: str = "faint",
                  parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
-        if kind not in _SPECS:
-            raise ValueError(f"no curve plot {kind!r}; choose one of {', '.join(_SPECS)}")
+        if kind not in SPECS:
+            raise ValueError(f"no curve plot {kind!r}; choose one of {', '.join(SPECS)}")
         self.session, self.kind = session, kind
         self.after_playhead = after_playhead if after_playhead in AFTER_PLAYHEAD else "faint"
         self._data: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._K = 0
-        self.every = 1  # losses: every m-th update evaluated
         self.plot = pg.PlotWidget(background="w")
         item = self.plot.getPlotItem()
         white_plot(item)
         settle_axes(item)
         item.setMenuEnabled(False)
         item.setLabel("bottom", "updates k")
-        item.setLabel("left", _LEFT_LABEL[kind])
+        item.setLabel("left", LEFT_LABEL[kind])
         # Losses fall from the top left, the proof's curves rise to the top right: the legend
         # goes in the corner the curves leave free.
         offset = (-6, LEGEND_OFFSET_PX) if kind == "losses" else (6, LEGEND_OFFSET_PX)
@@ -133,7 +79,7 @@ class KCurvePlot(QtWidgets.QWidget):
         self.legend.layout.setContentsMargins(2, 0, 2, 0)
         self.faint: dict[str, pg.PlotDataItem] = {}
         self.curves: dict[str, pg.PlotDataItem] = {}
-        for spec in _SPECS[kind]:
+        for spec in SPECS[kind]:
             pen = pg.mkPen(spec.color, width=2, style=Qt.PenStyle.DashLine if spec.dashed else Qt.PenStyle.SolidLine)
             if spec.measured:
                 faint = QtGui.QColor(spec.color)
@@ -179,9 +125,7 @@ class KCurvePlot(QtWidgets.QWidget):
 
     def title_note(self) -> str:
         """'' or what the title says about sampled losses."""
-        if self.kind != "losses" or self.every <= 1:
-            return ""
-        return f"every {ordinal(self.every)} update (n·K too large for all)"
+        return sampling_note(self.kind, self.session.result) if self._data else ""
 
     # ---- updating ----------------------------------------------------------------------------
     def set_after_playhead(self, mode: str) -> None:
@@ -192,7 +136,7 @@ class KCurvePlot(QtWidgets.QWidget):
             c.setVisible(mode == "faint")
 
     def _on_run_changed(self, result) -> None:
-        data = _series(self.kind, result)
+        data = curve_series(self.kind, result)
         if isinstance(data, str):
             self._data = {}
             for c in (*self.curves.values(), *self.faint.values()):
@@ -201,9 +145,8 @@ class KCurvePlot(QtWidgets.QWidget):
             self.message.setText(data)
             self.stack.setCurrentWidget(self.message)
             return
-        self._data = {key: (np.asarray(k, dtype=np.float64), _finite(y)) for key, (k, y) in data.items()}
+        self._data = data
         self._K = int(result.record.num_updates)
-        self.every = int(result.losses.every) if self.kind == "losses" else 1
         item = self.plot.getPlotItem()
         item.setTitle(self.title_note() or None, size="9pt", color=AXIS)
         for key, (k, y) in self._data.items():
@@ -230,7 +173,7 @@ class KCurvePlot(QtWidgets.QWidget):
         for key, (k, y) in self._data.items():
             if key not in self.faint:
                 continue
-            i = int(np.searchsorted(k, kp, side="right"))
+            i = playhead_cut(k, kp)
             few = i <= SYMBOLS_MAX and self.kind != "losses"
             self.curves[key].setData(k[:i], y[:i], connect="finite", symbol="o" if few else None, symbolSize=4,
                                      symbolBrush=self.curves[key].opts["pen"].color(), symbolPen=None)
@@ -265,7 +208,7 @@ class ProofCurves(QtWidgets.QWidget):
     def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.after_playhead = "faint"
-        self.plots = {kind: KCurvePlot(session, kind) for kind in _SPECS}
+        self.plots = {kind: KCurvePlot(session, kind) for kind in SPECS}
         row = QtWidgets.QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)

@@ -114,6 +114,9 @@ def test_sampled_losses_say_so_in_the_title(qtbot, monkeypatch):
     every = s.result.losses.every
     assert every > 1 and p.title_note() == f"every {ordinal(every)} update (n·K too large for all)"
     assert p.title_note() in p.plot.getPlotItem().titleLabel.text
+    from perceptron_gui.export.tikz_curves import curves_to_tikz
+
+    assert f"every {every}" in curves_to_tikz(s.result, s.playhead.t, "losses").replace("\u202f", "")
     assert [ordinal(m) for m in (1, 2, 3, 4, 11, 12, 13, 21, 101, 1000)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "101st", "1\u202f000th"]
 
@@ -190,6 +193,39 @@ def test_cli_exports_the_curve_figures(tmp_path):
                           capture_output=True, text=True, timeout=300, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert proc.returncode == 0, proc.stderr
     assert out.exists() and out.stat().st_size > 1000
+    tex = tmp_path / "norm.tex"
+    proc = subprocess.run([sys.executable, "-m", "perceptron_gui", "export", str(csv), "--algorithm", "offset",
+                           "--figure", "norm", "--tikz", str(tex), "--step", "1"],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 0, proc.stderr
+    assert "plot coordinates" in tex.read_text() and "$k = 1$" in tex.read_text()
     bad = subprocess.run([sys.executable, "-m", "perceptron_gui", "export", str(csv), "--figure", "nope",
                           "--png", str(out)], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "losses" in bad.stderr
+
+
+def test_tikz_holds_the_curves_cut_at_the_playhead(tmp_path):
+    import re
+
+    from perceptron_gui.export.tikz_curves import curves_to_tikz
+    from perceptron_gui.gui.figures.plots import export_figure
+
+    s = make_session()
+    res, t = s.result, int(s.run.step_of_update(4))
+    for figure in ("dot", "norm", "losses"):
+        out = export_figure(ExportSession.from_session(s, t), tmp_path / f"{figure}.tex", figure=figure)
+        text = out.read_text()
+        assert text.startswith("\\documentclass") and text.rstrip().endswith("\\end{document}")
+        assert text.count("\\begin{tikzpicture}") == 1 and "this frame: $k = 4$" in text
+    text = curves_to_tikz(res, t, "losses", after_playhead="hidden")
+    solid = re.findall(r"\\draw\[kperceptron, line width=1.2pt\] plot coordinates \{([^}]*)\}", text)
+    pts = [tuple(map(float, p.split(","))) for p in re.findall(r"\(([^)]*)\)", solid[0])]
+    assert [k for k, _ in pts] == [0, 1, 2, 3, 4] and "opacity" not in text  # hidden: nothing after k = 4
+    for k, v in pts:
+        assert v == pytest.approx(res.losses.perceptron[int(k)], rel=1e-3, abs=1e-3)
+    assert "opacity=0.3" in curves_to_tikz(res, t, "losses", after_playhead="faint")
+    with pytest.raises(ExportError):
+        export_figure(ExportSession.from_session(s, t), tmp_path / "angle.tex", figure="angle")
+    with pytest.raises(ExportError) as err:
+        export_figure(ExportSession.from_session(noisy_session()), tmp_path / "d.tex", figure="dot")
+    assert "needs θ*" in str(err.value)

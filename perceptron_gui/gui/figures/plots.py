@@ -158,9 +158,7 @@ class SlideFigure:
 
         self.widget = plot = KCurvePlot(self.source, self.figure, after_playhead=self.options.after_playhead)
         if not plot.has_curves():
-            text = plot.message.text().split("\n")[0].rstrip(".")
-            raise ExportError(f"{FIGURES[self.figure].capitalize()} needs θ*, and this run has none ({text}); "
-                              "export the losses, the canvas or the per-epoch plot instead.")
+            raise ExportError(_needs_theta_star(self.figure, plot.message.text()))
         self._legend = style_curve_plot(plot, self.style, self.device_scale, self.transparent)
         self.source.playhead_changed.connect(self._refresh_curve_legend)
         self._refresh_curve_legend()
@@ -330,6 +328,24 @@ class SlideFigure:
 
 
 # ---- one call ------------------------------------------------------------------------------------
+def _write_curves_tikz(source: ExportSession, path: str | os.PathLike[str], figure: str,
+                       options: ViewOptions) -> Path:
+    from ...export.tikz_curves import write_curves_tikz
+
+    try:
+        write_curves_tikz(path, source.result, source.playhead.t, figure, after_playhead=options.after_playhead)
+    except ValueError as exc:  # no θ*: the sentence of render.k_curves
+        raise ExportError(_needs_theta_star(figure, str(exc))) from None
+    return Path(path)
+
+
+def _needs_theta_star(figure: str, reason: str) -> str:
+    """The one sentence of a proof curve's export without θ* (``reason`` from render.k_curves)."""
+    why = reason.split("\n")[0].rstrip(".")
+    return (f"{FIGURES[figure].capitalize()} needs θ*, and this run has none ({why}); "
+            "export the losses, the canvas or the per-epoch plot instead.")
+
+
 def _device_scale(options: ViewOptions, width_px: int) -> float:
     if not (MIN_WIDTH_PX <= int(width_px) <= MAX_WIDTH_PX):
         raise ExportError(f"The width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width_px}.")
@@ -359,10 +375,13 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
     options = options or ViewOptions()
     check_writable(path)
     if fmt == "tikz":
-        if figure != "canvas":
-            raise ExportError(f"TikZ is written for the canvas only; export {FIGURES[figure]} as PNG, SVG or PDF.")
+        if figure in ("angle", "epochs"):
+            raise ExportError(f"TikZ is written for the canvas and the curves against k only; export "
+                              f"{FIGURES[figure]} as PNG, SVG or PDF.")
         if source.result is None:
             raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
+        if figure != "canvas":
+            return _write_curves_tikz(source, path, figure, options)
         from ...export.tikz import write_tikz
 
         write_tikz(path, source.result, source.playhead.t, view=options.view_range,

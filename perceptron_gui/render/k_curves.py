@@ -1,0 +1,89 @@
+"""What the curves against the update count k show, decided once for every painter (no Qt).
+
+Three figures (issue 10, notes 001–004): ``dot`` (w_k·θ* and the proof's lower bound
+w₀·θ* + kγ), ``norm`` (‖w_k‖² and the upper bound ‖w₀‖² + kR²) and ``losses`` (the perceptron
+loss and the hinge loss of w_k on the training points). The window's plots
+(gui/proof_curves.py), the slide figures and the TikZ writer (export/tikz_curves.py) all take
+their curves, names, colours and the playhead's cut from here. The numbers themselves come from
+the run: ``RunResult.proof`` (core.theory.proof_quantities) and ``RunResult.losses``
+(core.loss_curves).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..session.runner import no_proof_reason
+from . import theme
+from .formatting import fmt_int
+
+__all__ = ["CurveSpec", "SPECS", "LEFT_LABEL", "LEFT_LABEL_TEX", "curve_series", "playhead_cut", "ordinal",
+           "sampling_note"]
+
+
+@dataclass(frozen=True)
+class CurveSpec:
+    key: str  # the series' name in curve_series()
+    name: str  # its legend entry (Unicode)
+    tex: str  # the same in LaTeX
+    color: str
+    measured: bool  # a quantity of w_k (cut at the playhead), else a bound (drawn whole)
+    dashed: bool = False
+
+
+SPECS: dict[str, tuple[CurveSpec, ...]] = {
+    "dot": (CurveSpec("dot", "w_k·θ*", r"$w_k\cdot\theta^*$", theme.NORMAL, True),
+            CurveSpec("dot_lower", "bound w₀·θ* + kγ", r"bound $w_0\cdot\theta^* + k\gamma$", theme.THETA_STAR,
+                      False, dashed=True)),
+    "norm": (CurveSpec("norm_sq", "‖w_k‖²", r"$\|w_k\|^2$", theme.NORMAL, True),
+             CurveSpec("norm_sq_upper", "bound ‖w₀‖² + kR²", r"bound $\|w_0\|^2 + kR^2$", theme.THETA_STAR,
+                       False, dashed=True)),
+    "losses": (CurveSpec("perceptron", "perceptron loss", "perceptron loss", theme.POSITIVE, True),
+               CurveSpec("hinge", "hinge loss", "hinge loss", theme.NEGATIVE, True, dashed=True)),
+}
+LEFT_LABEL = {"dot": "w_k·θ*", "norm": "‖w_k‖²", "losses": "loss"}
+LEFT_LABEL_TEX = {"dot": r"$w_k\cdot\theta^*$", "norm": r"$\|w_k\|^2$", "losses": "loss"}
+
+
+def curve_series(kind: str, result: Any) -> dict[str, tuple[np.ndarray, np.ndarray]] | str:
+    """The curves of ``kind`` for ``result`` as (k, value) arrays by key (non-finite values as
+    nan: an overflowed value breaks the line), or why there are none (one sentence)."""
+    if kind not in SPECS:
+        raise ValueError(f"no curve figure {kind!r}; choose one of {', '.join(SPECS)}")
+    if result is None:
+        return ("No run yet: the losses are drawn when the first run is done." if kind == "losses"
+                else no_proof_reason(None))
+    if kind == "losses":
+        lc = result.losses
+        raw = {"perceptron": (lc.k, lc.perceptron), "hinge": (lc.k, lc.hinge)}
+    else:
+        proof = result.proof
+        if proof is None:
+            return no_proof_reason(result)  # the one sentence the live panel and the angle plot give
+        raw = ({"dot": (proof.k, proof.dot), "dot_lower": (proof.k, proof.dot_lower)} if kind == "dot" else
+               {"norm_sq": (proof.k, proof.norm_sq), "norm_sq_upper": (proof.k, proof.norm_sq_upper)})
+    out = {}
+    for key, (k, y) in raw.items():
+        y = np.asarray(y, dtype=np.float64)
+        out[key] = (np.asarray(k, dtype=np.float64), np.where(np.isfinite(y), y, np.nan))
+    return out
+
+
+def playhead_cut(k: np.ndarray, k_playhead: int) -> int:
+    """How many leading entries of the ascending ``k`` are at or before the playhead's k."""
+    return int(np.searchsorted(k, k_playhead, side="right"))
+
+
+def ordinal(m: int) -> str:
+    """'2nd', '11th', '1 000th' (thousands grouped as fmt_int groups them)."""
+    suffix = "th" if 10 <= m % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(m % 10, "th")
+    return f"{fmt_int(m)}{suffix}"
+
+
+def sampling_note(kind: str, result: Any) -> str:
+    """'' or what a figure's title says when the losses were evaluated at every m-th update."""
+    if kind != "losses" or result is None or result.losses.every <= 1:
+        return ""
+    return f"every {ordinal(int(result.losses.every))} update (n·K too large for all)"
