@@ -31,13 +31,22 @@ def anchored_box(at: QtCore.QPointF, size: QtCore.QSizeF, anchor: str, gap: floa
     return QtCore.QRectF(x, y, w, h)
 
 
+def _view_pixels(tr: QtGui.QTransform, rect: Rect) -> QtCore.QRectF:
+    """The view rectangle in device pixels (where a label must stay to be seen)."""
+    return tr.mapRect(QtCore.QRectF(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1]))
+
+
 def _draw_text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, anchor: str, colour: QtGui.QColor,
-               bold: bool = False, gap: float = _GAP_PX) -> None:
+               bold: bool = False, gap: float = _GAP_PX, inside: QtCore.QRectF | None = None) -> None:
     font = p.font()
     font.setBold(bold)
     p.setFont(font)
     size = p.fontMetrics().size(0, text)
     box = anchored_box(at, QtCore.QSizeF(size.width() + 4, size.height()), anchor, gap)
+    if inside is not None and inside.width() > box.width() and inside.height() > box.height():
+        # A label past the view's edge is cut off by the view: slide it back in.
+        box.moveLeft(min(max(box.left(), inside.left()), inside.right() - box.width()))
+        box.moveTop(min(max(box.top(), inside.top()), inside.bottom() - box.height()))
     p.setPen(QtCore.Qt.PenStyle.NoPen)
     p.setBrush(QtGui.QColor(255, 255, 255, 190))  # readable over points and lines
     p.drawRoundedRect(box, 3, 3)
@@ -85,6 +94,7 @@ class VectorItem(_PixelItem):
         if not self.vectors:
             return
         tr = p.transform()
+        inside = _view_pixels(tr, self._rect)
         p.save()
         p.resetTransform()
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
@@ -105,7 +115,8 @@ class VectorItem(_PixelItem):
                 p.setPen(QtCore.Qt.PenStyle.NoPen)
                 p.setBrush(pen.color())
                 p.drawPolygon(QtGui.QPolygonF([e, QtCore.QPointF(*(back + side)), QtCore.QPointF(*(back - side))]))
-            _draw_text(p, tr.map(QtCore.QPointF(*v.label_at)), v.label, v.label_anchor, pen.color().darker(130))
+            _draw_text(p, tr.map(QtCore.QPointF(*v.label_at)), v.label, v.label_anchor, pen.color().darker(130),
+                       inside=inside)
         p.restore()
 
 
@@ -137,11 +148,13 @@ class TextLabels(_PixelItem):
         if self.labels is None:
             return
         tr = p.transform()
+        inside = _view_pixels(tr, self._rect)
         p.save()
         p.resetTransform()
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         for pos, text, bold in zip(self.labels.positions, self.labels.texts, self.labels.emphasis):
-            _draw_text(p, tr.map(QtCore.QPointF(*pos)), text, "south west", self.colour, bool(bold), gap=6.0)
+            _draw_text(p, tr.map(QtCore.QPointF(*pos)), text, "south west", self.colour, bool(bold), gap=6.0,
+                       inside=inside)
         p.restore()
 
 

@@ -225,12 +225,15 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
         items.extend(vectors)
         notes.append(why)
 
-    # The normal arrows, in front of everything: the previous one under the current one.
-    if frame is not None and d.has("previous") and frame.prev_w is not None:
+    # The normal arrows, in front of everything: the previous one under the current one. In
+    # the lifted view they start at the origin along (w, b): the update's vectors are they,
+    # drawn to scale, so the arrows would only cover them.
+    normals = not (kind == "lifted" and any(isinstance(it, Vector) for it in items))
+    if normals and frame is not None and d.has("previous") and frame.prev_w is not None:
         arrow = _arrow(pw2, pb2, rect, kind, "previous_normal", frame.k - 1)
         if arrow is not None:
             items.append(arrow)
-    if line_ok and d.has("hyperplane"):
+    if normals and line_ok and d.has("hyperplane"):
         arrow = _arrow(w2, b2, rect, kind, "normal", frame.k if frame is not None and d.has("previous") else None)
         if arrow is not None:
             items.append(arrow)

@@ -26,7 +26,7 @@ from ..session.frame import Frame
 from .formatting import MINUS, fmt, fmt_vec, subscript
 from .geometry import Rect, clip_segment
 
-__all__ = ["Vector", "Labels", "MAX_MARGIN_LABELS", "update_vectors", "margin_labels", "VECTOR_ROLES"]
+__all__ = ["Vector", "Labels", "MAX_MARGIN_LABELS", "update_vectors", "update_tips", "margin_labels", "VECTOR_ROLES"]
 
 MAX_MARGIN_LABELS = 50
 VECTOR_ROLES = ("update_before", "update_step", "update_after")
@@ -77,6 +77,16 @@ def _tex_vec(v: np.ndarray) -> str:
     return fmt_vec(v).replace(MINUS, "-")
 
 
+def update_tips(frame: Frame | None, kind: str) -> np.ndarray | None:
+    """(before, after) (2, 2): the tips of w_{k−1} and w_k in the view plane (for the lifted
+    view (w, b)), or None when the update is not drawn as vectors (k = 0, or another view)."""
+    if frame is None or frame.prev_w is None or frame.update_t is None or kind not in ("plane", "lifted"):
+        return None
+    if kind == "lifted":
+        return np.array([[frame.prev_w[0], frame.prev_b], [frame.w[0], frame.b]], dtype=np.float64)
+    return np.array([frame.prev_w, frame.w], dtype=np.float64)
+
+
 def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], str]:
     """The last update as vector addition in the view plane, and a note (may be empty).
 
@@ -89,11 +99,9 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
         return [], ("The update is drawn as vectors for 2-D data, and for 1-D data in the lifted view.")
     k, c, y = frame.k, frame.update_factor, frame.update_y
     lifted = kind == "lifted"
-    if lifted:
-        before = np.array([frame.prev_w[0], frame.prev_b])
-        after = np.array([frame.w[0], frame.b])
-    else:
-        before, after = np.asarray(frame.prev_w, dtype=np.float64), np.asarray(frame.w, dtype=np.float64)
+    tips = update_tips(frame, kind)
+    assert tips is not None
+    before, after = tips
     scale = "" if abs(c - 1.0) <= 1e-9 else f"{fmt(c)}·"
     scale_tex = "" if not scale else f"{_tex_number(c)}\\cdot "
     sign = "+1" if y > 0 else f"{MINUS}1"

@@ -107,3 +107,18 @@ def test_the_view_menu_switches_the_update_and_the_margins(make_main_window, qtb
     assert (o.show_update, o.show_point_margins, o.show_previous) == (True, True, False)
     pic = win.canvas.overlay.picture
     assert pic is not None and pic.get("point_margins") is not None and pic.get("previous") is None
+
+
+def test_fitting_the_view_takes_in_the_update_vectors(make_main_window, qtbot):
+    win = make_main_window("notes003_margin", "offset")
+    s = win.session
+    s.set_params({"init": "custom", "start_w": [1, -1], "start_b": 1})
+    s.wait()
+    s.jump_to_update(2)  # w₁ = (2, 2) + y·x of (−1.5, 1.5)− = (3.5, 0.5): right of every point
+    win.actions_by_name["update_vectors"].setChecked(True)
+    win.canvas.fit_view()
+    (x0, x1), (y0, y1) = win.canvas.view_box.viewRange()
+    fr = s.frame()
+    for tip in (fr.prev_w, fr.w, np.zeros(2)):
+        assert x0 <= tip[0] <= x1 and y0 <= tip[1] <= y1, (tip, (x0, x1), (y0, y1))
+    assert all(v.head for v in win.canvas.overlay.picture if hasattr(v, "head"))

@@ -134,6 +134,9 @@ def test_vectors_of_the_standard_perceptron_have_no_b_and_the_lifted_view_draws_
     after = pic.get("update_after")
     assert isinstance(after, Vector) and after.label.startswith("(w, b)₂")
     np.testing.assert_array_equal(after.ends[1], [fr.w[0], fr.b])
+    # There the normal arrows start at the origin along (w, b): the vectors are they, to scale.
+    assert pic.get("normal") is None and pic.get("previous_normal") is None
+    assert isinstance(picture(one_d, t, PictureOptions(), rect=(-5.0, -5.0, 5.0, 5.0), lifted=True).get("normal"), Arrow)
     flat = picture(one_d, t, rect=(-5.0, -5.0, 5.0, 5.0))  # 1-D on a line: vectors would lie on it
     assert flat.get("update_after") is None and "lifted view" in flat.note
 
