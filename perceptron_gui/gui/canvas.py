@@ -15,7 +15,6 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core.run import split_augmented
 from ..render.geometry import view_fit
 from ..render.projection import PCA, W_THETA, Projection, make_projection
-from ..render.update_picture import update_tips
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame
 from ..session.viewed import ViewedSession
@@ -117,12 +116,8 @@ class Canvas(QtWidgets.QWidget):
     # ---- public API -------------------------------------------------------------------------
     def fit_view(self) -> None:
         """Show all points, the hyperplane shown now and its normal arrow (and, in the lifted
-        view, the origin; with the update as vectors, the origin and their tips)."""
-        P = self.view_points
-        tips = update_tips(self.frame, self.projection.kind) if self.options.show_update else None
-        if tips is not None and P.shape[0] and np.all(np.isfinite(tips)):
-            P = np.vstack((P, tips, np.zeros((1, 2))))
-        x0, y0, x1, y1 = view_fit(P, self.projection.kind, line=self._frame_line())
+        view, the origin)."""
+        x0, y0, x1, y1 = view_fit(self.view_points, self.projection.kind, line=self._frame_line())
         self.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
         self._fitted_range = self.view_box.viewRange()
 
@@ -250,10 +245,31 @@ class Canvas(QtWidgets.QWidget):
         elif change.kind in ("label", "role") and self.projection.d == pts.d:
             idx = np.asarray(change.indices, dtype=np.intp)
             self.points_item.set_styles(idx, point_style(pts.y[idx], pts.test[idx], pts.n))
+        elif change.kind in ("add", "delete") and self._keeps_others(change):
+            # Only the rows involved: the other points stay where and as they are drawn.
+            idx = np.sort(np.asarray(change.indices, dtype=np.intp))
+            self.view_points = self.projection.points(pts.X)
+            if change.kind == "delete":
+                self.points_item.delete_points(idx)
+            else:
+                self.points_item.insert_points(idx, self.view_points[idx], point_style(pts.y[idx], pts.test[idx], pts.n))
+            self._show_selection()
+            self._redraw_frame(force=True)
         else:
             if change.kind == "reset":
                 self._stale_result = self.session.result  # of the data just replaced
             self._rebuild(fit=change.kind == "reset")
+
+    def _keeps_others(self, change: Change) -> bool:
+        """Whether points added or deleted leave every other point's position and style as
+        drawn: a view of all features (not a slice through the mean, nor PCA) and the same
+        size of marks (marks shrink as the count passes POINT_SIZES' limits)."""
+        pts = self.session.points
+        if self.projection.d != pts.d or self.projection.kind not in ("plane", "line", "lifted"):
+            return False
+        before = pts.n + (len(change.indices) if change.kind == "delete" else -len(change.indices))
+        return bool(before > 0 and point_style(np.ones(1), np.zeros(1), before)[0]
+                    == point_style(np.ones(1), np.zeros(1), pts.n)[0])
 
     def _on_run_changed(self, result) -> None:
         if self._features == W_THETA and self.session.points.d > 2 and result is not None:

@@ -70,6 +70,11 @@ class FastScatter(pg.ScatterPlotItem):
                          size=self._sizes[style], pen=list(self._table["pen"][style]),
                          brush=list(self._table["brush"][style]))
             return
+        self.data = self._records(P, style)
+        self._data_changed()
+
+    def _records(self, P: np.ndarray, style: np.ndarray) -> np.ndarray:
+        """pyqtgraph's record array for points P in styles ``style`` (the fast path's fill)."""
         # np.zeros, not np.empty: numpy fills the object fields of an empty record array one
         # by one (67 ms for 10⁵ rows), zeros uses calloc (6 ms); then None where pyqtgraph wants it.
         data = np.zeros(P.shape[0], dtype=self.data.dtype)
@@ -82,7 +87,50 @@ class FastScatter(pg.ScatterPlotItem):
         rects, target = self._rects(), data["sourceRect"]
         for f in rects.dtype.names:  # field by field: 4× faster than a structured gather
             target[f] = rects[f][style]
-        self.data = data
+        return data
+
+    def delete_points(self, idx: np.ndarray) -> None:
+        """Remove rows ``idx``; the others keep their records (a delete among 10⁶ points
+        rebuilt all of them: 0.5 s)."""
+        if not self._fast:
+            keep = np.setdiff1d(np.arange(len(self.data)), idx)
+            self.set_points(np.column_stack(self.getData())[keep], self.styles()[keep])
+            return
+        gone = np.unique(np.asarray(idx, dtype=np.intp))
+        n = len(self.data)
+        out = np.zeros(n - gone.size, dtype=self.data.dtype)  # calloc: see _records
+        # The runs between deleted rows, copied as slices: np.delete (np.empty fills object
+        # fields one by one) took 0.5 s at 10⁶ points, a boolean gather 0.4 s.
+        starts = np.concatenate(([0], gone + 1))
+        ends = np.concatenate((gone, [n]))
+        runs = [(a, b) for a, b in zip(starts.tolist(), ends.tolist()) if b > a]
+        for f in self.data.dtype.names:  # field by field: a record-to-record copy goes row by row
+            src, dst, pos = self.data[f], out[f], 0
+            for a, b in runs:
+                dst[pos:pos + b - a] = src[a:b]
+                pos += b - a
+        self.data = out
+        self._data_changed()
+
+    def insert_points(self, at: np.ndarray, P: np.ndarray, style: np.ndarray) -> None:
+        """Insert points P (m, 2) in styles ``style`` so that they end up at rows ``at``
+        (sorted, as after the insert); the other records are kept."""
+        at = np.asarray(at, dtype=np.intp)
+        P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+        style = np.asarray(style, dtype=np.intp)
+        if not self._fast:
+            old_P, old_s = np.column_stack(self.getData()), self.styles()
+            where = at - np.arange(at.size)
+            self.set_points(np.insert(old_P, where, P, axis=0), np.insert(old_s, where, style))
+            return
+        new = self._records(P, style)
+        out = np.zeros(len(self.data) + at.size, dtype=self.data.dtype)  # calloc, as in delete_points
+        old = np.ones(len(out), dtype=bool)
+        old[at] = False
+        for f in out.dtype.names:
+            out[f][old] = self.data[f]
+            out[f][at] = new[f]
+        self.data = out
         self._data_changed()
 
     def move_points(self, idx: np.ndarray, P: np.ndarray) -> None:
