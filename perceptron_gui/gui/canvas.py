@@ -15,6 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core.run import split_augmented
 from ..render.geometry import view_fit
 from ..render.projection import PCA, W_THETA, Projection, make_projection
+from ..render.update_picture import update_tips
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame
 from ..session.viewed import ViewedSession
@@ -116,8 +117,12 @@ class Canvas(QtWidgets.QWidget):
     # ---- public API -------------------------------------------------------------------------
     def fit_view(self) -> None:
         """Show all points, the hyperplane shown now and its normal arrow (and, in the lifted
-        view, the origin)."""
-        x0, y0, x1, y1 = view_fit(self.view_points, self.projection.kind, line=self._frame_line())
+        view, the origin; with the update as vectors, the origin and their tips)."""
+        P = self.view_points
+        tips = update_tips(self.frame, self.projection.kind) if self.options.show_update else None
+        if tips is not None and P.shape[0] and np.all(np.isfinite(tips)):
+            P = np.vstack((P, tips, np.zeros((1, 2))))
+        x0, y0, x1, y1 = view_fit(P, self.projection.kind, line=self._frame_line())
         self.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
         self._fitted_range = self.view_box.viewRange()
 
