@@ -32,6 +32,10 @@ def install_curve_actions(win: QtWidgets.QMainWindow, curves: ProofCurves,
         group.addAction(a)
         sub.addAction(a)
         actions[f"after_playhead_{mode}"] = a
+    dock = curves.parentWidget()
+    if isinstance(dock, QtWidgets.QDockWidget):  # opened from the View menu: in front of its tab group
+        dock.toggleViewAction().triggered.connect(lambda on: dock.raise_() if on else None)
+        actions["proof_curves_dock"] = dock.toggleViewAction()
     before = next((a for a in view.actions() if a.isSeparator()), None)
     if before is None:
         view.addMenu(sub)

@@ -123,10 +123,13 @@ class MainWindow(QtWidgets.QMainWindow):
         per_epoch_row.addWidget(self.epoch_plot, 1)
         per_epoch_row.addWidget(self.epoch_table, 0)
         self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
-        # A tab behind the per-epoch plot, beside the angle plot: three plots need its width.
+        # A tab of the per-epoch dock, beside the angle plot (three plots need its width); closed
+        # at first: its tab bar would take 26 px from the per-epoch plot on a 1024×768 projector.
+        # View → Proof as curves opens it (and brings it to the front).
         self._dock("Proof as curves", self.proof_curves, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.tabifyDockWidget(self.docks["Per epoch"], self.docks["Proof as curves"])
         self.docks["Per epoch"].raise_()
+        self.docks["Proof as curves"].hide()
         # Beside the canvas, under the live panel; shown only while d is a square (8×8 digits).
         self.weight_image = install_weight_dock(self, s, self.docks)
         self._size_docks(DEFAULT_SIZE)

@@ -161,6 +161,11 @@ class KCurvePlot(QtWidgets.QWidget):
         lo, hi = float(np.min(ys)), float(np.max(ys))
         self._y_range = (lo, hi if hi > lo else lo + 1.0)
         x_max = max(self._K, 1)
+        # k is a count: no "0.5" ticks on short runs (as the per-epoch plot does for epochs).
+        if x_max <= 12:
+            item.getAxis("bottom").setTickSpacing(1, 1)
+        else:
+            item.getAxis("bottom").setTickSpacing()
         item.getViewBox().setLimits(xMin=-0.05 * x_max - 1)
         item.getViewBox().setXRange(0, x_max, padding=0.02)
         self.fit_y_range()

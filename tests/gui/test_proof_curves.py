@@ -148,7 +148,11 @@ def test_the_view_menu_choice_reaches_the_curves_and_the_export(make_main_window
     assert win.export_actions.view_options("losses").after_playhead == "hidden"
     view_menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
     assert any(a.menu() is not None and "playhead" in a.text() for a in view_menu.actions())
-    assert "Proof as curves" in win.docks
+    # Closed at first (no tab bar squeezing the per-epoch plot at 1024×768); the View menu opens it.
+    dock = win.docks["Proof as curves"]
+    assert not dock.isVisible()
+    acts["proof_curves_dock"].trigger()
+    assert dock.isVisible() and win.proof_curves.isVisible()
 
 
 @pytest.mark.parametrize("figure", ["dot", "norm", "losses"])
