@@ -166,7 +166,8 @@ class KCurvePlot(QtWidgets.QWidget):
             item.getAxis("bottom").setTickSpacing(1, 1)
         else:
             item.getAxis("bottom").setTickSpacing()
-        item.getViewBox().setLimits(xMin=-0.05 * x_max - 1)
+        # Zooming out stops at the run: with integer ticks a range of 10⁶ would ask for 10⁶ ticks.
+        item.getViewBox().setLimits(xMin=-0.05 * x_max - 1, xMax=1.05 * x_max + 1)
         item.getViewBox().setXRange(0, x_max, padding=0.02)
         self.fit_y_range()
         self.stack.setCurrentWidget(self.plot)

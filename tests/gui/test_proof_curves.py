@@ -233,3 +233,16 @@ def test_tikz_holds_the_curves_cut_at_the_playhead(tmp_path):
     with pytest.raises(ExportError) as err:
         export_figure(ExportSession.from_session(noisy_session()), tmp_path / "d.tex", figure="dot")
     assert "needs θ*" in str(err.value)
+
+
+def test_zooming_out_stops_at_the_run(qtbot):
+    # Short runs tick every integer k; a view zoomed out to 10⁶ would ask pyqtgraph for 10⁶ ticks
+    # (it tried to allocate 8.7 TiB while painting).
+    s = make_session()
+    p = KCurvePlot(s, "losses")
+    qtbot.addWidget(p)
+    K = s.run.num_updates
+    assert K <= 12
+    vb = p.plot.getPlotItem().getViewBox()
+    vb.setXRange(0, 1e6, padding=0)
+    assert vb.viewRange()[0][1] <= 1.05 * K + 1 + 1e-9
