@@ -87,11 +87,15 @@ class EpochPlot(QtWidgets.QWidget):
         for curve in (self.train_curve, self.test_curve):
             set_downsampling(curve, len(rows))
         self.updates_curve.setData(*_epoch_bars(updates))
+        n_x = max(len(rows), 1)
         for item in (self.updates_plot, self.error_plot):  # no "epoch 0.5" ticks on short runs
             if len(rows) <= 12:
                 item.getAxis("bottom").setTickSpacing(1, 1)
             else:
                 item.getAxis("bottom").setTickSpacing()
+            # Zooming out stops near the run: a 4-epoch plot zoomed out to 30,000 epochs asked
+            # for a tick per epoch and froze the window for a minute.
+            item.getViewBox().setLimits(xMin=-0.5 - 0.05 * n_x - 1, xMax=n_x - 0.5 + 0.05 * n_x + 1)
         symbol = None if many or len(rows) > SYMBOLS_MAX else "o"
         self.train_curve.setData(e, train, symbol=symbol, symbolSize=5, symbolBrush=style.POSITIVE, symbolPen=None)
         self.test_curve.setData(e if has_test else [], test if has_test else [], symbol=symbol, symbolSize=5,

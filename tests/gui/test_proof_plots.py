@@ -268,3 +268,16 @@ def test_legend_names_the_bound_drawn_from_a_nonzero_start(qtbot):
     s.set_param("init", "zero")
     label = p.legend.getLabel(p.bound_curve).text
     assert "√k·γ/R" in label and fmt_bound(tho.bound) in label
+
+
+def test_the_per_epoch_plot_cannot_be_zoomed_out_past_the_run(qtbot):
+    # Short runs tick every epoch; zoomed out to 30,000 epochs the plot asked for 30,000 ticks
+    # and its next paint took 68 s.
+    s = make_session()
+    p = EpochPlot(s)
+    qtbot.addWidget(p)
+    n = len(s.run.epochs)
+    assert n <= 12
+    for item in (p.updates_plot, p.error_plot):
+        item.getViewBox().setXRange(0, 30_000, padding=0)
+        assert item.getViewBox().viewRange()[0][1] <= n - 0.5 + 0.05 * n + 1 + 1e-9
