@@ -20,6 +20,7 @@ from .export_dialog import install_export_actions
 from .feature_picker import FeaturePicker
 from .file_actions import FileActions, ViewRange
 from .keyboard import PlaybackKeys
+from .lesson_menu import install_lesson_menu
 from .live_panel import LivePanel
 from .message_bar import MessageBanner
 from .picker import AlgorithmPicker
@@ -141,6 +142,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actions_by_name = build_actions(self, self.file_actions.actions)
         install_export_actions(self)
         install_curve_actions(self, self.proof_curves, self.actions_by_name)
+        install_lesson_menu(self)  # before Help: one action opens each scene of the notes
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
                                  on_escape=self.banner.dismiss)
         connect_events(self, [

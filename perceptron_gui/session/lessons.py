@@ -1,0 +1,226 @@
+"""The Lessons menu's scenes: one per worked example, figure and table of the lecture notes.
+
+A lesson names its data (a preset), the algorithm with its parameters (a hand-set start
+included), the step to show and the View switches and the plot that matter. :func:`apply_lesson`
+puts a lesson into a :class:`~.session.Session` (data, algorithm, parameters, step, its
+explanation as a message) and returns what the window should switch on; the window's Lessons
+menu (gui/lesson_menu.py), ``perceptron-gui lessons`` and ``--lesson NAME`` read this one table.
+No Qt here: the scenes are data, the window only flips the switches named.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..core.algorithms import REGISTRY
+from ..core.dataset import DatasetError
+from ..core.presets import PRESETS, get_preset
+
+__all__ = ["Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "get_lesson", "lesson_lines",
+           "apply_lesson", "lesson_params"]
+
+# The View menu's switches a lesson may set (gui/actions.py names its actions the same), with
+# the window's defaults: a lesson sets every one, so a scene never inherits the last lesson's.
+VIEW_SWITCHES: Mapping[str, bool] = MappingProxyType({
+    "theta_star": False, "regions": True, "margins": True, "previous": True, "update_vectors": False,
+    "margin_column": False, "point_margins": False, "lifted_view": False,
+})
+# The docks a lesson may bring to the front (their window titles).
+PANELS = ("Angle to θ*", "Per epoch", "Proof as curves")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One scene of the notes.
+
+    Parameters
+    ----------
+    name : the command line's name (``--lesson NAME``).
+    number : its place in the menu ("1a"): the issue's numbering, a letter per scene.
+    title : the menu's text.
+    note : the notes it comes from ("003", "003/004").
+    explanation : what to look at, in our words, shown in the message strip when opened.
+    preset : the data (a name of :data:`~perceptron_gui.core.presets.PRESETS`).
+    algorithm, params : the run; parameters not given take their defaults.
+    step : the update k to show, or "end".
+    views : View switches that differ from :data:`VIEW_SWITCHES`' defaults.
+    panel : the dock that matters (one of :data:`PANELS`), brought to the front; None: none.
+    """
+
+    name: str
+    number: str
+    title: str
+    note: str
+    explanation: str
+    preset: str
+    algorithm: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    step: int | str = "end"
+    views: Mapping[str, bool] = field(default_factory=dict)
+    panel: str | None = None
+
+
+@dataclass(frozen=True)
+class LessonView:
+    """What the window switches for a lesson: every View switch, and the dock to raise."""
+
+    switches: dict[str, bool]
+    panel: str | None
+    explanation: str
+
+
+def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> Lesson:
+    ws = ", ".join(f"{v:g}" for v in w)
+    return Lesson(
+        name=f"{name}_gate", number={"and": "7a", "or": "7b", "not": "7c"}[name],
+        title=f"{name.upper()} as a threshold unit", note="002",
+        explanation=(f"Notes 002, {name.upper()}: the unit with w = ({ws}), b = {b:g} fires exactly when {rule}. "
+                     "Given as the start it already classifies all four inputs, so training makes no update; "
+                     "the numbers beside the points are their distances to the threshold line."
+                     if name != "not" else
+                     f"Notes 002, NOT: one input, w = {ws}, b = {b:g}: the unit fires for 0 and not for 1. "
+                     "Given as the start it makes no mistake, so the run has no update; the canvas shows the "
+                     "1-D points with the threshold between them."),
+        preset=preset, algorithm="offset", params={"init": "custom", "start_w": list(w), "start_b": b},
+        views={"point_margins": True})
+
+
+_NOTES003_START = {"init": "custom", "start_w": [1.0, -1.0], "start_b": 1.0}
+_ORDER = ("Notes 004: the same separable points, visited in a fresh random order every epoch (seed {seed}; "
+          "lesson {other} uses seed {other_seed}). Compare k and the line with that lesson: the perceptron "
+          "stops at the first separator it meets, so the order decides which one and how soon.")
+
+LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
+    Lesson("notes003_margins", "1a", "Margins of three points", "003",
+           "Notes 003's example: the start is typed in as θ = [1, −1], θ₀ = 1. Beside each point and in the "
+           "table's last column: its signed distance y·(θ·x + θ₀)/‖θ‖. (1, 3)+ sits on the wrong side at "
+           "−√2/2; the two others are √2 away. Press → for the update it causes.",
+           "notes003_margin", "offset", _NOTES003_START, step=0,
+           views={"point_margins": True, "margin_column": True}),
+    Lesson("notes003_update", "1b", "One update: θ = [2, 2], θ₀ = 2", "003",
+           "Notes 003's update: the mistake on (1, 3)+ adds y·x = (1, 3) to θ and y = +1 to θ₀, so "
+           "[1, −1], 1 becomes [2, 2], 2. The old line is solid, the new one dashed, and the arrows add "
+           "θ⁽⁰⁾ and y·x into θ⁽¹⁾. (−1.5, 1.5)− is now wrong, so → brings the next update.",
+           "notes003_margin", "offset", _NOTES003_START, step=1,
+           views={"update_vectors": True, "point_margins": True}),
+    Lesson("origin_1d", "2a", "1-D data through the origin: no separator", "003",
+           "Notes 003's 1-D data: 1, 2, 3, 4 labelled +, +, −, −. Without an offset the boundary is x = 0, "
+           "and all four points lie on the same side of it, so the perceptron through the origin errs in "
+           "every epoch until it gives up (see the per-epoch table).",
+           "offset_1d", "standard", {"max_epochs": 20}, panel="Per epoch"),
+    Lesson("offset_trick_1d", "2b", "1-D data with an offset: the (x, 1) view", "003",
+           "The same 1-D data with an offset θ₀: now a threshold between 2 and 3 separates them. Drawn at "
+           "(x, 1), θ₀ is just the weight of the constant coordinate, and the separator is a line through "
+           "the origin of that plane with normal (θ, θ₀).",
+           "offset_1d", "offset", views={"lifted_view": True, "point_margins": True}),
+    Lesson("convergence_proof", "3", "The convergence proof, step by step", "003/004",
+           "Notes 003 and 004: every update raises w_k·θ* by at least γ while ‖w_k‖² grows by at most R², "
+           "so the angle to θ* must shrink and k cannot pass (R/γ)². Below: the angle under its bound; the "
+           "'Proof as curves' tab draws both inequalities; the live panel compares k with the bound.",
+           "random_separable", "offset", views={"theta_star": True}, panel="Proof as curves"),
+    Lesson("figure1_000", "4", "Figure 1: uniform points, x₂ > x₁", "000",
+           "Notes 000, Figure 1: points uniform in the square [−1, 1]², positive where x₂ > x₁. The "
+           "perceptron through the origin, started at W₁ = y₁x₁ as those notes start it, ends with a W "
+           "(the arrow) normal to a line close to the diagonal that separates the two classes.",
+           "uniform_diagonal", "standard", {"init": "first"}),
+    Lesson("pocket_000", "5", "The pocket perceptron with a margin γ", "000",
+           "Notes 000: on noisy labels the perceptron never settles. The pocket variant keeps aside the "
+           "weights that put the most points at y·(w·x + b) ≥ γ (γ = 0.1 here) and answers with those, "
+           "while the current weights keep moving; the live panel gives the pocket's count.",
+           "random_noisy", "pocket", {"gamma": 0.1}),
+    Lesson("lifted_000", "6", "The lifted perceptron and its margin γ′", "000",
+           "Notes 000: each point gets a coordinate of its own, x̃ = [a·x ; √(1−a²)·eᵢ] (a = 0.5), which "
+           "makes any labelled set separable, so the run on these noisy points stops. The live panel's "
+           "γ′ is the lifted margin the lemma guarantees from a, γ and the slacks lᵢ.",
+           "random_noisy", "lifted", {"lift_a": 0.5}),
+    _gate("and", "and", (1.0, 1.0), -1.5, "both inputs are 1"),
+    _gate("or", "or", (1.0, 1.0), -0.5, "at least one input is 1"),
+    _gate("not", "not", (-1.0,), 0.5, ""),
+    Lesson("digits_002", "8", "Digits 0 vs 1: the run table", "002",
+           "Notes 002's experiment on real digits: 8×8 images of 0 (−1) and 1 (+1), 270 to train and 90 to "
+           "test. The per-epoch table is the notes' run table, updates, train and test error per epoch, "
+           "until an epoch changes nothing; the dock on the right shows w as an image.",
+           "digits_0_vs_1", "standard", panel="Per epoch"),
+    Lesson("losses_001", "9", "Perceptron loss against hinge loss", "001/002",
+           "Notes 001 and 002: the perceptron loss Σ max(0, −y·(w·x + b)) only counts points on the wrong "
+           "side, and its gradient step on one is the perceptron update; the hinge loss Σ max(0, 1 − y·(w·x + b)) "
+           "also charges points right but close. The tab draws both against k.",
+           "random_separable", "offset", panel="Proof as curves"),
+    Lesson("voted_004", "10a", "The voted perceptron", "004",
+           "Notes 004: the voted perceptron keeps every weight vector it passes through with the number of "
+           "visits it survived, c⁽ᵏ⁾, and lets them all vote; the shaded regions are that vote, which need "
+           "not be a half-plane. Compare with lesson 10b on the same noisy points.",
+           "random_noisy", "voted", {"max_epochs": 10}),
+    Lesson("averaged_004", "10b", "The averaged perceptron", "004",
+           "Notes 004: the averaged perceptron replaces the vote by one line, the survival-weighted mean of "
+           "the same weight vectors: almost the vote's answer for the cost of a single perceptron. Compare "
+           "with lesson 10a on the same noisy points.",
+           "random_noisy", "averaged", {"max_epochs": 10}),
+    Lesson("order_seed1_004", "10c", "The order matters: seed 1", "004",
+           _ORDER.format(seed=1, other="10d", other_seed=2),
+           "random_separable", "offset", {"shuffle": True, "seed": 1}),
+    Lesson("order_seed2_004", "10d", "The order matters: seed 2", "004",
+           _ORDER.format(seed=2, other="10c", other_seed=1),
+           "random_separable", "offset", {"shuffle": True, "seed": 2}),
+]}
+
+
+def get_lesson(name: str) -> Lesson:
+    """The lesson called ``name``; another name is one sentence (a DatasetError, a UserError)."""
+    try:
+        return LESSONS[name]
+    except KeyError:
+        raise DatasetError(f"There is no lesson '{name}'; choose one of {', '.join(LESSONS)} "
+                           f"(or see 'perceptron-gui lessons').") from None
+
+
+def lesson_lines() -> list[str]:
+    """One line per lesson: name, notes, number and title (``perceptron-gui lessons``)."""
+    width = max(len(name) for name in LESSONS)
+    notes = max(len(lesson.note) for lesson in LESSONS.values())
+    return [f"{les.name:<{width}}  notes {les.note:<{notes}}  {les.number + '.':<4} {les.title}"
+            for les in LESSONS.values()]
+
+
+def lesson_params(lesson: Lesson) -> dict[str, Any]:
+    """The algorithm's parameters for the lesson: its defaults with the lesson's on top."""
+    specs = REGISTRY[lesson.algorithm].param_specs()
+    params = {p.name: p.default for p in specs}
+    byname = {p.name: p for p in specs}
+    params.update({k: byname[k].coerce(v) for k, v in lesson.params.items()})
+    return params
+
+
+def apply_lesson(session: Any, lesson: Lesson | str) -> LessonView:
+    """Open a lesson in ``session`` (a :class:`~.session.Session`): its algorithm with the lesson's
+    parameters (the others at their defaults), its data as one undoable step, the playhead at its
+    step (once the run is there, for a run trained in the background) and its explanation as an
+    ``info`` message. Returns the View switches and the dock for the window to apply."""
+    les = get_lesson(lesson) if isinstance(lesson, str) else lesson
+    preset = get_preset(les.preset)
+    session.set_playing(False)
+    # As opening a session file does: the parameters first, so the data trains once, with them.
+    session.configure(les.algorithm, {les.algorithm: lesson_params(les)}, retrain=False)
+    data, test = preset.data_and_roles()
+    if session.load_dataset(data, preset.title, test=test, label=f"Open lesson {les.number}"):
+        _place_playhead(session, les.step)
+        session.message.emit("info", f"Lesson {les.number} ({les.title}). {les.explanation}")
+    return LessonView(switches={**VIEW_SWITCHES, **les.views}, panel=les.panel, explanation=les.explanation)
+
+
+def _place_playhead(session: Any, step: int | str) -> None:
+    """Show update ``step`` (new data opens at its run's end, which is right for "end")."""
+    if step == "end":
+        return
+
+    def place(*_: object) -> None:
+        session.run_changed.disconnect(place)
+        session.jump_to_update(int(step))
+
+    if session.busy:  # trained on the worker: place it when its run arrives (the next run_changed)
+        session.run_changed.connect(place)
+    else:
+        session.jump_to_update(int(step))
+
