@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .floatscale import scale_in_place, unscale
+from .floatscale import scale_exponent, scale_in_place, unscale
 
 __all__ = ["FROZEN_CLOCK_ENV", "MaxMarginResult", "budget_clock", "max_margin"]
 
@@ -138,6 +138,7 @@ def max_margin(
     tol: float = 1e-12,
     max_iter: int = 10_000,
     time_budget_s: float | None = None,
+    signed: bool = False,
 ) -> MaxMarginResult:
     """Max-margin separator of (X, y) through the origin.
 
@@ -159,6 +160,11 @@ def max_margin(
         Wall-clock budget, read on :func:`budget_clock`; when it runs out the best point
         so far is returned with ``exact=False`` and its certified gap. 0 stops after the
         first check (also with a frozen clock).
+    signed : bool, optional
+        X already holds the y·x (a C-contiguous float64 array the caller owns) and y is all
+        ones: the solver works in X itself, scaled in place and scaled back before it returns,
+        instead of a copy (24 MB at 10⁶ points with an offset). Data whose scaling would lose
+        bits (values below 2^-1022 after it) are copied as usual.
 
     Returns
     -------
@@ -174,7 +180,10 @@ def max_margin(
     costs one O(n d) product plus an O(d^3) SVD.
     """
     start = budget_clock()
-    Z = _signed_points(X, y)
+    if signed and _scales_exactly(X):
+        Z, restore = X, True
+    else:
+        Z, restore = _signed_points(X, y), False
     n, d = Z.shape
     if n == 0:
         return MaxMarginResult(None, None, None, 0.0, True, 0, np.zeros(0, np.int64),
@@ -183,7 +192,34 @@ def max_margin(
     # largest entry in [0.5, 1), so squares neither overflow (1e300) nor vanish (1e-300,
     # subnormals), and give gamma, gap and bounds back in the data's units.
     at_origin = not np.all(np.any(Z != 0.0, axis=1))
-    scale_e = scale_in_place(Z)  # Z is the solver's own copy
+    scale_e = scale_in_place(Z)  # Z is the solver's own copy, or the caller's to scale back
+    try:
+        return _solve(Z, n, d, scale_e, at_origin, start, tol, max_iter, time_budget_s)
+    finally:
+        if restore and scale_e:
+            np.ldexp(Z, scale_e, out=Z)  # exact: _scales_exactly said no value lost a bit
+
+
+def _scales_exactly(Z: np.ndarray) -> bool:
+    """Whether scaling Z to unit scale (and back) is exact: no nonzero value falls below the
+    normal range on the way. Checked block by block, so no |Z| copy exists."""
+    if not (Z.dtype == np.float64 and Z.flags.c_contiguous and Z.flags.writeable) or Z.size == 0:
+        return False
+    e = scale_exponent(Z)
+    if e <= 0:
+        return True  # scaled up (largest entry to [0.5, 1)) and back: exact, subnormals too
+    tiny = np.ldexp(np.finfo(np.float64).tiny, e)  # what falls below 2^-1022 once scaled by 2^-e
+    rows = 65_536
+    for i in range(0, Z.shape[0], rows):
+        block = Z[i:i + rows]
+        if np.any((block != 0.0) & (block < tiny) & (block > -tiny)):
+            return False
+    return True
+
+
+def _solve(Z: np.ndarray, n: int, d: int, scale_e: int, at_origin: bool, start: float, tol: float,
+           max_iter: int, time_budget_s: float | None) -> MaxMarginResult:
+    """Wolfe's loop on the scaled y·x (see :func:`max_margin`); answers in the data's units."""
     norms_sq = np.einsum("ij,ij->i", Z, Z)
     R = float(np.sqrt(norms_sq.max()))
 

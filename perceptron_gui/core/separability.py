@@ -69,7 +69,7 @@ def _certified(X: np.ndarray, y: np.ndarray, theta: np.ndarray, base: MaxMarginR
 
 
 def max_margin_any_scale(X: np.ndarray, y: np.ndarray, *, time_budget_s: float | None = None,
-                         separator: np.ndarray | None = None) -> MaxMarginResult:
+                         separator: np.ndarray | None = None, signed: bool = False) -> MaxMarginResult:
     """:func:`max_margin`, plus a per-feature check and a known separator when it fails.
 
     Parameters
@@ -83,6 +83,8 @@ def max_margin_any_scale(X: np.ndarray, y: np.ndarray, *, time_budget_s: float |
     separator : ndarray of shape (d,) or None, optional
         Weights believed to separate (X, y) through the origin, e.g. a converged run's; used
         only when every margin checks out positive.
+    signed : bool, optional
+        X holds the y·x and y is all ones (see :func:`max_margin`'s ``signed``).
 
     Returns
     -------
@@ -92,7 +94,7 @@ def max_margin_any_scale(X: np.ndarray, y: np.ndarray, *, time_budget_s: float |
         separator proves separability; otherwise the solver's result.
     """
     start = budget_clock()
-    mm = max_margin(X, y, time_budget_s=time_budget_s)
+    mm = max_margin(X, y, time_budget_s=time_budget_s, signed=signed)
     if mm.separable or len(X) == 0:
         return mm
     X = np.asarray(X, dtype=np.float64)

@@ -115,10 +115,15 @@ def dataset_theory(
     Theory
     """
     X, y = _xy(X, y)
-    Xt = augment(X, True) if offset else X  # one (n, d+1) array, no hstack temporaries
+    # One (n, D) array for everything below: the points (augmented with the offset) times
+    # their labels, y·x, with labels all 1. Every margin y·(x·u) equals (y·x)·u to the bit
+    # (negation is exact), and the solver works in this array itself instead of its own copy.
+    Xt = augment(X, offset)
+    Xt *= y[:, None]
+    ones = np.ones_like(y)
     R = floatscale.max_row_norm(Xt)
     start = budget_clock()  # the solver's clock, so a frozen clock freezes the split too
-    mm = max_margin_any_scale(Xt, y, time_budget_s=time_budget_s, separator=separator)
+    mm = max_margin_any_scale(Xt, ones, time_budget_s=time_budget_s, separator=separator, signed=True)
     mm_origin, through = None, mm.separable
     if offset and mm.separable is not False:   # not separable with offset => not without
         left = time_budget_s
@@ -126,7 +131,7 @@ def dataset_theory(
             left = max(0.0, left + start - budget_clock())
         mm_origin = max_margin_any_scale(X, y, time_budget_s=left)
         through = mm_origin.separable
-    bound = _bound(Xt, y, mm) if mm.separable else None
+    bound = _bound(Xt, ones, mm) if mm.separable else None
 
     if len(X) == 0 or mm.separable is None or not offset:
         verdict = mm.verdict

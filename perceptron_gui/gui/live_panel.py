@@ -11,7 +11,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
 from ..core.algorithms import augment
-from ..core.dataset import DatasetError
+from ..core.errors import UserError
 from ..core.theory import lifted_margin_lower_bound
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ..session.frame import Frame
@@ -198,7 +198,7 @@ class LivePanel(QtWidgets.QWidget):
         offset = "start_b" in s.current_params()
         try:
             w, b = parse_start(self.start_edit.text(), s.points.d, offset)
-        except DatasetError as exc:
+        except UserError as exc:
             s.message.emit("error", str(exc))
             return
         changes: dict[str, object] = {"init": "custom", "start_w": w}
