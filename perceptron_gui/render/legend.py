@@ -28,16 +28,13 @@ def legend_entries(frame: Frame | None, kind: str, drawn: set[str], has_test: bo
     e = [LegendEntry("class+", "class +1", "class $+1$"), LegendEntry("class-", "class −1", "class $-1$")]
     if has_test:
         e.append(LegendEntry("test", "test point (faded)", "test point (faded)"))
-    # With the previous hyperplane shown, the current one is dashed (notes 003: θ⁽⁰⁾ solid, θ⁽¹⁾ dashed).
-    after = (" (now, dashed)", " (now, dashed)") if "previous" in drawn else ("", "")
-    if "hyperplane" in drawn:
+    if "hyperplane" in drawn:  # dashed while the previous one is shown: the swatch says so
         if lifted:
-            e.append(LegendEntry("hyperplane", f"w·x + b·1 = 0 (through 0){after[0]}",
-                                 f"$w\\cdot x + b\\cdot 1 = 0$ (through 0){after[1]}"))
+            e.append(LegendEntry("hyperplane", "w·x + b·1 = 0 (through 0)", r"$w\cdot x + b\cdot 1 = 0$ (through 0)"))
         else:
-            e.append(LegendEntry("hyperplane", f"{wx} = 0{where}{after[0]}", f"${wx_tex} = 0${where}{after[1]}"))
+            e.append(LegendEntry("hyperplane", f"{wx} = 0{where}", f"${wx_tex} = 0${where}"))
     if "previous" in drawn:
-        e.append(LegendEntry("previous", "before the last update (solid)", "before the last update (solid)"))
+        e.append(LegendEntry("previous", "hyperplane before the last update", "hyperplane before the last update"))
     if "normal" in drawn:
         e.append(LegendEntry("normal", f"normal vector {'(w, b)' if lifted else 'w'}",
                              f"normal vector {'$(w, b)$' if lifted else '$w$'}"))

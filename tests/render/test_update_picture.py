@@ -80,7 +80,7 @@ def test_the_previous_hyperplane_is_solid_and_the_new_one_dashed_after_the_updat
     assert (ghost.label, ghost.label_tex, normal.label, normal.label_tex) == ("w₀", "$w_{0}$", "w₁", "$w_{1}$")
     assert pic.roles().index("previous") < pic.roles().index("hyperplane")  # behind it
     texts = [e.text for e in pic.legend]
-    assert "w·x + b = 0 (now, dashed)" in texts and "before the last update (solid)" in texts
+    assert "w·x + b = 0" in texts and "hyperplane before the last update" in texts
 
 
 def test_no_previous_hyperplane_before_the_first_update_or_when_switched_off():
