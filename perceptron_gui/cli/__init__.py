@@ -4,7 +4,8 @@
 ``--algorithm``, ``--step``) asks the window to draw a state and save it. ``perceptron-gui run
 DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory, and can write
 the run file (``--out``) and the update table (``--csv``). ``perceptron-gui presets`` lists the
-example data sets (``run --preset NAME`` trains on one). ``perceptron-gui export`` writes
+example data sets (``run --preset NAME`` trains on one), ``perceptron-gui lessons`` the lessons
+(``--lesson NAME`` opens one, with ``--screenshot`` renders it). ``perceptron-gui export`` writes
 slide figures and animations with no display (see :mod:`perceptron_gui.cli.export`). Every
 error a user can cause ends in one sentence on stderr and exit status 2, never a traceback.
 
@@ -41,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             window_options(window)
             ns, rest = window.parse_known_args(args_list)
             ns.command = None
-        window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset),
+        window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset), ("--lesson", ns.lesson),
                                       ("--algorithm", ns.gui_algorithm), ("--step", ns.step),
                                       ("--size", ns.size)) if v is not None]
         if ns.command and window_opts:
@@ -60,6 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} export"))
             from .export import cmd_export
             return cmd_export(ns)
+        if ns.command == "lessons":
+            if rest:
+                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} lessons"))
+            from ..session.lessons import lesson_lines
+            print("\n".join(lesson_lines()))
+            return 0
         if ns.command == "presets":
             if rest:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} presets"))
@@ -99,6 +106,8 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
             get_preset(ns.preset)
         except UserError as exc:
             raise UsageError(str(exc)) from None
+    if ns.lesson is not None:
+        _check_lesson(ns)
     try:
         from ..gui.app import run_app
     except ImportError as exc:
@@ -106,8 +115,20 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
         build_parser().print_help(sys.stderr)
         return 1
     status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step,
-                     size=ns.size)
+                     size=ns.size, lesson=ns.lesson)
     return int(status or 0)
+
+
+def _check_lesson(ns: argparse.Namespace) -> None:
+    """A known lesson, and no --preset or --algorithm beside it (it brings its own)."""
+    from ..session.lessons import get_lesson
+    try:
+        get_lesson(ns.lesson)
+    except UserError as exc:
+        raise UsageError(str(exc)) from None
+    clash = [o for o, v in (("--preset", ns.preset), ("--algorithm", ns.gui_algorithm)) if v is not None]
+    if clash:
+        raise UsageError(f"--lesson brings its own data and algorithm; leave out {' and '.join(clash)}.")
 
 
 _ran_command = False  # main() ran a command (run, export), not the window

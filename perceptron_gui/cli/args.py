@@ -196,12 +196,14 @@ def _start_implies_custom(params: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---- the parser --------------------------------------------------------------------------
-COMMANDS = ("run", "export", "presets")
+COMMANDS = ("run", "export", "presets", "lessons")
 
 
 def window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
     parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
+    parser.add_argument("--lesson", metavar="NAME",
+                        help=f"open this lesson of the notes: its data, algorithm, step and views (names: '{PROG} lessons')")
     parser.add_argument("--algorithm", dest="gui_algorithm", metavar="A", choices=list(REGISTRY),
                         help=f"start with this algorithm ({', '.join(REGISTRY)})")
     parser.add_argument("--step", type=_step_type, metavar="K|end", help="show the run after K updates, or at its end")
@@ -242,6 +244,9 @@ def build_parser() -> SentenceArgumentParser:
     _export_parser(sub)
     sub.add_parser("presets", help="list the example data sets (for run --preset and the window's --preset)",
                    description="List the example data sets: the name to give to --preset, then what it is.")
+    sub.add_parser("lessons", help="list the lessons of the notes (for the window's --lesson)",
+                   description="List the lessons: the name to give to --lesson, the notes it comes from, "
+                               "its number in the Lessons menu and its title.")
     return parser
 
 

@@ -22,8 +22,10 @@ def prepare_environment(offscreen: bool) -> None:
         os.environ["XDG_RUNTIME_DIR"] = d
 
 
-def make_window(preset: str | None = None, algorithm: str | None = None, prepare_in_background: bool = False):
-    """Build the main window with a preset loaded (the default one when ``preset`` is None).
+def make_window(preset: str | None = None, algorithm: str | None = None, prepare_in_background: bool = False,
+                lesson: str | None = None):
+    """Build the main window with a preset loaded (the default one when ``preset`` is None), or
+    with ``lesson`` opened (its data, algorithm, step and views).
 
     ``prepare_in_background``: a run whose kernels are not loaded yet trains on the worker
     thread with "preparing…" shown (the window's own start: it shows at once even when the
@@ -39,7 +41,11 @@ def make_window(preset: str | None = None, algorithm: str | None = None, prepare
     win.session.prepare_in_background = prepare_in_background
     if algorithm:  # chosen first, so the preset trains once with it and its message is true
         win.session.set_algorithm(algorithm)
-    win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
+    if lesson is not None:
+        from .lesson_menu import open_lesson
+        open_lesson(win, lesson)
+    else:
+        win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
     win.session.forget_history()  # the Undo action, set while the preset loaded, hears it
     win.document.mark_clean()  # the preset is where the work starts, not unsaved work
     return win
@@ -57,15 +63,38 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def _raise_lesson_panel(win, lesson: str | None) -> None:
+    """The lesson's dock in front, once the shown window has laid out its docks."""
+    if lesson is None:
+        return
+    from PySide6 import QtWidgets
+
+    from ..session.lessons import get_lesson
+    from .lesson_menu import raise_panel
+
+    QtWidgets.QApplication.processEvents()
+    raise_panel(win, get_lesson(lesson).panel)
+
+
 def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None, preset: str | None = None,
-            algorithm: str | None = None, step: str | None = None, size: tuple[int, int] | None = None) -> int:
-    """Open the window (returns the exit code), or with ``screenshot`` save a PNG and exit."""
+            algorithm: str | None = None, step: str | None = None, size: tuple[int, int] | None = None,
+            lesson: str | None = None) -> int:
+    """Open the window (returns the exit code), or with ``screenshot`` save a PNG and exit.
+    ``lesson`` opens a lesson instead of a preset; it shows its own step unless ``step`` is given."""
     from ..core.algorithms import REGISTRY
     from ..core.presets import PRESETS
 
     if preset is not None and preset not in PRESETS:
         print(f"There is no preset '{preset}'; choose one of {', '.join(PRESETS)}.", file=sys.stderr)
         return 2
+    if lesson is not None:
+        from ..core.errors import UserError
+        from ..session.lessons import get_lesson
+        try:
+            get_lesson(lesson)
+        except UserError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
     if algorithm is not None and algorithm not in REGISTRY:
         print(f"There is no algorithm '{algorithm}'; choose one of {', '.join(REGISTRY)}.", file=sys.stderr)
         return 2
@@ -85,7 +114,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
     app = cast(QtWidgets.QApplication, QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])]))
     app.setApplicationDisplayName("Perceptron GUI")
-    win = make_window(preset, algorithm, prepare_in_background=screenshot is None)
+    win = make_window(preset, algorithm, prepare_in_background=screenshot is None, lesson=lesson)
     if size is not None:  # a screenshot as on a screen of exactly this size, frame not included
         win.fit_to(QtCore.QRect(QtCore.QPoint(0, 0), QtCore.QSize(*size)), frame=QtCore.QSize(0, 0))
     elif screenshot is not None:  # the offscreen screen is 800×600: draw at the usual size instead
@@ -94,6 +123,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         win.fit_to(app.primaryScreen().availableGeometry())
     if screenshot is None:
         win.show()
+        _raise_lesson_panel(win, lesson)
         win.canvas.fit_view()
         # Once the window has painted: the collection before the freeze takes about 70 ms.
         QtCore.QTimer.singleShot(500, freeze_startup_heap)
@@ -101,9 +131,10 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     win.session.wait()
     if step_k is not None:
         win.session.jump_to_update(step_k)
-    else:
+    elif lesson is None or step == "end":  # a lesson shows its own step
         win.session.to_end()
     win.show()
+    _raise_lesson_panel(win, lesson)
     win.canvas.fit_view()
     for _ in range(5):
         app.processEvents()

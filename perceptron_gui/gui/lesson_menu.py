@@ -17,7 +17,7 @@ from ..session.lessons import LESSONS, apply_lesson, get_lesson
 from ..session.session import Session
 from .canvas import Canvas
 
-__all__ = ["install_lesson_menu", "open_lesson"]
+__all__ = ["install_lesson_menu", "open_lesson", "raise_panel"]
 
 
 class LessonWindow(Protocol):
@@ -70,10 +70,20 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
     view = apply_lesson(win.session, lesson)
     for switch, on in view.switches.items():
         win.actions_by_name[switch].setChecked(on)  # toggled -> the canvas or table follows
-    if view.panel is not None and view.panel in win.docks:
-        dock = win.docks[view.panel]
-        dock.show()
-        dock.raise_()
+    raise_panel(win, view.panel)
     win.canvas.fit_view()
     return True
+
+
+def raise_panel(win: LessonWindow, panel: str | None) -> None:
+    """Show the dock ``panel`` in front of its tab group. Raised before the window is first on
+    screen (``--lesson`` at start), a tab falls behind again when the window lays its docks
+    out: ``run_app`` calls this once more after showing the window."""
+    if panel is not None and panel in win.docks:
+        dock = win.docks[panel]
+        dock.show()
+        # raise_() is a no-op for a dock Qt already holds on top, even when its tab group shows
+        # another tab (a dock that was hidden and shown again): lowered first, it is raised.
+        dock.lower()
+        dock.raise_()
 

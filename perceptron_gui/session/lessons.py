@@ -16,10 +16,10 @@ from typing import Any
 
 from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
-from ..core.presets import PRESETS, get_preset
+from ..core.presets import get_preset
 
 __all__ = ["Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "get_lesson", "lesson_lines",
-           "apply_lesson", "lesson_params"]
+           "apply_lesson", "lesson_params", "lesson_switches"]
 
 # The View menu's switches a lesson may set (gui/actions.py names its actions the same), with
 # the window's defaults: a lesson sets every one, so a scene never inherits the last lesson's.
@@ -88,7 +88,7 @@ def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> 
 
 
 _NOTES003_START = {"init": "custom", "start_w": [1.0, -1.0], "start_b": 1.0}
-_ORDER = ("Notes 004: the same separable points, visited in a fresh random order every epoch (seed {seed}; "
+_ORDER = ("Notes 004: the points of lesson 4, visited in a fresh random order every epoch (seed {seed}; "
           "lesson {other} uses seed {other_seed}). Compare k and the line with that lesson: the perceptron "
           "stops at the first separator it meets, so the order decides which one and how soon.")
 
@@ -111,8 +111,8 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "every epoch until it gives up (see the per-epoch table).",
            "offset_1d", "standard", {"max_epochs": 20}, panel="Per epoch"),
     Lesson("offset_trick_1d", "2b", "1-D data with an offset: the (x, 1) view", "003",
-           "The same 1-D data with an offset θ₀: now a threshold between 2 and 3 separates them. Drawn at "
-           "(x, 1), θ₀ is just the weight of the constant coordinate, and the separator is a line through "
+           "Notes 003, the same 1-D data with an offset θ₀: a threshold between 2 and 3 now separates them. At "
+           "(x, 1), θ₀ is the weight of a constant coordinate, and the separator becomes a line through "
            "the origin of that plane with normal (θ, θ₀).",
            "offset_1d", "offset", views={"lifted_view": True, "point_margins": True}),
     Lesson("convergence_proof", "3", "The convergence proof, step by step", "003/004",
@@ -144,10 +144,10 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "until an epoch changes nothing; the dock on the right shows w as an image.",
            "digits_0_vs_1", "standard", panel="Per epoch"),
     Lesson("losses_001", "9", "Perceptron loss against hinge loss", "001/002",
-           "Notes 001 and 002: the perceptron loss Σ max(0, −y·(w·x + b)) only counts points on the wrong "
-           "side, and its gradient step on one is the perceptron update; the hinge loss Σ max(0, 1 − y·(w·x + b)) "
-           "also charges points right but close. The tab draws both against k.",
-           "random_separable", "offset", panel="Proof as curves"),
+           "Notes 001 and 002: the perceptron loss Σ max(0, −y·(w·x + b)) counts only points on the wrong side "
+           "(its gradient step is the perceptron update); the hinge loss Σ max(0, 1 − y·(w·x + b)) also charges "
+           "points right but close. Training stops when the first reaches 0; the second stays above.",
+           "uniform_diagonal", "offset", panel="Proof as curves"),
     Lesson("voted_004", "10a", "The voted perceptron", "004",
            "Notes 004: the voted perceptron keeps every weight vector it passes through with the number of "
            "visits it survived, c⁽ᵏ⁾, and lets them all vote; the shaded regions are that vote, which need "
@@ -160,10 +160,10 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "random_noisy", "averaged", {"max_epochs": 10}),
     Lesson("order_seed1_004", "10c", "The order matters: seed 1", "004",
            _ORDER.format(seed=1, other="10d", other_seed=2),
-           "random_separable", "offset", {"shuffle": True, "seed": 1}),
+           "uniform_diagonal", "offset", {"shuffle": True, "seed": 1}),
     Lesson("order_seed2_004", "10d", "The order matters: seed 2", "004",
            _ORDER.format(seed=2, other="10c", other_seed=1),
-           "random_separable", "offset", {"shuffle": True, "seed": 2}),
+           "uniform_diagonal", "offset", {"shuffle": True, "seed": 2}),
 ]}
 
 
@@ -207,7 +207,13 @@ def apply_lesson(session: Any, lesson: Lesson | str) -> LessonView:
     if session.load_dataset(data, preset.title, test=test, label=f"Open lesson {les.number}"):
         _place_playhead(session, les.step)
         session.message.emit("info", f"Lesson {les.number} ({les.title}). {les.explanation}")
-    return LessonView(switches={**VIEW_SWITCHES, **les.views}, panel=les.panel, explanation=les.explanation)
+    return LessonView(switches=lesson_switches(les), panel=les.panel, explanation=les.explanation)
+
+
+def lesson_switches(lesson: Lesson) -> dict[str, bool]:
+    """Every View switch for ``lesson``: the defaults, the previous hyperplane only for a lesson
+    about one update (at a run's end it is an old line that says nothing), then its own."""
+    return {**VIEW_SWITCHES, "previous": lesson.step != "end", **lesson.views}
 
 
 def _place_playhead(session: Any, step: int | str) -> None:
