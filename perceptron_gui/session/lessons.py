@@ -72,15 +72,18 @@ class LessonView:
 
 
 def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> Lesson:
-    ws = ", ".join(f"{v:g}" for v in w)
+    def num(v: float) -> str:
+        return f"{v:g}".replace("-", "−")  # the minus sign, as the rest of the window writes it
+
+    ws, bs = ", ".join(num(v) for v in w), num(b)
     return Lesson(
         name=f"{name}_gate", number={"and": "7a", "or": "7b", "not": "7c"}[name],
         title=f"{name.upper()} as a threshold unit", note="002",
-        explanation=(f"Notes 002, {name.upper()}: the unit with w = ({ws}), b = {b:g} fires exactly when {rule}. "
+        explanation=(f"Notes 002, {name.upper()}: the unit with w = ({ws}), b = {bs} fires exactly when {rule}. "
                      "Given as the start it already classifies all four inputs, so training makes no update; "
-                     "the numbers beside the points are their distances to the threshold line."
+                     "the numbers beside the points are their signed distances to that line."
                      if name != "not" else
-                     f"Notes 002, NOT: one input, w = {ws}, b = {b:g}: the unit fires for 0 and not for 1. "
+                     f"Notes 002, NOT: one input, w = {ws}, b = {bs}: the unit fires for 0 and not for 1. "
                      "Given as the start it makes no mistake, so the run has no update; the canvas shows the "
                      "1-D points with the threshold between them."),
         preset=preset, algorithm="offset", params={"init": "custom", "start_w": list(w), "start_b": b},
@@ -132,8 +135,8 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "random_noisy", "pocket", {"gamma": 0.1}),
     Lesson("lifted_000", "6", "The lifted perceptron and its margin γ′", "000",
            "Notes 000: each point gets a coordinate of its own, x̃ = [a·x ; √(1−a²)·eᵢ] (a = 0.5), which "
-           "makes any labelled set separable, so the run on these noisy points stops. The live panel's "
-           "γ′ is the lifted margin the lemma guarantees from a, γ and the slacks lᵢ.",
+           "makes any labelled set separable, so the run on these noisy points stops. γ′, lower in the live "
+           "panel, is the lifted margin the lemma guarantees from a, γ and the slacks lᵢ.",
            "random_noisy", "lifted", {"lift_a": 0.5}),
     _gate("and", "and", (1.0, 1.0), -1.5, "both inputs are 1"),
     _gate("or", "or", (1.0, 1.0), -0.5, "at least one input is 1"),
