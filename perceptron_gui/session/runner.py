@@ -106,7 +106,9 @@ class RunResult:
     def losses(self) -> LossCurves:
         """The perceptron and hinge losses of w_k on the training points, at every update or,
         for big n·K, every m-th (bounded work: see :mod:`~perceptron_gui.core.loss_curves`).
-        :func:`compute` fills it on the training thread, so a view never pays for it."""
+        :func:`compute` fills it on the training thread for a run trained there; a small run's
+        (computed on the UI thread) waits until a view asks: at n = 1,000 all 23,000 updates'
+        losses took 40 ms, which every drag step paid while the plots were hidden."""
         rec = self.record
         return loss_curves(rec.weights, self.train.X, self.train.y, rec.offset)
 
@@ -118,7 +120,7 @@ class RunResult:
 
 
 def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = None,
-            stop: Callable[[], bool] | None = None) -> RunResult:
+            stop: Callable[[], bool] | None = None, background: bool = False) -> RunResult:
     """Train and analyse; raises a UserError (a sentence, DatasetError for bad parameters),
     or :class:`~perceptron_gui.core.algorithms.base.TrainingStopped` once ``stop()`` says so
     (asked every ~20 ms of training).
@@ -151,7 +153,8 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
         train=train, test=test, train_index=pts.train_index(), test_index=test_idx,
         record=record, theory=theory, lifted_theory=lifted_theory,
     )
-    result.losses  # noqa: B018 - computed here, on the worker for big runs (cached on the result)
+    if background:  # big runs: here, on the worker (cached on the result); small ones when a view asks
+        result.losses  # noqa: B018
     result.seconds = time.perf_counter() - t0
     return result
 
@@ -281,7 +284,7 @@ class Runner:
 
         def work() -> None:
             try:
-                res, err = compute(request, progress, stop=stop), None
+                res, err = compute(request, progress, stop=stop, background=True), None
             except TrainingStopped:  # Cancel, or a newer request: the thread ends within ~20 ms
                 return
             except UserError as exc:

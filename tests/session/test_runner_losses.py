@@ -35,3 +35,15 @@ def test_compute_keeps_nan_free_losses_for_an_empty_set():
     pts = s.points.copy()
     res = compute(RunRequest(1, "offset", {"max_epochs": 3}, pts))
     assert res.losses.k.tolist() == [0] and np.all(np.isfinite(res.losses.hinge))
+
+
+def test_a_small_run_computes_its_losses_only_when_asked() -> None:
+    from perceptron_gui.core.presets import random_noisy
+    from perceptron_gui.session.points import PointSet
+
+    pts = PointSet.from_dataset(random_noisy(60, 0.2, seed=1), None, "noisy")
+    res = compute(RunRequest(1, "offset", {"max_epochs": 5}, pts))
+    assert "losses" not in res.__dict__  # not yet computed (a cached_property)
+    assert res.losses.perceptron.shape[0] >= 1 and "losses" in res.__dict__
+    big = compute(RunRequest(2, "offset", {"max_epochs": 5}, pts), background=True)
+    assert "losses" in big.__dict__  # the worker's run brings them along
