@@ -116,7 +116,7 @@ def point_style(y: np.ndarray, test: np.ndarray, n: int) -> np.ndarray:
     return (y < 0).astype(np.intp) + 2 * np.asarray(test, dtype=np.intp) + 4 * level
 
 
-LEGEND_MIN_WIDTH = 215  # px: "w·x + b = ±min |w·x + b|" with its sample at 8 pt
+LEGEND_MIN_WIDTH = 245  # px: "hyperplane before the last update" with its sample at 8 pt (the longest entry)
 
 
 
