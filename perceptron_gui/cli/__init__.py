@@ -138,10 +138,18 @@ def entry() -> None:  # pragma: no cover - the console script; main() is what te
     """The ``perceptron-gui`` console script: :func:`main`, and after a command (run, export)
     leave without the interpreter's teardown, which unloads numba's and LLVM's modules one by
     one: 0.33 s of a 1.5 s ``run`` (tests/benchmarks/bench_first_run.py). Output is flushed
-    first, and every file a command writes is complete by then (written atomically)."""
-    code = main()
-    if _ran_command:
+    first, and every file a command writes is complete by then (written atomically).
+
+    A reader that stops early (``perceptron-gui lessons | head``) ends the program quietly, as
+    it ends any Unix tool, instead of with a BrokenPipeError traceback."""
+    try:
+        code = main()
         sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's own advice: point stdout at /dev/null, so the flush at exit fails no more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os._exit(0)
+    if _ran_command:
         sys.stderr.flush()
         os._exit(code)
     raise SystemExit(code)

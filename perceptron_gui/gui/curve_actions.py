@@ -4,6 +4,8 @@ curves (:mod:`.proof_curves`). The choice is kept on the window's
 canvas's View-menu switches."""
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6 import QtGui, QtWidgets
 
 from .proof_curves import AFTER_PLAYHEAD, ProofCurves
@@ -15,7 +17,8 @@ def install_curve_actions(win: QtWidgets.QMainWindow, curves: ProofCurves,
                           actions: dict[str, QtGui.QAction]) -> QtWidgets.QMenu | None:
     """Put the submenu in the View menu, before its list of docks; its actions go into
     ``actions`` as ``after_playhead_faint`` / ``after_playhead_hidden`` (tests trigger them)."""
-    view = next((a.menu() for a in win.menuBar().actions()
+    # QAction.menu() is typed as a QObject in PySide6's stubs; the View entry's is a QMenu.
+    view = next((cast(QtWidgets.QMenu, a.menu()) for a in win.menuBar().actions()
                  if a.menu() is not None and a.text().replace("&", "") == "View"), None)
     if view is None:
         return None

@@ -4,8 +4,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_gui.render.weight_image import (NEGATIVE_RGB, POSITIVE_RGB, ZERO_RGB, as_grid, bipolar_rgb,
-                                                grey_rgb, square_side, symmetric_limit)
+from perceptron_gui.render.weight_image import (
+    NEGATIVE_RGB,
+    POSITIVE_RGB,
+    ZERO_RGB,
+    as_grid,
+    bipolar_rgb,
+    grey_rgb,
+    square_side,
+    symmetric_limit,
+)
 
 
 @pytest.mark.parametrize("d, side", [(64, 8), (784, 28), (4, 2), (9, 3), (1, None), (2, None), (3, None),
