@@ -113,12 +113,12 @@ class WeightImage(QtWidgets.QWidget):
         pts = self.session.points
         if index is None or not 0 <= index < pts.n or self.side is None:
             self.x_img.clear()
-            self.x_plot.setTitle("no example visited yet", size="10pt")
+            self.x_plot.setTitle("no visit yet", size="10pt")
             return
         grid = as_grid(pts.X[index], self.side)
         self.x_img.setImage(grey_rgb(grid).transpose(1, 0, 2), levels=(0, 255))
         label = "+1" if pts.y[index] > 0 else "−1"
-        self.x_plot.setTitle(f"example: row {index + 1}, y = {label}", size="10pt")
+        self.x_plot.setTitle(f"row {index + 1}, y = {label}", size="10pt")  # short: the dock is narrow
 
     def _clear(self) -> None:
         for img in (self.w_img, self.bar_img, self.x_img):
