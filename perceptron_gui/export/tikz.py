@@ -16,6 +16,7 @@ file reaches outside the box and no ``\\clip`` hides mistakes.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import numpy as np
 
@@ -43,7 +44,8 @@ from .tikz_items import (
     paint_vector,
 )
 
-__all__ = ["frame_to_tikz", "write_tikz", "tex_escape", "tikz_picture"]
+__all__ = ["frame_to_tikz", "write_tikz", "tex_escape", "tikz_picture", "layout", "begin_picture", "grid_and_axes",
+           "paint_items"]
 
 WIDTH_CM = 8.0  # the width of the box on the page
 MAX_HEIGHT_CM = 10.0
@@ -128,37 +130,69 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
     pic, frame = tikz_picture(result, t, view=view, show_theta_star=show_theta_star, show_margins=show_margins,
                               show_regions=show_regions, lifted=lifted, show_previous=show_previous,
                               show_update=show_update, show_point_margins=show_point_margins)
+    tk, ux, uy, equal, one_d = layout(pic, result, lifted)
+    _header(tk, result, frame, standalone, equal, tk.ax, tk.ay)
+    begin_picture(tk, ux, uy)
+    grid_and_axes(tk, pic, result, lifted, one_d)
+    paint_items(tk, pic, frame, ux, uy)
+    _caption(tk, result, frame, pic, title, ux * tk.ax.span)
+    tk.add("\\end{tikzpicture}")
+    body = "\n".join(tk.lines) + "\n"
+    if standalone:
+        return ("\\documentclass[tikz,border=4pt]{standalone}\n"
+                + "\\begin{document}\n" + body + "\\end{document}\n")
+    return body
+
+
+def layout(pic: Picture, result: RunResult, lifted: bool, width_cm: float = WIDTH_CM,
+           max_height_cm: float = MAX_HEIGHT_CM) -> tuple[TikzPicture, float, float, bool, bool]:
+    """The line collector with its axes for ``pic``'s box, the x and y units (cm), whether both
+    axes share one unit, and whether the points lie on the x-axis (1-D)."""
     x0, y0, x1, y1 = pic.rect
     sx, sy = x1 - x0, y1 - y0
     one_d = any(isinstance(it, Markers) for it in pic) and _kind(result, lifted) == "line"
+    ay: Axis | None
     if one_d:
         ax, ay = make_axis(x0, x1, exponent_for(sx)), None
-        ux, uy = WIDTH_CM / ax.span, 1.0
+        ux, uy = width_cm / ax.span, 1.0
         equal = False
     elif 1.0 / EQUAL_ASPECT_RATIO <= sy / sx <= EQUAL_ASPECT_RATIO:
         e = exponent_for(max(sx, sy))
         ax, ay = make_axis(x0, x1, e), make_axis(y0, y1, e)
-        ux = uy = min(WIDTH_CM / ax.span, MAX_HEIGHT_CM / ay.span)
+        ux = uy = min(width_cm / ax.span, max_height_cm / ay.span)
         equal = True
     else:
         ax, ay = make_axis(x0, x1, exponent_for(sx)), make_axis(y0, y1, exponent_for(sy))
-        ux, uy = WIDTH_CM / ax.span, UNEQUAL_HEIGHT_CM / ay.span
+        ux, uy = width_cm / ax.span, UNEQUAL_HEIGHT_CM * max_height_cm / MAX_HEIGHT_CM / ay.span
         equal = False
+    return TikzPicture(ax, ay), ux, uy, equal, one_d
 
-    tk = TikzPicture(ax, ay)
-    _header(tk, result, frame, standalone, equal, ax, ay)
+
+def begin_picture(tk: TikzPicture, ux: float, uy: float) -> None:
+    """``\\begin{tikzpicture}`` with the units, the + and − marks and the colours."""
     tk.add(f"\\begin{{tikzpicture}}[x={ux:.6g}cm, y={uy:.6g}cm,")
     tk.add("  plus/.pic={\\draw[percpos, line width=1.4pt] (-3.5pt,0) -- (3.5pt,0) (0,-3.5pt) -- (0,3.5pt);},")
     tk.add("  minus/.pic={\\draw[percneg, line width=1.4pt] (-3.5pt,0) -- (3.5pt,0);}]")
     for name, hexa in COLOURS.items():
         tk.add(f"\\definecolor{{{name}}}{{HTML}}{{{hexa.lstrip('#').upper()}}}")
+
+
+def grid_and_axes(tk: TikzPicture, pic: Picture, result: RunResult, lifted: bool, one_d: bool) -> None:
+    x0, y0, x1, y1 = pic.rect
     proj_labels = _axis_names(result, lifted)
     vw = ((x0, x1), (y0, y1))
     if one_d:
         grid_and_axes_1d(tk, vw, proj_labels[0])
     else:
         grid_and_axes_2d(tk, vw, proj_labels)
+
+
+def paint_items(tk: TikzPicture, pic: Picture, frame: Frame, ux: float, uy: float,
+                keep: Callable[[object], bool] = lambda item: True) -> None:
+    """Every item of ``pic`` that ``keep`` accepts, back to front."""
     for item in pic:
+        if not keep(item):
+            continue
         if isinstance(item, Polygon):
             tk.add(f"% {COMMENT[item.role]}")
             tk.add(f"\\fill[{FILL_STYLE[item.role]}] {' -- '.join(tk.xy(*p) for p in item.corners)} -- cycle;")
@@ -176,13 +210,6 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
             paint_vector(tk, item)
         elif isinstance(item, Labels):
             paint_labels(tk, item, pic.rect)
-    _caption(tk, result, frame, pic, title, ux * ax.span)
-    tk.add("\\end{tikzpicture}")
-    body = "\n".join(tk.lines) + "\n"
-    if standalone:
-        return ("\\documentclass[tikz,border=4pt]{standalone}\n"
-                + "\\begin{document}\n" + body + "\\end{document}\n")
-    return body
 
 
 def write_tikz(path: str | os.PathLike[str], result: RunResult, t: int, **options: object) -> None:

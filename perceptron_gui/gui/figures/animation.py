@@ -26,6 +26,7 @@ import numpy as np
 from ...core.atomic import AtomicFile
 from ...export.encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
 from ...export.source import FRAME_UNITS, ExportError, ExportSession, ViewOptions, check_writable, logical_size
+from ...export.steps import frame_steps  # Qt-free: the Beamer writer takes its frames from it too
 
 __all__ = ["UNITS", "AnimationSettings", "AnimationJob", "frame_steps", "mp4_available", "MP4_HINT",
            "write_animation", "MAX_FRAMES_LIMIT", "MAX_FPS"]
@@ -72,45 +73,6 @@ class AnimationSettings:
             raise ExportError(f"The frame cap must be between 1 and {MAX_FRAMES_LIMIT}, not {self.max_frames}.")
         if not 100 <= int(self.width) <= 4000:
             raise ExportError(f"The frame width must be between 100 and 4000 pixels, not {self.width}.")
-
-
-def frame_steps(run: Any, unit: str = "update", k_from: int = 0, k_to: int | None = None,
-                max_frames: int = 300) -> np.ndarray:
-    """The playhead positions t of the frames (Qt-free).
-
-    ``unit`` 'update': the visit of each update k_from..k_to (k = 0: before the first visit).
-    'visit': every visit from update k_from's to update k_to's (to the run's end when k_to is
-    the last update). More than ``max_frames`` are thinned evenly, first and last kept.
-    """
-    if run is None:
-        raise ExportError("There is no run to animate yet; add points of both classes first.")
-    K = int(run.num_updates)
-    k_to = K if k_to is None else int(k_to)
-    k_from = int(k_from)
-    if not 0 <= k_from <= k_to <= K:
-        raise ExportError(f"The range of updates must lie within 0 to {K} with the first at most the last, "
-                          f"not {k_from} to {k_to}.")
-    if unit == "update":
-        # step_of_update(k) for k in k_from..k_to, without a Python loop over 10⁶ updates
-        update_steps = np.concatenate(([-1], np.asarray(run.update_step[:K], dtype=np.int64)))
-        return _thin(update_steps[k_from:k_to + 1], max_frames)
-    if unit == "visit":
-        first = run.step_of_update(k_from)
-        last = max(run.num_steps - 1 if k_to == K else run.step_of_update(k_to), first)
-        count = last - first + 1
-        if count <= max_frames:
-            return np.arange(first, last + 1, dtype=np.int64)
-        return first + _even_indices(count, max_frames)
-    raise ExportError(f"Frames are made per {' or per '.join(UNITS)}, not per '{unit}'.")
-
-
-def _even_indices(count: int, max_frames: int) -> np.ndarray:
-    """At most ``max_frames`` indices of 0..count−1, evenly spread, first and last kept."""
-    return np.unique(np.round(np.linspace(0, count - 1, int(max_frames))).astype(np.int64))
-
-
-def _thin(steps: np.ndarray, max_frames: int) -> np.ndarray:
-    return steps if steps.size <= max_frames else steps[_even_indices(steps.size, max_frames)]
 
 
 # ---- the job --------------------------------------------------------------------------------------
