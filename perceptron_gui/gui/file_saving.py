@@ -4,7 +4,9 @@ Mixed into :class:`~perceptron_gui.gui.file_actions.FileActions`. A save is the 
 steps (:meth:`~perceptron_gui.session.document.Document.prepare_save`: check and copy, on the UI
 thread; :meth:`~perceptron_gui.session.document.PreparedSave.write`; ``finish_save``). Above
 ``BACKGROUND_SAVE_POINTS`` the write runs on one worker thread, saves in the order asked, while
-the banner says "Saving …" and the window keeps drawing (10⁶ points took 7.8 s on the UI thread).
+the status bar says "Saving …" and the window keeps drawing (10⁶ points took 7.8 s on the UI
+thread). Not the message strip above the canvas: it changes the canvas's height, and at 10⁶
+points each resize redraws every point (0.5 s twice per save).
 Closing the window waits for a save under way, and a save asked for while closing is written at
 once, so nothing the user saved is lost when the program ends.
 """
@@ -113,7 +115,7 @@ class SaveMixin:
             self._save_failed(kind, str(exc))
             return False
         if self.session.points.n > BACKGROUND_SAVE_POINTS and not self._save_now:
-            self.banner.show_message("info", f"Saving {self.session.points.n:,} points to {p.name}…")
+            self.window.statusBar().showMessage(f"Saving {self.session.points.n:,} points to {p.name}…")
             self._write_in_background(prepared)
             return True
         try:
@@ -154,17 +156,20 @@ class SaveMixin:
         with self._save_lock:
             done, self._save_results = self._save_results, []
         for prepared, error in done:
+            self.window.statusBar().clearMessage()
             if error is None:
-                self._saved(prepared)
+                self._saved(prepared, in_status_bar=True)
             else:
-                self.banner.dismiss()
                 self._save_failed(prepared.kind, error)
 
-    def _saved(self, prepared: PreparedSave) -> None:
+    def _saved(self, prepared: PreparedSave, in_status_bar: bool = False) -> None:
         said = self.document.finish_save(prepared)
         if prepared.kind == "session" and self.autosaver is not None:
             self.autosaver.discard()
-        self.banner.show_message("info", said)
+        if in_status_bar:  # a big save: where it said "Saving …", without resizing the canvas
+            self.window.statusBar().showMessage(said, 10_000)
+        else:
+            self.banner.show_message("info", said)
 
     def _save_failed(self, kind: DocumentKind, sentence: str) -> None:
         QtWidgets.QMessageBox.warning(self.window, "Could not save the session" if kind == "session"

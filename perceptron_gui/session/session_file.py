@@ -215,8 +215,11 @@ def _rows_json(X: np.ndarray) -> str:
     """The points as json.dumps writes them (floats by repr): one row per line from 3 rows on."""
     if X.shape[0] <= 2:
         return json.dumps(X.tolist(), allow_nan=False)
-    # Joined by float repr, as json.dumps writes floats: 2.2× faster than a dumps per row.
-    lines = [",\n      ".join(["[" + ", ".join(map(float.__repr__, row)) + "]" for row in block.tolist()])
+    # Joined by float repr, as json.dumps writes floats: 2.2× faster than a dumps per row. Read
+    # column by column (flat lists) and zipped: a list per row would be 65,536 live containers
+    # a block, and the garbage collections they set off stop the window's thread too.
+    lines = [",\n      ".join(["[" + ", ".join(map(float.__repr__, row)) + "]"
+                                for row in zip(*(block[:, j].tolist() for j in range(X.shape[1])))])
              for block in _blocks(X)]
     return "[\n      " + ",\n      ".join(lines) + "\n    ]"
 

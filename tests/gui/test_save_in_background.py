@@ -45,10 +45,12 @@ def test_a_big_save_is_written_off_the_ui_thread_and_then_counts_as_saved(big, q
     path = tmp_path / "big.perceptron.json"
     assert fa.save_session(path)
     assert started.wait(30) and fa.saving
-    assert "Saving" in fa.banner.label.text() and fa.document.dirty  # written, not yet recorded
+    assert "Saving" in win.statusBar().currentMessage() and fa.document.dirty  # written, not yet recorded
+    banner_before = fa.banner.isVisible()
     release.set()
     qtbot.waitUntil(lambda: not fa.saving and not fa.document.dirty, timeout=10_000)
-    assert fa.document.path == path and "Saved the session" in fa.banner.label.text()
+    assert fa.document.path == path and "Saved the session" in win.statusBar().currentMessage()
+    assert fa.banner.isVisible() == banner_before  # the strip above the canvas, and its size, untouched
     np.testing.assert_array_equal(np.array(json.loads(path.read_text())["data"]["X"]), s.points.X)
 
 
