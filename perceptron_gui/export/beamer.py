@@ -1,0 +1,159 @@
+"""A run as Beamer slides: one frame that steps through the run with overlays (no Qt).
+
+The document is one ``\\documentclass{beamer}`` file with a single frame. Its picture is drawn
+by the TikZ figure export's own painters (:mod:`.tikz`): the grid, the axes and the points
+(+ and −) once, outside any overlay; then one ``\\only<k>{…}`` per shown step, holding only what
+changes: the hyperplane, the normal vector, the ring around the visited example and a line of
+text "k = …, epoch …, example …" (the example is the data row, counted from 1 as in the
+window's table). ``pdflatex`` makes one page per overlay: the start and then one per update
+(``frames="update"``), per example visit (``"visit"``) or per epoch's end (``"epoch"``).
+
+With ``animate=True`` the frame holds instead one ``animateinline`` of the ``animate`` package:
+a single page that plays the steps in PDF viewers that run its JavaScript (Adobe Reader, Okular,
+PDF-XChange; most browsers' and macOS Preview show only the first step). The static part is
+then a macro, written once and drawn under every step.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from .. import __version__
+from ..core.algorithms import REGISTRY
+from ..core.io import atomic_write_text
+from ..render.picture import Markers
+from ..session.frame import Frame
+from ..session.runner import RunResult
+from .source import ExportError
+from .steps import epoch_steps, frame_steps
+from .tikz import begin_picture, grid_and_axes, layout, paint_items, tikz_picture
+from .tikz_axes import TikzPicture
+
+__all__ = ["BEAMER_FRAMES", "MAX_OVERLAYS", "beamer_steps", "run_to_beamer", "step_text", "write_beamer"]
+
+BEAMER_FRAMES = {"update": "one overlay per update", "visit": "one overlay per example visit",
+                 "epoch": "one overlay per epoch's end"}
+# pdflatex keeps every overlay's page; beyond a few hundred the PDF is slow to make and no
+# lecture steps through it. The sentence below says how to stay under it.
+MAX_OVERLAYS = 500
+# A Beamer slide is 12.8 cm × 9.6 cm: the picture leaves room for the title and the text line.
+SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM = 7.5, 5.6
+FPS = 2  # steps per second of the animate variant
+
+
+def beamer_steps(result: RunResult, frames: str = "update", k_from: int = 0, k_to: int | None = None) -> np.ndarray:
+    """The playhead positions t the overlays show, first the start of update ``k_from``.
+
+    Raises
+    ------
+    ExportError
+        For an unknown ``frames``, a range outside the run, or more than MAX_OVERLAYS steps.
+    """
+    run = result.record
+    if frames == "epoch":
+        steps = epoch_steps(run, k_from, k_to)
+    elif frames in BEAMER_FRAMES:
+        steps = frame_steps(run, frames, k_from, k_to, max_frames=MAX_OVERLAYS + 1)
+    else:
+        raise ExportError(f"Beamer overlays are made per {', per '.join(BEAMER_FRAMES)}, not per '{frames}'.")
+    if steps.size > MAX_OVERLAYS:
+        raise ExportError(f"These slides would have more than {MAX_OVERLAYS} overlays; choose fewer with "
+                          "--from and --to, or make one per epoch (--frames epoch).")
+    return steps
+
+
+def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_to: int | None = None, *,
+                  animate: bool = False, lifted: bool = False) -> str:
+    """The Beamer document of ``result``'s run (see the module's docstring).
+
+    Parameters
+    ----------
+    result : RunResult
+        A finished run with 1-D or 2-D data.
+    frames : 'update', 'visit' or 'epoch'
+        What one overlay is.
+    k_from, k_to : int
+        The range of updates shown (k_to None: the last).
+    animate : bool
+        One ``animateinline`` page instead of one page per overlay.
+    lifted : bool
+        For 1-D data: each x drawn at (x, 1), as the canvas's lifted view.
+
+    Raises
+    ------
+    ExportError, DatasetError
+        For a bad range, too many overlays, or data with more than two features.
+    """
+    steps = beamer_steps(result, frames, k_from, k_to)
+    options = dict(show_regions=False, show_margins=False, show_previous=False, lifted=lifted)
+    # The view is the notes' box around the points, the same for every step (it depends on the
+    # points only), so the static part drawn from the first step fits all of them.
+    pic0, frame0 = tikz_picture(result, int(steps[0]), **options)  # type: ignore[arg-type]
+    static, ux, uy, _equal, one_d = layout(pic0, result, lifted, SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM)
+    begin_picture(static, ux, uy)
+    begin = static.lines[:]
+    static.lines.clear()
+    grid_and_axes(static, pic0, result, lifted, one_d)
+    paint_items(static, pic0, frame0, ux, uy, keep=_is_points)
+    # Every overlay gets the same box (the static part's, with a strip below for the text line),
+    # so the picture does not move between pages.
+    static.add("\\useasboundingbox ([shift={(-0.3cm,-0.9cm)}]current bounding box.south west) "
+               "rectangle ([shift={(0.3cm,0.2cm)}]current bounding box.north east);")
+    text_at = f"({static.ax.fmt(static.ax.plo)},0 |- current bounding box.south)"
+
+    overlays: list[list[str]] = []
+    for t in steps:
+        pic, frame = (pic0, frame0) if t == steps[0] else tikz_picture(result, int(t), **options)  # type: ignore[arg-type]
+        tk = TikzPicture(static.ax, static.ay)
+        paint_items(tk, pic, frame, ux, uy, keep=lambda item: not _is_points(item))
+        tk.add(f"\\node[anchor=south west, font=\\small, inner sep=2pt] at {text_at} {{{step_text(result, frame)}}};")
+        overlays.append(tk.lines)
+
+    algo = REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm
+    out = [f"% A run as Beamer slides, exported by perceptron-gui {__version__}: {algo} perceptron, "
+           f"{len(steps)} overlays ({BEAMER_FRAMES[frames]}, updates {k_from} to "
+           f"{result.record.num_updates if k_to is None else k_to}).",
+           "% Compile with pdflatex. The grid, the axes and the points are drawn once; each \\only<k>{...}"
+           " holds what changes at step k.",
+           "% 'example' is the data row of the visited example, counted from 1."]
+    if animate:
+        out += ["% animate variant: ONE page that plays the steps in PDF viewers running the animate package's",
+                "% JavaScript (Adobe Reader, Okular, PDF-XChange); other viewers show the first step only.",
+                "\\documentclass{beamer}", "\\usepackage{tikz}", "\\usepackage{animate}",
+                "\\newcommand{\\percstatic}{%", *static.lines, "}",
+                "\\begin{document}", f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
+                f"\\begin{{animateinline}}[controls, loop]{{{FPS}}}"]
+        for i, lines in enumerate(overlays):
+            if i:
+                out.append("\\newframe")
+            out += [*begin, "\\percstatic", *lines, "\\end{tikzpicture}"]
+        out += ["\\end{animateinline}", "\\end{frame}", "\\end{document}"]
+    else:
+        out += ["\\documentclass{beamer}", "\\usepackage{tikz}", "\\begin{document}",
+                f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
+                *begin, *static.lines]
+        for i, lines in enumerate(overlays, start=1):
+            out += [f"\\only<{i}>{{%", *lines, "}"]
+        out += ["\\end{tikzpicture}", "\\end{frame}", "\\end{document}"]
+    return "\n".join(out) + "\n"
+
+
+def step_text(result: RunResult, frame: Frame) -> str:
+    """The overlay's line: "k = …, epoch …, example …" (and whether the visit updated)."""
+    if frame.t < 0:
+        return f"$k = {frame.k}$, before the first visit (epoch 0)"
+    row = int(frame.visit_index) + 1 if frame.visit_index is not None else 0
+    what = "update" if frame.visit_updated else "no update"
+    return f"$k = {frame.k}$, epoch {frame.epoch}, example {row} ({what})"
+
+
+def write_beamer(path: str | os.PathLike[str], result: RunResult, frames: str = "update", k_from: int = 0,
+                 k_to: int | None = None, *, animate: bool = False, lifted: bool = False) -> None:
+    """Write :func:`run_to_beamer` to ``path`` atomically."""
+    atomic_write_text(path, run_to_beamer(result, frames, k_from, k_to, animate=animate, lifted=lifted))
+
+
+def _is_points(item: object) -> bool:
+    return isinstance(item, Markers) and item.role == "points"
+
