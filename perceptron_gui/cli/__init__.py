@@ -6,7 +6,8 @@ DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory,
 the run file (``--out``) and the update table (``--csv``). ``perceptron-gui presets`` lists the
 example data sets (``run --preset NAME`` trains on one), ``perceptron-gui lessons`` the lessons
 (``--lesson NAME`` opens one, with ``--screenshot`` renders it). ``perceptron-gui export`` writes
-slide figures and animations with no display (see :mod:`perceptron_gui.cli.export`). Every
+slide figures and animations with no display (see :mod:`perceptron_gui.cli.export`);
+``perceptron-gui study`` runs the order study (:mod:`perceptron_gui.cli.study`). Every
 error a user can cause ends in one sentence on stderr and exit status 2, never a traceback.
 
 The modules point one way: this one dispatches to :mod:`.run` and :mod:`.export` (imported
@@ -50,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
                              f"'{ns.command}' if it has such an option, or use no command.")
         global _ran_command
-        _ran_command = ns.command in ("run", "export")
+        _ran_command = ns.command in ("run", "export", "study")
         if ns.command == "run":
             if rest:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} run"))
@@ -61,6 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} export"))
             from .export import cmd_export
             return cmd_export(ns)
+        if ns.command == "study":
+            if rest:
+                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} study"))
+            from .study import cmd_study
+            return cmd_study(ns)
         if ns.command == "lessons":
             if rest:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} lessons"))

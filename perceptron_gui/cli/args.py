@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..export.source import FIGURES, FRAME_UNITS
 from .common import PROG, UsageError
+from .study_args import add_study_parser
 
 __all__ = ["COMMANDS", "FIGURE_NAMES", "FRAME_UNITS", "SentenceArgumentParser", "algorithm_params",
            "build_parser", "join_negative_values", "usage_sentence", "window_options"]
@@ -196,7 +197,7 @@ def _start_implies_custom(params: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---- the parser --------------------------------------------------------------------------
-COMMANDS = ("run", "export", "presets", "lessons")
+COMMANDS = ("run", "export", "study", "presets", "lessons")
 
 
 def window_options(parser: argparse.ArgumentParser) -> None:
@@ -242,6 +243,7 @@ def build_parser() -> SentenceArgumentParser:
     run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
 
     _export_parser(sub)
+    add_study_parser(sub, _algorithm_options)
     sub.add_parser("presets", help="list the example data sets (for run --preset and the window's --preset)",
                    description="List the example data sets: the name to give to --preset, then what it is.")
     sub.add_parser("lessons", help="list the lessons of the notes (for the window's --lesson)",

@@ -2,13 +2,18 @@
 error ends (one sentence on stderr), and the checks made before any work starts."""
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.dataset import Dataset, DatasetError
 from ..core.io import unwritable_reason
 
-__all__ = ["PROG", "UsageError", "fail", "check_writable", "read_data"]
+if TYPE_CHECKING:  # the presets load when a command names one, not at every start
+    from ..core.presets import Preset
+
+__all__ = ["PROG", "UsageError", "fail", "check_writable", "chosen_data", "read_data"]
 
 PROG = "perceptron-gui"
 
@@ -42,3 +47,26 @@ def read_data(path: str, what: str) -> Dataset:
     if data.n == 0:
         raise DatasetError(f"The {what} file {path} has no points; add some rows.")
     return data
+
+
+def chosen_data(ns: argparse.Namespace, command: str = "run") -> Preset | None:
+    """The preset ``--preset`` names (None for DATA.csv), and the algorithm: one a preset is
+    about is its default; otherwise ``--algorithm`` is needed (``run`` and ``study``)."""
+    from ..core.algorithms import REGISTRY
+    from ..core.presets import get_preset
+
+    preset = None
+    if ns.run_preset is not None:
+        if ns.data is not None:
+            raise UsageError(f"Give either DATA.csv ({ns.data}) or --preset {ns.run_preset}, not both.")
+        preset = get_preset(ns.run_preset)
+        if getattr(ns, "test", None) and preset.split is not None:
+            raise UsageError(f"The preset {preset.name} brings its own test points; leave --test out.")
+        if ns.algorithm is None and preset.algorithms:
+            ns.algorithm = preset.algorithms[0]
+    elif ns.data is None:
+        raise UsageError(f"Give a data file ({PROG} {command} DATA.csv --algorithm A) or an example data "
+                         f"set (--preset NAME; '{PROG} presets' lists them).")
+    if ns.algorithm is None:
+        raise UsageError(f"Give --algorithm, one of {', '.join(REGISTRY)}.")
+    return preset

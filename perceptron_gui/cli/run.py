@@ -9,9 +9,8 @@ from typing import Any
 
 from ..core.dataset import DatasetError
 from ..core.errors import UserError
-from ..core.presets import Preset
 from .args import algorithm_params
-from .common import UsageError, check_writable, fail, read_data
+from .common import check_writable, chosen_data, fail, read_data
 from .report import print_epoch_table, print_summary
 
 __all__ = ["cmd_run", "THEORY_BUDGET_S"]
@@ -36,35 +35,12 @@ def _theory(X: Any, y: Any, rec: Any) -> Any:
                           separator=run_separator(rec))
 
 
-def _chosen_data(ns: argparse.Namespace) -> Preset | None:
-    """The preset ``--preset`` names (None for DATA.csv), and the algorithm: one a preset is
-    about is its default; otherwise ``--algorithm`` is needed."""
-    from ..core.algorithms import REGISTRY
-    from ..core.presets import get_preset
-
-    preset = None
-    if ns.run_preset is not None:
-        if ns.data is not None:
-            raise UsageError(f"Give either DATA.csv ({ns.data}) or --preset {ns.run_preset}, not both.")
-        preset = get_preset(ns.run_preset)
-        if ns.test and preset.split is not None:
-            raise UsageError(f"The preset {preset.name} brings its own test points; leave --test out.")
-        if ns.algorithm is None and preset.algorithms:
-            ns.algorithm = preset.algorithms[0]
-    elif ns.data is None:
-        raise UsageError("Give a data file (perceptron-gui run DATA.csv --algorithm A) or an example data "
-                         "set (--preset NAME; 'perceptron-gui presets' lists them).")
-    if ns.algorithm is None:
-        raise UsageError(f"Give --algorithm, one of {', '.join(REGISTRY)}.")
-    return preset
-
-
 def cmd_run(ns: argparse.Namespace) -> int:
     """Run ``perceptron-gui run``; returns the exit status (0, or 2 with one sentence)."""
     from ..core.algorithms import make_algorithm
 
     try:
-        preset = _chosen_data(ns)
+        preset = chosen_data(ns)
         params = algorithm_params(ns)
         for path in (ns.out, ns.csv):
             if path:

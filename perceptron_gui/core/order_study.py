@@ -114,6 +114,14 @@ class OrderStudy:
             lo, hi = lo - 0.005, hi + 0.005
         return np.histogram(v, bins=bins, range=(lo, hi))
 
+    def csv_text(self) -> str:
+        """``seed,updates,epochs,converged,train_error``: the file order first (seed "file"),
+        then one row per seed; the error as a fraction that reads back exactly."""
+        lines = ["seed,updates,epochs,converged,train_error"]
+        for r in (self.file_order, *self.rows):
+            lines.append(f"{r.seed_text},{r.updates},{r.epochs},{'true' if r.converged else 'false'},{r.train_error!r}")
+        return "\n".join(lines) + "\n"
+
     def summary_lines(self) -> list[str]:
         """What ``perceptron-gui study`` prints."""
         n = len(self.rows)
