@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..export.source import FIGURES, FRAME_UNITS
+from ..export.steps import BEAMER_FRAMES
 from .common import PROG, UsageError
 from .study_args import add_study_parser
 
@@ -310,12 +311,19 @@ def _export_parser(sub: Any) -> None:
     exp.add_argument("--mp4", metavar="RUN.mp4", help="write the run as an MP4 video (needs the mp4 extra)")
     exp.add_argument("--fps", type=_float_type("--fps"), default=4.0, metavar="N",
                      help="animation frames per second (default 4)")
-    exp.add_argument("--frames", choices=list(FRAME_UNITS), default="update",
-                     help="one animation frame per update (default) or per example visit")
+    exp.add_argument("--frames", choices=list(BEAMER_FRAMES), default="update",
+                     help="one animation frame or slide overlay per update (default) or per example visit; "
+                          "per epoch's end for --beamer only")
     exp.add_argument("--from", dest="k_from", type=_int_type("--from"), default=0, metavar="K",
-                     help="animate from update K (default 0, the start)")
+                     help="animate (or make slides) from update K (default 0, the start)")
     exp.add_argument("--to", dest="k_to", type=_int_type("--to"), default=None, metavar="K",
-                     help="animate up to update K (default: the last)")
+                     help="animate (or make slides) up to update K (default: the last)")
+    exp.add_argument("--beamer", metavar="SLIDES.tex",
+                     help="write the run as a Beamer document: one frame, one overlay per --frames step "
+                          "(compile with pdflatex)")
+    exp.add_argument("--animate", action="store_true",
+                     help="with --beamer: one page that plays the steps (LaTeX animate package; plays in "
+                          "Adobe Reader and Okular, other viewers show the first step)")
     exp.add_argument("--max-frames", type=_int_type("--max-frames"), default=300, metavar="N",
                      help="at most N frames; more are thinned evenly (default 300)")
     exp.add_argument("--frame-width", type=_int_type("--frame-width"), default=800, metavar="PX",

@@ -47,12 +47,12 @@ def _is_session_file(path: str) -> bool:
 
 def cmd_export(ns: argparse.Namespace) -> int:
     """Run ``perceptron-gui export``; returns the exit status (0, or 2 with one sentence)."""
-    outputs = {name: getattr(ns, name) for name in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS, "json", "csv")}
+    outputs = {name: getattr(ns, name) for name in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS, "json", "csv", "beamer")}
     outputs = {k: v for k, v in outputs.items() if v}
     try:
         if not outputs:
             raise UsageError("Nothing to export; give at least one of --png, --svg, --pdf, --tikz, --gif, --mp4, "
-                             "--json or --csv with a file name.")
+                             "--beamer, --json or --csv with a file name.")
         names = [str(Path(p).resolve()) for p in outputs.values()]
         if len(set(names)) < len(names):
             raise UsageError("Two outputs have the same file name; give each its own.")
@@ -76,6 +76,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     for note in notes:
         print(f"Note: {note}", file=out)
     from ..core.runio import run_file_note, write_run_json, write_updates_csv
+    from ..export.beamer import write_beamer
 
     full = ns.full_run
     writers: list[tuple[str, Callable[[str], Any]]] = []
@@ -85,6 +86,9 @@ def cmd_export(ns: argparse.Namespace) -> int:
     if "csv" in outputs:
         writers.append((outputs["csv"], lambda p: write_updates_csv(p, result.record, result.train, result.theory,
                                                                     full=full)))
+    if "beamer" in outputs:
+        writers.append((outputs["beamer"], lambda p: write_beamer(p, result, ns.frames, ns.k_from, ns.k_to,
+                                                                  animate=ns.animate)))
     needs_qt = any(k in outputs for k in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS))
     if needs_qt:
         writers.extend(_figure_writers(ns, outputs, session, t, view_range))
@@ -112,6 +116,10 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError(f"--max-frames must be between 1 and 5000, not {ns.max_frames}.")
     if ns.k_from < 0 or (ns.k_to is not None and ns.k_to < ns.k_from):
         raise UsageError("--from and --to are update numbers with 0 <= --from <= --to.")
+    if ns.frames == "epoch" and any(k in outputs for k in ANIMATION_OUTPUTS):
+        raise UsageError("--frames epoch is for --beamer; give --frames update or visit for a GIF or MP4.")
+    if ns.animate and "beamer" not in outputs:
+        raise UsageError("--animate goes with --beamer; add --beamer SLIDES.tex or drop --animate.")
     if "tikz" in outputs and ns.figure in ("angle", "epochs"):
         raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
                          f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")

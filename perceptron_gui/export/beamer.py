@@ -26,14 +26,12 @@ from ..render.picture import Markers
 from ..session.frame import Frame
 from ..session.runner import RunResult
 from .source import ExportError
-from .steps import epoch_steps, frame_steps
+from .steps import BEAMER_FRAMES, epoch_steps, frame_steps
 from .tikz import begin_picture, grid_and_axes, layout, paint_items, tikz_picture
 from .tikz_axes import TikzPicture
 
 __all__ = ["BEAMER_FRAMES", "MAX_OVERLAYS", "beamer_steps", "run_to_beamer", "step_text", "write_beamer"]
 
-BEAMER_FRAMES = {"update": "one overlay per update", "visit": "one overlay per example visit",
-                 "epoch": "one overlay per epoch's end"}
 # pdflatex keeps every overlay's page; beyond a few hundred the PDF is slow to make and no
 # lecture steps through it. The sentence below says how to stay under it.
 MAX_OVERLAYS = 500
