@@ -56,8 +56,8 @@ def beamer_steps(result: RunResult, frames: str = "update", k_from: int = 0, k_t
     else:
         raise ExportError(f"Beamer overlays are made per {', per '.join(BEAMER_FRAMES)}, not per '{frames}'.")
     if steps.size > MAX_OVERLAYS:
-        raise ExportError(f"These slides would have more than {MAX_OVERLAYS} overlays; choose fewer with "
-                          "--from and --to, or make one per epoch (--frames epoch).")
+        raise ExportError(f"These slides would have more than {MAX_OVERLAYS} overlays; choose a shorter range of "
+                          "updates (--from, --to) or one overlay per epoch (--frames epoch).")
     return steps
 
 

@@ -151,6 +151,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             tip="epoch, updates, training error and test error (fractions)")
         add("copy_epochs_latex", "Copy per-epoch table as &LaTeX", self.copy_epochs_latex,
             tip="A LaTeX tabular of the per-epoch table, to paste into slides")
+        add("export_beamer", "Export as &Beamer slides…", self.export_beamer,
+            tip="A Beamer document: one frame whose overlays step through the run, update by update (pdflatex)")
         # Where the figure and animation exports go (gui/export_dialog.py adds them there).
         self.menu, self.exports_before = menu, menu.addSeparator()
         add("quit", "&Quit", self.window.close, SK.Quit)

@@ -1,5 +1,5 @@
 """The File menu's run exports: the run as JSON, the updates and the per-epoch table as CSV,
-and the per-epoch table as a LaTeX tabular on the clipboard."""
+the per-epoch table as a LaTeX tabular on the clipboard, and the run as Beamer slides."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -10,6 +10,7 @@ from PySide6 import QtWidgets
 
 from ..core import runio
 from ..core.errors import UserError
+from ..export.beamer import MAX_OVERLAYS, write_beamer
 from ..session.session import Session
 from .message_bar import MessageBanner
 
@@ -92,3 +93,14 @@ class RunExportMixin:
         self.banner.show_message("info", f"Copied the per-epoch table ({n} epoch{'s' if n != 1 else ''}) "
                                              "as a LaTeX tabular; paste it into your slides.")
         return True
+
+    def export_beamer(self, path: str | Path | None = None, animate: bool = False) -> bool:
+        """The run as Beamer slides (export/beamer.py): one overlay per update, or per epoch's
+        end when the updates are more than the overlay cap."""
+        run = self.session.run
+        per_epoch = run is not None and run.num_updates + 1 > MAX_OVERLAYS
+        frames = "epoch" if per_epoch else "update"
+        note = (f"One overlay per epoch's end: the run's {run.num_updates} updates are more than {MAX_OVERLAYS}."
+                if per_epoch and run is not None else "Compile it with pdflatex.")
+        return self._export(path, "Export as Beamer slides", ".tex", "LaTeX files (*.tex);;All files (*)",
+                            lambda p, r: write_beamer(p, r, frames, animate=animate), "the run as Beamer slides", note)
