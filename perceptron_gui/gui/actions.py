@@ -167,6 +167,9 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     m.addAction(act("to_start", "To the start", s.to_start, Qt.Key.Key_Home))
     m.addAction(act("to_end", "To the end", s.to_end, Qt.Key.Key_End))
     m.addSeparator()
+    m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
+                    tip="Train this algorithm in many shuffled orders and show how many updates each needed "
+                        "(notes 004: the order of examples matters)"))
     algo_menu = m.addMenu("Algorithm")
     for name, cls in REGISTRY.items():
         algo_menu.addAction(act(f"algo_{name}", cls.title, lambda n=name: s.set_algorithm(n), tip=cls.description))
@@ -283,3 +286,9 @@ def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
     box.setModal(False)
     box.show()
     return box
+
+
+def _order_study(win: ActionWindow) -> None:
+    from .order_study_dialog import start_order_study  # loaded when asked for, not at start
+    # The window keeps the runner (and so its dialogs) alive until the next study.
+    setattr(win, "order_study_runner", start_order_study(win))  # noqa: B010 - not part of ActionWindow

@@ -1,0 +1,151 @@
+"""Run → Order study…: the order study (issue 11.3, notes 004) of the window's data and
+algorithm, trained on a worker thread under a progress dialog with Cancel, then shown as its
+histogram (:mod:`.figures.study_plot`) and summary in a dialog.
+
+The study itself is :func:`perceptron_gui.core.order_study.run_order_study` (no Qt); this
+module only starts it, relays its progress to the UI thread (a queued signal) and shows the
+result. The window's own session, run and playhead are never touched.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from ..core.errors import UserError
+from ..core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, TrainingStopped, run_order_study
+
+__all__ = ["OrderStudyRunner", "StudyDialog", "start_order_study"]
+
+
+class OrderStudyRunner(QtCore.QObject):
+    """Runs one study on a worker thread; ``state`` goes 'running' → 'done', 'failed' or
+    'cancelled' (on the UI thread), ``study`` holds the result, ``message`` how it ended.
+
+    Signals
+    -------
+    progressed(int, int) : runs done, runs in all (emitted on the worker, delivered queued).
+    finished(str) : the state it ended in.
+    """
+
+    progressed = QtCore.Signal(int, int)
+    _ended = QtCore.Signal(str, object)  # worker → UI thread
+    finished = QtCore.Signal(str)
+
+    def __init__(self, algorithm: str, train: Any, params: dict[str, Any], seeds: int, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.algorithm, self.train, self.params, self.seeds = algorithm, train, params, seeds
+        self.state = "idle"
+        self.message = ""
+        self.study: OrderStudy | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+
+    def start(self) -> None:
+        self.state = "running"
+        self._thread = threading.Thread(target=self._work, name="order study", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        try:
+            study = run_order_study(self.algorithm, self.train, seeds=self.seeds, params=self.params,
+                                    progress=lambda d, t: self.progressed.emit(d, t), stop=self._stop.is_set)
+        except TrainingStopped:
+            self._ended.emit("cancelled", "The order study was cancelled.")
+        except UserError as exc:
+            self._ended.emit("failed", str(exc))
+        except MemoryError:
+            self._ended.emit("failed", "The order study needs more memory than there is; use fewer points or epochs.")
+        else:
+            self._ended.emit("done", study)
+
+    def cancel(self) -> None:
+        """Ask the worker to stop (it does within ~20 ms of training); ``finished`` follows."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _on_ended(self, state: str, payload: object) -> None:
+        self.state = state
+        if isinstance(payload, OrderStudy):
+            self.study = payload
+            self.message = payload.summary_lines()[1]
+        else:
+            self.message = str(payload)
+        self.finished.emit(state)
+
+
+class StudyDialog(QtWidgets.QDialog):
+    """The study's histogram (an image of the slide figure) above its summary lines."""
+
+    def __init__(self, study: OrderStudy, parent: Any = None) -> None:
+        super().__init__(parent)
+        from .figures.study_plot import StudyFigure
+
+        self.setWindowTitle("Order study")
+        self.study = study
+        lay = QtWidgets.QVBoxLayout(self)
+        fig = StudyFigure(study)
+        try:
+            self.image = fig.render_image()
+            self.bound_shown = fig.bound_shown
+        finally:
+            fig.close()
+        self.picture = QtWidgets.QLabel()
+        self.picture.setPixmap(QtGui.QPixmap.fromImage(self.image))
+        self.picture.setToolTip("How many of the shuffled orders needed how many updates until convergence "
+                                "(or ended with which training error); the vertical lines mark the bound "
+                                "(R/γ)² and the file order.")
+        lay.addWidget(self.picture)
+        self.summary = QtWidgets.QLabel("\n".join(study.summary_lines()))
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.summary)
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+
+def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | None:
+    """Start the study of the window's training points with its algorithm and parameters
+    (``shuffle`` and ``seed`` are the study's own); ``seeds`` None asks the user how many.
+    Returns the runner (None when the user backed out or the data cannot be studied)."""
+    s = win.session
+    if seeds is None:
+        seeds, ok = QtWidgets.QInputDialog.getInt(win, "Order study", "Shuffled orders (seeds 0 to N−1):",
+                                                  DEFAULT_SEEDS, 1, MAX_SEEDS)
+        if not ok:
+            return None
+    params = {k: v for k, v in s.current_params().items() if k not in ("shuffle", "seed")}
+    train = s.points.train_dataset()
+    if train.n == 0:
+        win.banner.show_message("error", "The order study needs training points; add some first.")
+        return None
+    runner = OrderStudyRunner(s.algorithm, train, params, seeds, win)
+    progress = QtWidgets.QProgressDialog(f"Training {seeds + 1} orders…", "Cancel", 0, seeds + 1, win)
+    progress.setWindowTitle("Order study")
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(300)
+    progress.setAutoClose(False)
+    progress.setAutoReset(False)
+    progress.canceled.connect(runner.cancel)
+    # Queued: the worker emits, the dialog is set on this (the UI) thread.
+    runner.progressed.connect(lambda d, t: progress.setValue(d), Qt.ConnectionType.QueuedConnection)
+    runner.progress_dialog = progress  # type: ignore[attr-defined]  # for tests
+
+    def ended(state: str) -> None:
+        progress.canceled.disconnect(runner.cancel)
+        progress.close()
+        if state == "done" and runner.study is not None:
+            runner.dialog = StudyDialog(runner.study, win)  # type: ignore[attr-defined]
+            runner.dialog.show()  # type: ignore[attr-defined]
+        else:
+            win.banner.show_message("error" if state == "failed" else "info", runner.message)
+
+    runner.finished.connect(ended)
+    runner.start()
+    return runner
