@@ -25,6 +25,7 @@ from ..core.io import atomic_write_text
 from ..render.picture import Markers
 from ..session.frame import Frame
 from ..session.runner import RunResult
+from .latex import tex_escape
 from .source import ExportError
 from .steps import BEAMER_FRAMES, epoch_steps, frame_steps
 from .tikz import begin_picture, grid_and_axes, layout, paint_items, tikz_picture
@@ -108,7 +109,8 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
         tk.add(f"\\node[anchor=south west, font=\\small, inner sep=2pt] at {text_at} {{{step_text(result, frame)}}};")
         overlays.append(tk.lines)
 
-    algo = REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm
+    # The algorithm's title goes into the frame title: escaped ("Voted (Freund & Schapire)").
+    algo = tex_escape(REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm)
     out = [f"% A run as Beamer slides, exported by perceptron-gui {__version__}: {algo} perceptron, "
            f"{len(steps)} overlays ({BEAMER_FRAMES[frames]}, updates {k_from} to "
            f"{result.record.num_updates if k_to is None else k_to}).",

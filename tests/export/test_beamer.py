@@ -112,6 +112,11 @@ def test_animate_variant_is_one_animateinline_with_the_static_part_once():
     assert tex.count("\\percstatic\n") == K + 1
 
 
+def test_the_algorithms_title_is_escaped():
+    tex = run_to_beamer(noisy_run("voted", max_epochs=2))
+    assert "Voted (Freund \\& Schapire) perceptron" in tex and "Freund &" not in tex
+
+
 def test_one_d_data(tmp_path):
     result = run_of([[1.0], [2.0], [3.0], [4.0]], [1, 1, -1, -1])
     path = tmp_path / "slides.tex"
@@ -142,6 +147,7 @@ def beamer_class():
 
 def test_compiles_into_one_page_per_update_plus_the_start(beamer_class, tmp_path):
     for name, result in (("notes003", run_of(NOTES_X, NOTES_Y)), ("noisy", noisy_run()),
+                         ("voted", noisy_run("voted", max_epochs=2)),
                          ("one_d", run_of([[1.0], [2.0], [3.0], [4.0]], [1, 1, -1, -1]))):
         assert _pages(tmp_path, name, run_to_beamer(result)) == result.record.num_updates + 1
     result = noisy_run()
