@@ -14,21 +14,20 @@ import numpy as np
 from ..core.algorithms import REGISTRY, kernels_loaded, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.presets import get_preset
-from ..core.run import RunRecord
 from .commands import Change, Command, ReplaceAll
 from .events import SessionEvents
-from .frame import Frame
 from .frames import FrameService
 from .history import History
 from .param_commands import SetParams
 from .playback import Playhead
 from .points import PointSet
 from .runner import Runner, RunRequest, RunResult
+from .session_playback import PlaybackMixin
 
 __all__ = ["Session"]
 
 
-class Session(SessionEvents):
+class Session(PlaybackMixin, SessionEvents):
     """Everything the window shows, and the only way to change it.
 
     Events (declared on :class:`~.events.SessionEvents`; callbacks' arguments in brackets):
@@ -231,11 +230,7 @@ class Session(SessionEvents):
             return True  # nothing changes: no undo step, no retraining
         return self.execute(SetParams(self, self.algorithm, params, self.algorithm, label, drag_id))
 
-    # ---- running ---------------------------------------------------------------------------
-    @property
-    def run(self) -> RunRecord | None:
-        return None if self.result is None else self.result.record
-
+    # ---- running (``run``, the finished run's record, is PlaybackMixin's) --------------------
     @property
     def busy(self) -> bool:
         """True from a background run's start until its result, its error or a cancel."""
@@ -299,60 +294,7 @@ class Session(SessionEvents):
         self.run_changed.emit(result)
         self.playhead_changed.emit()
 
-    # ---- playback ----------------------------------------------------------------------------
-    def frame(self) -> Frame | None:
-        """What to draw at the playhead: its frame, or while that is computed off the UI thread
-        (big data) the newest ready frame of this run (``frame_changed`` follows)."""
-        return self.frames.frame(self.result, self.playhead.t)
-
-    def step(self, unit: str = "update", direction: int = 1) -> bool:
-        """Move the playhead by one update, visit or epoch (direction ±1)."""
-        ph, run = self.playhead, self.run
-        moves = {
-            ("update", 1): ph.next_update, ("update", -1): ph.prev_update,
-            ("visit", 1): ph.next_visit, ("visit", -1): ph.prev_visit,
-            ("epoch", 1): ph.next_epoch, ("epoch", -1): ph.prev_epoch,
-        }
-        moved = moves[(unit, 1 if direction >= 0 else -1)](run)
-        if moved:
-            self.playhead_changed.emit()
-        return moved
-
-    def to_start(self) -> None:
-        self.playhead.to_start()
-        self.playhead_changed.emit()
-
-    def to_end(self) -> None:
-        self.playhead.to_end(self.run)
-        self.playhead_changed.emit()
-
-    def jump_to_update(self, k: int) -> None:
-        self.playhead.to_update(self.run, k)
-        self.playhead_changed.emit()
-
     # ---- settings the views change (the session is the only writer of its state) ------------
-    PLAY_UNITS = ("update", "visit", "epoch")
-
-    def set_play_speed(self, steps_per_second: float) -> bool:
-        """Playback speed in steps per second (0.1–1000); a bad value is a message."""
-        try:
-            v = float(steps_per_second)
-        except (TypeError, ValueError):
-            v = float("nan")
-        if not 0.1 <= v <= 1000.0:
-            self.message.emit("error", "The playback speed must be between 0.1 and 1000 steps per second.")
-            return False
-        self.play_speed = v
-        return True
-
-    def set_play_unit(self, unit: str) -> bool:
-        """What one playback step is: an update, an example visit or an epoch."""
-        if unit not in self.PLAY_UNITS:
-            self.message.emit("error", f"A playback step is one of {', '.join(self.PLAY_UNITS)}, not {unit!r}.")
-            return False
-        self.play_unit = unit
-        return True
-
     def set_view_range(self, view: tuple[tuple[float, float], tuple[float, float]] | None) -> None:
         """The data range the canvas shows (exports and session files use it); None: fit."""
         if view is None:
@@ -365,6 +307,7 @@ class Session(SessionEvents):
         """Deliver background results through ``post`` (a window's UI-thread queue)."""
         self.runner.post = post
         self.runner.has_dispatcher = True
+        self.frames.post = post  # big frames may now be computed on a worker
 
     def configure(self, algorithm: str | None = None,
                   params: dict[str, dict[str, Any]] | None = None, retrain: bool = True) -> None:
@@ -401,28 +344,3 @@ class Session(SessionEvents):
         if not self.load_dataset(data, title, test=test, label=label):
             self._restore_t = None
         self.set_view_range(view_range)
-
-    def set_playing(self, playing: bool) -> None:
-        if playing and self.playhead.at_end(self.run):
-            self.playhead.to_start()  # play from the start when at the end, like a media player
-            self.playhead_changed.emit()
-        if playing != self.playing:
-            self.playing = playing
-            self.playing_changed.emit(playing)
-
-    def tick(self) -> bool:
-        """One playback step (the GUI's timer calls this); stops at the end. While the shown
-        step's frame is still being computed (big data) it waits, so the picture keeps up."""
-        if not self.playing:
-            return False
-        if self.frames.pending(self.result, self.playhead.t):
-            self.frame()  # asked for, if no view has yet
-            return True
-        moved = self.step(self.play_unit, 1)
-        if not moved or self.playhead.at_end(self.run):
-            self.set_playing(False)
-        return moved
-
-    @property
-    def k(self) -> int:
-        return self.playhead.k(self.run)

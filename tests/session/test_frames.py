@@ -129,3 +129,10 @@ def test_a_big_vote_is_measured_on_a_stated_sample(monkeypatch: pytest.MonkeyPat
     expect = np.mean(np.where(full.vote(X) >= 0, 1.0, -1.0) != y)
     assert sampled.output_train_error == expect
     assert abs(sampled.output_train_error - full.output_train_error) < 0.1  # a fair sample
+
+
+def test_a_dispatcher_given_later_also_serves_the_frames() -> None:
+    d = Dispatcher()
+    s = Session()
+    s.set_dispatcher(d.post)
+    assert s.frames.post is d.post  # a window that adopts a session computes big frames off its thread
