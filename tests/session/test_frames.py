@@ -135,4 +135,4 @@ def test_a_dispatcher_given_later_also_serves_the_frames() -> None:
     d = Dispatcher()
     s = Session()
     s.set_dispatcher(d.post)
-    assert s.frames.post is d.post  # a window that adopts a session computes big frames off its thread
+    assert s.frames.post == d.post  # a window that adopts a session computes big frames off its thread
