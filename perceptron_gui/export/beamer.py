@@ -22,22 +22,24 @@ import numpy as np
 from .. import __version__
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
-from ..render.picture import Markers
+from ..render.picture import LegendEntry, Markers, Picture
 from ..session.frame import Frame
 from ..session.runner import RunResult
 from .latex import tex_escape
 from .source import ExportError
 from .steps import BEAMER_FRAMES, epoch_steps, frame_steps
-from .tikz import begin_picture, grid_and_axes, layout, paint_items, tikz_picture
+from .tikz import LEGEND_ROW_CM, begin_picture, grid_and_axes, layout, paint_items, tikz_picture
 from .tikz_axes import TikzPicture
+from .tikz_items import legend_row
 
 __all__ = ["BEAMER_FRAMES", "MAX_OVERLAYS", "beamer_steps", "run_to_beamer", "step_text", "write_beamer"]
 
 # pdflatex keeps every overlay's page; beyond a few hundred the PDF is slow to make and no
 # lecture steps through it. The sentence below says how to stay under it.
 MAX_OVERLAYS = 500
-# A Beamer slide is 12.8 cm × 9.6 cm: the picture leaves room for the title and the text line.
-SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM = 7.5, 5.6
+# A Beamer slide is 12.8 cm × 9.6 cm: the picture leaves room for the title, the text line
+# below and the legend on the right.
+SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM = 6.5, 5.6
 FPS = 2  # steps per second of the animate variant
 
 
@@ -88,13 +90,15 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
     options = dict(show_regions=False, show_margins=False, show_previous=False, lifted=lifted)
     # The view is the notes' box around the points, the same for every step (it depends on the
     # points only), so the static part drawn from the first step fits all of them.
-    pic0, frame0 = tikz_picture(result, int(steps[0]), **options)  # type: ignore[arg-type]
+    drawn = [tikz_picture(result, int(t), **options) for t in steps]  # type: ignore[arg-type]
+    pic0, frame0 = drawn[0]
     static, ux, uy, _equal, one_d = layout(pic0, result, lifted, SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM)
     begin_picture(static, ux, uy)
     begin = static.lines[:]
     static.lines.clear()
     grid_and_axes(static, pic0, result, lifted, one_d)
     paint_items(static, pic0, frame0, ux, uy, keep=_is_points)
+    _legend(static, [pic for pic, _ in drawn])
     # Every overlay gets the same box (the static part's, with a strip below for the text line),
     # so the picture does not move between pages.
     static.add("\\useasboundingbox ([shift={(-0.3cm,-0.9cm)}]current bounding box.south west) "
@@ -102,14 +106,12 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
     text_at = f"({static.ax.fmt(static.ax.plo)},0 |- current bounding box.south)"
 
     overlays: list[list[str]] = []
-    for t in steps:
-        pic, frame = (pic0, frame0) if t == steps[0] else tikz_picture(result, int(t), **options)  # type: ignore[arg-type]
+    for pic, frame in drawn:
         tk = TikzPicture(static.ax, static.ay)
         paint_items(tk, pic, frame, ux, uy, keep=lambda item: not _is_points(item))
         tk.add(f"\\node[anchor=south west, font=\\small, inner sep=2pt] at {text_at} {{{step_text(result, frame)}}};")
         overlays.append(tk.lines)
 
-    # The algorithm's title goes into the frame title: escaped ("Voted (Freund & Schapire)").
     algo = tex_escape(REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm)
     out = [f"% A run as Beamer slides, exported by perceptron-gui {__version__}: {algo} perceptron, "
            f"{len(steps)} overlays ({BEAMER_FRAMES[frames]}, updates {k_from} to "
@@ -152,6 +154,22 @@ def write_beamer(path: str | os.PathLike[str], result: RunResult, frames: str = 
                  k_to: int | None = None, *, animate: bool = False, lifted: bool = False) -> None:
     """Write :func:`run_to_beamer` to ``path`` atomically."""
     atomic_write_text(path, run_to_beamer(result, frames, k_from, k_to, animate=animate, lifted=lifted))
+
+
+def _legend(tk: TikzPicture, pictures: list[Picture]) -> None:
+    """One legend right of the box, drawn once: every entry any overlay draws, in the order
+    they first appear (so it names only what the slides show, and never moves)."""
+    entries: dict[str, LegendEntry] = {}
+    for pic in pictures:
+        for entry in pic.legend:
+            entries.setdefault(entry.role, entry)
+    x1, y1 = tk.ax.fmt(tk.ax.phi), tk.ay.fmt(tk.ay.phi) if tk.ay is not None else "0.8"
+    tk.add("% legend: what the overlays draw (each entry drawn on at least one of them)")
+    tk.add(f"\\coordinate (legend) at ([xshift=0.9cm]{x1},{y1});")
+    for i, entry in enumerate(entries.values()):
+        at = f"([xshift={{dx}}cm, yshift=-{LEGEND_ROW_CM * (i + 0.5):.3g}cm]legend)"
+        for cmd in legend_row(entry.role, entry.tex, at):
+            tk.add(cmd)
 
 
 def _is_points(item: object) -> bool:

@@ -24,6 +24,10 @@ def noisy_run(algorithm: str = "offset", **params):
     return run_of(X, y, algorithm, **params)
 
 
+def points_drawn(tex: str) -> int:
+    return tex.split("\\begin{scope} % points", 1)[1].split("\\end{scope}", 1)[0].count("\\pic at")
+
+
 def overlays(tex: str) -> list[str]:
     """The body of each \\only<k>{...}, in order."""
     parts = tex.split("\n\\only<")[1:]
@@ -39,7 +43,7 @@ def test_one_frame_with_the_start_and_one_overlay_per_update():
     assert [int(k) for k in ONLY.findall(tex)] == list(range(1, K + 2))
     # The static part once, before the first overlay; inside the overlays only what changes.
     head = tex.split("\\only<1>", 1)[0]
-    assert head.count("\\pic at") == result.train.n and "% axes" in head
+    assert points_drawn(head) == result.train.n and "% axes" in head
     for body in overlays(tex):
         assert "\\pic at" not in body and "% axes" not in body
     assert sum("% the hyperplane" in body for body in overlays(tex)) == K  # from k = 1 on
@@ -108,8 +112,21 @@ def test_animate_variant_is_one_animateinline_with_the_static_part_once():
     tex = run_to_beamer(result, animate=True)
     assert "\\usepackage{animate}" in tex and "ONE page" in tex
     assert tex.count("\\begin{animateinline}") == 1 and tex.count("\\newframe") == K
-    assert tex.count("\\pic at") == result.train.n  # in the \percstatic macro only
+    # The points (and the legend) once, in the \\percstatic macro.
+    assert tex.count("\\begin{scope} % points") == 1 and points_drawn(tex) == result.train.n
+    assert tex.count("% legend") == 1
     assert tex.count("\\percstatic\n") == K + 1
+
+
+def test_one_legend_outside_the_overlays_naming_what_they_draw():
+    for algorithm, line in (("offset", r"$w\cdot x + b = 0$"), ("standard", r"$w\cdot x = 0$")):
+        tex = run_to_beamer(noisy_run(algorithm))
+        head = tex.split("\\only<1>", 1)[0]
+        legend = head.split("% legend", 1)[1]
+        assert line in legend and "class $+1$" in legend and "normal vector $w$" in legend
+        assert "margin" not in legend and "theta" not in legend  # not drawn on the slides
+        assert all("% legend" not in body for body in overlays(tex))
+    assert "+ b" not in run_to_beamer(noisy_run("standard")).split("% legend", 1)[1].split("\\only<1>")[0]
 
 
 def test_the_algorithms_title_is_escaped():
