@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .session_file import _plain, _view_or_none
+from .session_file import _plain
+from .view_range import view_or_none
 
 if TYPE_CHECKING:
     from .commands import Change
@@ -45,7 +46,7 @@ def header(number: int) -> str:
 def state_op(session: Session) -> dict[str, Any]:
     """The small state: algorithm, every algorithm's parameters, the step t, the view."""
     return {"op": "state", "algorithm": session.algorithm, "params": copy.deepcopy(session.params),
-            "t": int(session.playhead.t), "view": _view_or_none(session.view_range)}
+            "t": int(session.playhead.t), "view": view_or_none(session.view_range)}
 
 
 # ---- writing lines (the session's thread makes them, the worker encodes them) ----------------

@@ -26,7 +26,6 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-import math
 import os
 import uuid
 from dataclasses import dataclass, replace
@@ -41,6 +40,8 @@ from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
+from .session_json import bools, ints, list_json, rows_json
+from .view_range import view_or_none, view_range_problem  # noqa: F401 - importable from here too
 
 if TYPE_CHECKING:
     from .session import Session
@@ -82,7 +83,7 @@ def take_snapshot(session: Session) -> SessionSnapshot:
     return SessionSnapshot(
         X=pts.X.copy(), y=pts.y.copy(), test=pts.test.copy(), feature_names=tuple(pts.feature_names),
         algorithm=session.algorithm, params=copy.deepcopy(session.params), t=int(session.playhead.t),
-        view_range=_view_or_none(session.view_range), title=str(session.data_title or ""),
+        view_range=view_or_none(session.view_range), title=str(session.data_title or ""),
     )
 
 
@@ -95,61 +96,6 @@ def _plain(v: Any) -> Any:
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     return v
-
-
-def _view_or_none(view: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The view as floats when it is one :func:`view_range_problem` accepts, else None (a
-    window zoomed out past the limits saves no view, and the file reopens fitted)."""
-    if view is None:
-        return None
-    try:
-        (x0, x1), (y0, y1) = view
-        out = ((float(x0), float(x1)), (float(y0), float(y1)))
-    except (TypeError, ValueError, OverflowError):
-        return None
-    return out if view_range_problem(out) is None else None
-
-
-# A view range is drawn by pyqtgraph and written as TikZ coordinates: its edges and width must
-# be finite with room to spare (±1e308 overflows the width), and the width must hold enough
-# float64 steps to draw ticks. 1e151 is ten times the largest coordinate a data set may have
-# (dataset.MAX_ABS_VALUE). A width below 1e-9 of the edges' size leaves ticks that differ only
-# in their 10th digit (at 1e-12 the exported axes repeat one label; pyqtgraph itself gives up
-# near 1e-15).
-VIEW_MAX_ABS = 1e151
-VIEW_MIN_RELATIVE_WIDTH = 1e-9
-VIEW_MIN_WIDTH = 1e-151
-
-
-def view_range_problem(view: Any) -> str | None:
-    """Why ``view`` cannot be a view range (a phrase for a sentence), or None when it can.
-
-    A view range is ``[[xmin, xmax], [ymin, ymax]]``: finite numbers, ``|v| <= 1e151``, and
-    on each axis a width ``max - min`` of at least 1e-151 and of at least 1e-9 times the
-    larger ``|edge|``.
-    """
-    shape = "it must be [[xmin, xmax], [ymin, ymax]] with numbers"
-    seq = (list, tuple)
-    if not isinstance(view, seq) or len(view) != 2 or not all(isinstance(p, seq) and len(p) == 2 for p in view):
-        return shape
-    if not all(isinstance(v, (int, float, np.floating, np.integer)) and not isinstance(v, bool)
-               for pair in view for v in pair):
-        return shape
-    try:
-        pairs = [(float(a), float(b)) for a, b in view]
-    except OverflowError:  # an integer beyond float64
-        return "it holds a number beyond ±1e151"
-    for axis, (lo, hi) in zip("xy", pairs):
-        if not (math.isfinite(lo) and math.isfinite(hi)):
-            return f"its {axis} range holds a number that is not finite"
-        if max(abs(lo), abs(hi)) > VIEW_MAX_ABS:
-            return f"its {axis} range reaches beyond ±1e151"
-        width = hi - lo
-        if width <= 0:
-            return f"its {axis} range has {axis}min >= {axis}max"
-        if width < VIEW_MIN_WIDTH or width < VIEW_MIN_RELATIVE_WIDTH * max(abs(lo), abs(hi)):
-            return f"its {axis} range is too narrow to draw (width {width:.3g} at {max(abs(lo), abs(hi)):.3g})"
-    return None
 
 
 def snapshot_to_dict(snap: SessionSnapshot) -> dict[str, Any]:
@@ -187,7 +133,7 @@ def session_to_json(snap: SessionSnapshot) -> str:
         raise ValueError("Out of range float values are not JSON compliant")  # as json.dumps says
     d = snapshot_to_dict(replace(snap, X=snap.X[:0], y=snap.y[:0], test=snap.test[:0]))
     bodies = {"feature_names": json.dumps(list(snap.feature_names), ensure_ascii=False),
-              "X": _rows_json(snap.X), "y": _list_json(snap.y, _ints), "test": _list_json(snap.test, _bools)}
+              "X": rows_json(snap.X), "y": list_json(snap.y, ints), "test": list_json(snap.test, bools)}
     markers: dict[str, str] = {}
     for key in DATA_KEYS:
         m = f"@{uuid.uuid4().hex}@"
@@ -202,39 +148,6 @@ def session_to_json(snap: SessionSnapshot) -> str:
         head, rest = rest.split(quoted, 1)
         parts += [head, body]
     return "".join([*parts, rest, "\n"])
-
-
-_BLOCK = 65_536  # rows per C call (about 10 ms each)
-
-
-def _blocks(a: np.ndarray) -> list[np.ndarray]:
-    return [a[i:i + _BLOCK] for i in range(0, a.shape[0], _BLOCK)]
-
-
-def _rows_json(X: np.ndarray) -> str:
-    """The points as json.dumps writes them (floats by repr): one row per line from 3 rows on."""
-    if X.shape[0] <= 2:
-        return json.dumps(X.tolist(), allow_nan=False)
-    # Joined by float repr, as json.dumps writes floats: 2.2× faster than a dumps per row. Read
-    # column by column (flat lists) and zipped: a list per row would be 65,536 live containers
-    # a block, and the garbage collections they set off stop the window's thread too.
-    lines = [",\n      ".join(["[" + ", ".join(map(float.__repr__, row)) + "]"
-                                for row in zip(*(block[:, j].tolist() for j in range(X.shape[1])))])
-             for block in _blocks(X)]
-    return "[\n      " + ",\n      ".join(lines) + "\n    ]"
-
-
-def _ints(block: np.ndarray) -> str:
-    return ", ".join(map(str, block.astype(np.int64).tolist()))
-
-
-def _bools(block: np.ndarray) -> str:
-    return ", ".join(np.where(block, "true", "false").tolist())
-
-
-def _list_json(a: np.ndarray, items: Any) -> str:
-    """A flat list as json.dumps writes it ("[1, -1]", "[true, false]"), block by block."""
-    return "[" + ", ".join(items(block) for block in _blocks(a)) + "]"
 
 
 def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
@@ -318,7 +231,7 @@ def validate_session_dict(doc: Any, source: str = "The session file") -> dict[st
         if problem is not None:
             raise SessionFileError(f"{source} has a bad \"view_range\" ({problem}); set it to null, and the "
                                    "view will fit the points.")
-        view = _view_or_none(view)
+        view = view_or_none(view)
     title = doc.get("title", "")
     if title is None:
         title = ""
