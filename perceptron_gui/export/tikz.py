@@ -93,7 +93,7 @@ def tikz_picture(result: RunResult, t: int, *, view: ViewRange | None = None, sh
 def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, show_theta_star: bool = False,
                   show_margins: bool = True, show_regions: bool = True, lifted: bool = False,
                   show_previous: bool = True, show_update: bool = False, show_point_margins: bool = False,
-                  standalone: bool = True, title: str | None = None) -> str:
+                  standalone: bool = True, title: str | None = None, compact_legend: bool = False) -> str:
     """The state of ``result`` after visit ``t`` as a TikZ picture.
 
     Parameters
@@ -121,6 +121,8 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
         ``tikzpicture``, for ``\\input`` into a Beamer frame (needs ``\\usepackage{tikz}``).
     title : str or None
         A title above the picture (escaped for LaTeX).
+    compact_legend : bool
+        The legend in two columns in a smaller font, for a crowded slide.
 
     Raises
     ------
@@ -135,7 +137,7 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
     begin_picture(tk, ux, uy)
     grid_and_axes(tk, pic, result, lifted, one_d)
     paint_items(tk, pic, frame, ux, uy)
-    _caption(tk, result, frame, pic, title, ux * tk.ax.span)
+    _caption(tk, result, frame, pic, title, ux * tk.ax.span, compact_legend)
     tk.add("\\end{tikzpicture}")
     body = "\n".join(tk.lines) + "\n"
     if standalone:
@@ -244,7 +246,7 @@ def _header(tk: TikzPicture, result: RunResult, frame: Frame, standalone: bool, 
 
 
 def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, title: str | None,
-             box_width_cm: float) -> None:
+             box_width_cm: float, compact: bool = False) -> None:
     x0, y0, x1, _ = pic.rect
     algo = REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm
     n_epochs = result.record.epochs_run
@@ -274,7 +276,12 @@ def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, tit
     # The legend hangs below the caption: one row per entry of the picture's legend, exactly
     # what is drawn. ([shift]node) places relative to the caption; a node's anchor ignores a
     # path's shift.
+    # Compact: two columns (filled row by row) in \\scriptsize, half the rows.
+    columns, row_cm = (2, 0.8 * LEGEND_ROW_CM) if compact else (1, LEGEND_ROW_CM)
     for i, entry in enumerate(pic.legend):
-        at = f"([xshift={{dx}}cm, yshift=-{LEGEND_ROW_CM * (i + 0.8):.3g}cm]caption.south west)"
+        row, col = divmod(i, columns)
+        column_cm = col * box_width_cm / columns
+        at = (f"([xshift={column_cm:.3g}cm+{{dx}}cm, yshift=-{row_cm * (row + 0.8):.3g}cm]caption.south west)"
+              if col else f"([xshift={{dx}}cm, yshift=-{row_cm * (row + 0.8):.3g}cm]caption.south west)")
         for cmd in legend_row(entry.role, entry.tex, at):
-            tk.add(cmd)
+            tk.add(cmd.replace("font=\\footnotesize", "font=\\scriptsize") if compact else cmd)
