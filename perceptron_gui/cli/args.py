@@ -307,6 +307,8 @@ def _export_parser(sub: Any) -> None:
     exp.add_argument("--svg", metavar="FIG.svg", help="write the figure as SVG (vector)")
     exp.add_argument("--pdf", metavar="FIG.pdf", help="write the figure as a one-page PDF (vector)")
     exp.add_argument("--tikz", metavar="FIG.tex", help="write the canvas as a standalone TikZ picture")
+    exp.add_argument("--compact-legend", action="store_true",
+                     help="with --tikz: the legend in two columns in a smaller font")
     exp.add_argument("--gif", metavar="RUN.gif", help="write the run as an animated GIF")
     exp.add_argument("--mp4", metavar="RUN.mp4", help="write the run as an MP4 video (needs the mp4 extra)")
     exp.add_argument("--fps", type=_float_type("--fps"), default=4.0, metavar="N",

@@ -217,7 +217,7 @@ def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: An
     from ..gui.figures.animation import AnimationJob, AnimationSettings
     from ..gui.figures.plots import ExportSession, ViewOptions, export_figure
 
-    options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range)
+    options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range, compact_legend=ns.compact_legend)
     figure = ns.figure
 
     def figure_writer(fmt: str) -> Callable[[str], Any]:

@@ -165,6 +165,7 @@ class ViewOptions:
     view_range: View | None = None
     aspect: float = 1.5
     after_playhead: str = "faint"  # the curves against k after the playhead: "faint" or "hidden"
+    compact_legend: bool = False  # TikZ only: the legend in two columns, smaller
 
     @classmethod
     def from_canvas(cls, canvas: Any, aspect: float | None = None) -> ViewOptions:

@@ -44,3 +44,16 @@ def test_compact_legend_compiles(tmp_path):
     proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "c.tex"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-2000:]
+
+
+def test_the_command_line_and_the_export_options_pass_it_on(tmp_path):
+    from perceptron_gui.cli import main
+
+    data = tmp_path / "three.csv"
+    data.write_text("x1,x2,y\n1,3,1\n2.5,1.5,1\n-1.5,1.5,-1\n")
+    out = tmp_path / "fig.tex"
+    assert main(["export", str(data), "--algorithm", "offset", "--tikz", str(out), "--compact-legend"]) == 0
+    labels = legend_labels(out.read_text(encoding="utf-8"))
+    assert labels and all("font=\\scriptsize" in ln for ln in labels)
+    assert main(["export", str(data), "--algorithm", "offset", "--tikz", str(out)]) == 0
+    assert not any("font=\\scriptsize" in ln for ln in legend_labels(out.read_text(encoding="utf-8")))

@@ -387,7 +387,8 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
         write_tikz(path, source.result, source.playhead.t, view=options.view_range,
                    show_theta_star=options.show_theta_star, show_margins=options.show_margins,
                    show_regions=options.show_regions, lifted=options.lifted, show_previous=options.show_previous,
-                   show_update=options.show_update, show_point_margins=options.show_point_margins)
+                   show_update=options.show_update, show_point_margins=options.show_point_margins,
+                   compact_legend=options.compact_legend)
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
         raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")
