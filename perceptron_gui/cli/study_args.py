@@ -43,6 +43,9 @@ def add_study_parser(sub: Any, algorithm_options: Callable[[argparse.ArgumentPar
     st.add_argument("--seeds", type=_seeds_type, default=DEFAULT_SEEDS, metavar="N",
                     help=f"how many shuffled orders, seeds 0 to N-1 (default {DEFAULT_SEEDS})")
     algorithm_options(st)
+    for action in st._actions:  # the study sets the order itself: refused, so not offered in --help
+        if action.dest in ("shuffle", "seed"):
+            action.help = argparse.SUPPRESS
     st.add_argument("--csv", metavar="STUDY.csv",
                     help="write seed,updates,epochs,converged,train_error: one row per order, the file order "
                          "first with seed 'file'")

@@ -105,3 +105,14 @@ def test_bad_input_is_one_sentence_and_exit_2(capsys, sep, tmp_path, extra, word
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and err and "\n" not in err and "Traceback" not in err
+
+
+def test_help_does_not_offer_the_options_the_study_refuses(capsys) -> None:
+    from perceptron_gui.cli import main
+
+    try:
+        main(["study", "--help"])
+    except SystemExit:
+        pass
+    out = capsys.readouterr().out
+    assert "--seeds" in out and "--shuffle" not in out and "--seed " not in out
