@@ -3,9 +3,9 @@ pixmaps, and downsampling for long curves."""
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
-__all__ = ["AXIS", "NO_DOWNSAMPLE_MAX", "settle_axes", "white_plot", "set_downsampling"]
+__all__ = ["AXIS", "NO_DOWNSAMPLE_MAX", "settle_axes", "white_plot", "set_downsampling", "plot_or_sentence"]
 
 AXIS = "#333333"
 # Up to this many points a curve is drawn point for point; above, pyqtgraph's peak
@@ -38,3 +38,17 @@ def set_downsampling(curve: pg.PlotDataItem, n: int) -> None:
     big = n > NO_DOWNSAMPLE_MAX
     curve.setDownsampling(ds=1, auto=big, method="peak")
     curve.setClipToView(big)
+
+
+def plot_or_sentence(owner: QtWidgets.QWidget, plot: QtWidgets.QWidget) -> tuple[QtWidgets.QLabel, QtWidgets.QStackedLayout]:
+    """Lay ``owner`` out as ``plot`` or, in its place, a selectable sentence saying why there is
+    nothing to plot (no θ*, no run). Returns (the sentence's label, the stack that switches)."""
+    message = QtWidgets.QLabel()
+    message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+    message.setWordWrap(True)
+    message.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+    message.setStyleSheet("background: white; color: #333333; padding: 12px;")
+    stack = QtWidgets.QStackedLayout(owner)
+    stack.addWidget(plot)
+    stack.addWidget(message)
+    return message, stack

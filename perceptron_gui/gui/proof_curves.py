@@ -20,7 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render.k_curves import LEFT_LABEL, SPECS, curve_series, ordinal, playhead_cut, sampling_note
 from ..session.viewed import ViewedSession
-from .plot_setup import AXIS, set_downsampling, settle_axes, white_plot
+from .plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from .proof_plots import PLAYHEAD, SYMBOLS_MAX
 from .view_wiring import DragThrottle, connect_events
 
@@ -92,14 +92,7 @@ class KCurvePlot(QtWidgets.QWidget):
         item.addItem(self.playhead_line, ignoreBounds=True)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
         self.plot.setToolTip(_TIPS[kind])
-        self.message = QtWidgets.QLabel()
-        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.message.setWordWrap(True)
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setStyleSheet("background: white; color: #333333; padding: 12px;")
-        self.stack = QtWidgets.QStackedLayout(self)
-        self.stack.addWidget(self.plot)
-        self.stack.addWidget(self.message)
+        self.message, self.stack = plot_or_sentence(self, self.plot)
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)

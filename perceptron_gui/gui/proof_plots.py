@@ -14,7 +14,7 @@ from ..render import theme as style
 from ..render.formatting import fmt_bound
 from ..session.runner import no_proof_reason
 from ..session.viewed import ViewedSession
-from .plot_setup import AXIS, set_downsampling, settle_axes, white_plot
+from .plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["AnglePlot", "bound_angle_deg"]
@@ -98,14 +98,7 @@ class AnglePlot(QtWidgets.QWidget):
             "arccos(min(1, √k·γ/R)) from w₀ = 0 — from a start w₀ ≠ 0 (Start at: first) "
             "arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)). The bound reaches 0° at k = (R/γ)² (from w₀ = 0), "
             "so the run must stop before. Click to jump to an update.")
-        self.message = QtWidgets.QLabel()
-        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.message.setWordWrap(True)
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setStyleSheet("background: white; color: #333333; padding: 12px;")
-        self.stack = QtWidgets.QStackedLayout(self)
-        self.stack.addWidget(self.plot)
-        self.stack.addWidget(self.message)
+        self.message, self.stack = plot_or_sentence(self, self.plot)
         # Not the focus of a drag: redraw at most every 100 ms while a point is dragged.
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
