@@ -23,11 +23,29 @@ class SlideFigure(Protocol):
     figure: str
     size: tuple[int, int]
 
+    @property
+    def pixel_size(self) -> tuple[int, int]: ...
+
     def paint(self, painter: QtGui.QPainter, vector: bool = False) -> None: ...
 
     def render_image(self) -> QtGui.QImage: ...
 
-__all__ = ["write_png", "write_svg", "write_pdf"]
+__all__ = ["render_image", "write_png", "write_svg", "write_pdf"]
+
+
+def render_image(fig: SlideFigure) -> QtGui.QImage:
+    """The figure painted into an ARGB32 image of its pixel size (every figure's PNG and raster)."""
+    W, H = fig.pixel_size
+    img = QtGui.QImage(W, H, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QtGui.QColor(0, 0, 0, 0))
+    img.setDevicePixelRatio(W / fig.size[0])
+    p = QtGui.QPainter(img)
+    try:
+        fig.paint(p)
+    finally:
+        p.end()
+    img.setDevicePixelRatio(1.0)
+    return img
 
 
 def write_png(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:

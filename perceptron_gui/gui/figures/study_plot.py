@@ -133,17 +133,7 @@ class StudyFigure:
 
     def render_image(self) -> QtGui.QImage:
         """The figure as an ARGB32 image of :attr:`pixel_size`."""
-        W, H = self.pixel_size
-        img = QtGui.QImage(W, H, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
-        img.fill(QtGui.QColor(0, 0, 0, 0))
-        img.setDevicePixelRatio(W / self.size[0])
-        p = QtGui.QPainter(img)
-        try:
-            self.paint(p)
-        finally:
-            p.end()
-        img.setDevicePixelRatio(1.0)
-        return img
+        return figure_files.render_image(self)
 
     def close(self) -> None:
         w, self.widget = self.widget, None
