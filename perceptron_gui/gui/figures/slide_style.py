@@ -87,7 +87,7 @@ def header_text(source: Any) -> str:
 
 
 # ---- shared pieces -------------------------------------------------------------------------
-def _style_axes(item: pg.PlotItem, st: SlideStyle, scale: float, names=("left", "bottom")) -> None:
+def style_axes(item: pg.PlotItem, st: SlideStyle, scale: float, names=("left", "bottom")) -> None:
     black = QtGui.QColor(st.foreground)
     for name in names:
         axis = item.getAxis(name)
@@ -142,7 +142,7 @@ def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transp
     symbols already have the slide's sizes)."""
     item = canvas.plot.getPlotItem()
     canvas.plot.setBackground(None if transparent else st.background)
-    _style_axes(item, st, scale)
+    style_axes(item, st, scale)
     ov = canvas.overlay
     ov.note.setFont(pixel_font(st.legend_font_px))
     ov.note.setColor(QtGui.QColor(st.foreground))
@@ -162,7 +162,7 @@ def style_angle_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, tran
     legend, whose entries :func:`angle_legend_entries` fills."""
     item = plot.plot.getPlotItem()
     plot.plot.setBackground(None if transparent else st.background)
-    _style_axes(item, st, scale)
+    style_axes(item, st, scale)
     f = st.pen_factor * scale
     plot.angle_curve.setPen(_pen(plot.angle_curve.opts["pen"], f))
     plot.angle_curve.setSymbolSize(8)
@@ -194,7 +194,7 @@ def style_curve_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, tran
     :func:`curve_legend_entries`)."""
     item = plot.plot.getPlotItem()
     plot.plot.setBackground(None if transparent else st.background)
-    _style_axes(item, st, scale)
+    style_axes(item, st, scale)
     f = st.pen_factor * scale
     for c in (*plot.curves.values(), *plot.faint.values()):
         c.setPen(_pen(c.opts["pen"], f))
@@ -222,7 +222,7 @@ def style_epoch_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, tran
     # Room for "100" and a rotated label at slide size; equal on both plots so they line up.
     left = int(st.tick_font_px * 2.4 + st.label_font_px * 1.6 + 12)
     for item in (plot.updates_plot, plot.error_plot):
-        _style_axes(item, st, scale)
+        style_axes(item, st, scale)
         item.getAxis("left").setWidth(left)
     plot.updates_curve.setPen(_pen(plot.updates_curve.opts["pen"], f))
     plot.train_curve.setPen(_pen(plot.train_curve.opts["pen"], f))
@@ -253,5 +253,5 @@ def epoch_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
     return entries
 
 
-__all__ += ["style_curve_plot", "curve_legend_entries", "angle_legend_entries", "epoch_legend_entries",
+__all__ += ["style_axes", "style_curve_plot", "curve_legend_entries", "angle_legend_entries", "epoch_legend_entries",
             "restyle_epoch_axis", "set_header"]

@@ -20,7 +20,7 @@ from ...core.order_study import OrderStudy
 from ...export.source import logical_size
 from ...render import theme
 from . import figure_files
-from .slide_style import SLIDE, SlideStyle, _style_axes, pixel_font, set_header, set_margins
+from .slide_style import SLIDE, SlideStyle, style_axes, pixel_font, set_header, set_margins
 
 __all__ = ["StudyFigure", "write_study_png", "BOUND_SHOWN_UP_TO"]
 
@@ -103,7 +103,7 @@ class StudyFigure:
         set_header(item, header, st)
         item.setLabel("bottom", "updates until convergence" if updates else "final training error (%)")
         item.setLabel("left", "orders")
-        _style_axes(item, st, sc)
+        style_axes(item, st, sc)
         lo, hi = min(xs), max(xs)
         pad = 0.04 * (hi - lo or 1.0)
         item.setXRange(lo - pad, hi + pad, padding=0)
