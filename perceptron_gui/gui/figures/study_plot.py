@@ -20,7 +20,7 @@ from ...core.order_study import OrderStudy
 from ...export.source import logical_size
 from ...render import theme
 from . import figure_files
-from .slide_style import SLIDE, SlideStyle, style_axes, pixel_font, set_header, set_margins
+from .slide_style import SLIDE, SlideStyle, pixel_font, set_header, set_margins, style_axes
 
 __all__ = ["StudyFigure", "write_study_png", "BOUND_SHOWN_UP_TO"]
 
