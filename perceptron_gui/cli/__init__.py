@@ -52,33 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"'{ns.command}' if it has such an option, or use no command.")
         global _ran_command
         _ran_command = ns.command in ("run", "export", "study")
-        if ns.command == "run":
+        if ns.command is not None:  # every command takes only its own options (Qt's are the window's)
             if rest:
-                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} run"))
-            from .run import cmd_run
-            return cmd_run(ns)
-        if ns.command == "export":
-            if rest:
-                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} export"))
-            from .export import cmd_export
-            return cmd_export(ns)
-        if ns.command == "study":
-            if rest:
-                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} study"))
-            from .study import cmd_study
-            return cmd_study(ns)
-        if ns.command == "lessons":
-            if rest:
-                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} lessons"))
-            from ..session.lessons import lesson_lines
-            print("\n".join(lesson_lines()))
-            return 0
-        if ns.command == "presets":
-            if rest:
-                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} presets"))
-            from ..core.presets import preset_lines
-            print("\n".join(preset_lines()))
-            return 0
+                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} {ns.command}"))
+            return _run_command(ns)
         return _cmd_gui(ns, rest)
     except UsageError as exc:
         return fail(str(exc))
@@ -87,6 +64,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 130
+
+
+def _run_command(ns: argparse.Namespace) -> int:
+    """The command named by ``ns.command`` (each module is imported only when its command runs)."""
+    if ns.command == "run":
+        from .run import cmd_run
+        return cmd_run(ns)
+    if ns.command == "export":
+        from .export import cmd_export
+        return cmd_export(ns)
+    if ns.command == "study":
+        from .study import cmd_study
+        return cmd_study(ns)
+    if ns.command == "lessons":
+        from ..session.lessons import lesson_lines
+        print("\n".join(lesson_lines()))
+        return 0
+    from ..core.presets import preset_lines  # "presets"
+    print("\n".join(preset_lines()))
+    return 0
 
 
 def _check_qt_arguments(rest: list[str]) -> None:
