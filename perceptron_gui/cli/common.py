@@ -13,7 +13,7 @@ from ..core.io import unwritable_reason
 if TYPE_CHECKING:  # the presets load when a command names one, not at every start
     from ..core.presets import Preset
 
-__all__ = ["PROG", "UsageError", "fail", "check_writable", "chosen_data", "read_data"]
+__all__ = ["PROG", "UsageError", "fail", "read_failed", "check_writable", "chosen_data", "read_data"]
 
 PROG = "perceptron-gui"
 
@@ -26,6 +26,11 @@ def fail(sentence: str, status: int = 2) -> int:
     """Print the sentence on stderr and return the exit status (2: the user's mistake)."""
     print(sentence, file=sys.stderr)
     return status
+
+
+def read_failed(exc: OSError) -> str:
+    """The sentence for a file a command could not read."""
+    return f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions."
 
 
 def check_writable(path: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from ..core.dataset import DatasetError
 from ..core.errors import UserError
 from .args import algorithm_params
-from .common import check_writable, chosen_data, fail, read_data
+from .common import check_writable, chosen_data, fail, read_data, read_failed
 from .report import print_epoch_table, print_summary
 
 __all__ = ["cmd_run", "THEORY_BUDGET_S"]
@@ -73,7 +73,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
     except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions.")
+        return fail(read_failed(exc))
     except MemoryError:
         return fail("The run needs more memory than there is; use fewer points or fewer epochs.")
 

@@ -8,7 +8,7 @@ import sys
 
 from ..core.errors import UserError
 from .args import algorithm_params
-from .common import UsageError, check_writable, chosen_data, fail, read_data
+from .common import UsageError, check_writable, chosen_data, fail, read_data, read_failed
 
 __all__ = ["cmd_study"]
 
@@ -38,7 +38,7 @@ def cmd_study(ns: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
     except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions.")
+        return fail(read_failed(exc))
     except MemoryError:
         return fail("The study needs more memory than there is; use fewer points or fewer epochs.")
 
