@@ -16,7 +16,7 @@ from ..core.algorithms.voted import VOTE_FRAME_WORK, vote_sample
 from ..core.run import split_augmented
 from .runner import RunResult
 
-__all__ = ["Frame", "frame_at", "compute_frame"]
+__all__ = ["Frame", "frame_at", "compute_frame", "clamp_t"]
 
 
 @dataclass
@@ -84,13 +84,18 @@ def frame_at(result: RunResult, t: int) -> Frame:
     last one is kept on the result, so it is computed (O(n)) once per position, not per view.
     Frames are shared: readers must not change them.
     """
-    t = max(-1, min(int(t), result.record.num_steps - 1))
+    t = clamp_t(result, t)
     last = result.last_frame
     if last is not None and last.t == t:
         return last
     fr = compute_frame(result, t)
     result.last_frame = fr
     return fr
+
+
+def clamp_t(result: RunResult, t: int) -> int:
+    """A visit number the run has: −1 (before the first) to its last."""
+    return max(-1, min(int(t), result.record.num_steps - 1))
 
 
 def compute_frame(result: RunResult, t: int) -> Frame:

@@ -15,7 +15,7 @@ import functools
 import threading
 from collections.abc import Callable
 
-from .frame import Frame, compute_frame, frame_at
+from .frame import Frame, clamp_t, compute_frame, frame_at
 from .runner import RunResult
 
 __all__ = ["FrameService", "frame_cost", "SYNC_FRAME_COST"]
@@ -53,8 +53,6 @@ class FrameService:
         self._lock = threading.Lock()
         self._wanted: tuple[RunResult, int] | None = None  # the position the worker computes next
         self._thread: threading.Thread | None = None
-        self._shown: Frame | None = None  # the last frame handed to the views
-        self._shown_result: RunResult | None = None
 
     def background(self, result: RunResult) -> bool:
         """Whether frames of ``result`` are computed off the UI thread."""
@@ -62,36 +60,28 @@ class FrameService:
 
     def frame(self, result: RunResult | None, t: int) -> Frame | None:
         """The frame of ``result`` at visit ``t`` when it is ready; otherwise start computing
-        it and return the newest ready frame of the same run (an earlier position), or None
-        when that run has none yet."""
+        it and return the newest ready frame of the same run (its memo, an earlier position),
+        or None when that run has none yet."""
         if result is None:
             return None
-        last = result.last_frame
-        t = max(-1, min(int(t), result.record.num_steps - 1))
-        if last is not None and last.t == t:
-            return self._show(result, last)
         if not self.background(result):
-            return self._show(result, frame_at(result, t))
-        self._request(result, t)
-        return self._shown if self._shown_result is result else None
+            return frame_at(result, t)
+        if self.pending(result, t):
+            self._request(result, clamp_t(result, t))
+        return result.last_frame
 
     def pending(self, result: RunResult | None, t: int) -> bool:
         """True while the frame of ``result`` at ``t`` is being computed (playback waits)."""
         if result is None or not self.background(result):
             return False
         last = result.last_frame
-        t = max(-1, min(int(t), result.record.num_steps - 1))
-        return last is None or last.t != t
+        return last is None or last.t != clamp_t(result, t)
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the worker is idle (for scripts and tests)."""
         t = self._thread
         if t is not None:
             t.join(timeout)
-
-    def _show(self, result: RunResult, frame: Frame) -> Frame:
-        self._shown, self._shown_result = frame, result
-        return frame
 
     def _request(self, result: RunResult, t: int) -> None:
         with self._lock:
