@@ -19,7 +19,7 @@ from ..render.update_picture import update_tips
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame
 from ..session.viewed import ViewedSession
-from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_style, point_styles
+from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_size_level, point_style, point_styles
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
 from .plot_setup import settle_axes
@@ -273,8 +273,7 @@ class Canvas(QtWidgets.QWidget):
         if self.projection.d != pts.d or self.projection.kind not in ("plane", "line", "lifted"):
             return False
         before = pts.n + (len(change.indices) if change.kind == "delete" else -len(change.indices))
-        return bool(before > 0 and point_style(np.ones(1), np.zeros(1), before)[0]
-                    == point_style(np.ones(1), np.zeros(1), pts.n)[0])
+        return before > 0 and point_size_level(before) == point_size_level(pts.n)
 
     def _on_run_changed(self, result) -> None:
         if self._features == W_THETA and self.session.points.d > 2 and result is not None:

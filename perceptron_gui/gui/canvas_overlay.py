@@ -110,10 +110,14 @@ _MISCLASSIFIED_STYLE = [("o", 20, _pen(style.MISCLASSIFIED, 1.2), _NO_BRUSH),
 _SLACK_STYLE = [("o", 33, _pen("#333333", 1.6, _Dot), _NO_BRUSH)]
 
 
+def point_size_level(n: int) -> int:
+    """Which size of marks a set of n points is drawn with (marks shrink as n passes POINT_SIZES' limits)."""
+    return next(k for k, (limit, _s) in enumerate(POINT_SIZES) if limit is None or n <= limit)
+
+
 def point_style(y: np.ndarray, test: np.ndarray, n: int) -> np.ndarray:
     """Index into POINT_STYLES of points with labels y and test flags, in a set of n points."""
-    level = next(k for k, (limit, _s) in enumerate(POINT_SIZES) if limit is None or n <= limit)
-    return (y < 0).astype(np.intp) + 2 * np.asarray(test, dtype=np.intp) + 4 * level
+    return (y < 0).astype(np.intp) + 2 * np.asarray(test, dtype=np.intp) + 4 * point_size_level(n)
 
 
 LEGEND_MIN_WIDTH = 245  # px: "hyperplane before the last update" with its sample at 8 pt (the longest entry)
