@@ -76,3 +76,74 @@ FILLS = {
     "negative_region": NEGATIVE_REGION,
     "theta_band": rgba(THETA_STAR, THETA_BAND_ALPHA),
 }
+
+
+# ---- screen themes (View → Theme): light for projectors, dark for screens ---------------------
+@dataclass(frozen=True)
+class Theme:
+    """The screen's colours: background, text and axes, the grid, and the role colours changed
+    where the background needs it (``swaps``: base colour → this theme's). The class colours
+    and shapes stay as they are in every theme: a student must recognise + and − anywhere."""
+
+    name: str
+    background: str
+    foreground: str  # text, tick labels, axes
+    grid_alpha: float
+    region_alpha: int  # the shaded decision regions' opacity (0–255)
+    swaps: tuple[tuple[str, str], ...] = ()
+    label_fill: tuple[int, int, int, int] = (255, 255, 255, 190)  # behind text drawn over the data
+
+    def colour(self, colour: str) -> str:
+        """This theme's version of a base colour (the base colour when it reads well as it is)."""
+        return dict(self.swaps).get(colour.upper(), colour)
+
+    @property
+    def dark(self) -> bool:
+        return relative_luminance(self.background) < 0.2
+
+
+# Every colour drawn as a line or a mark on the canvas and the plots: each must stand out from
+# the background by WCAG's 3:1 for graphics (tests/render/test_theme.py checks every theme).
+LINE_COLOURS = (POSITIVE, NEGATIVE, HYPERPLANE, NORMAL, MARGIN, THETA_STAR, OUTPUT, VISIT_UPDATE,
+                VISIT_NO_UPDATE, MISCLASSIFIED, GUIDE, PREVIOUS, PREVIOUS_NORMAL, "#333333")
+
+# The exports' own look (figures, TikZ, GIF): the base colours on white, whatever the screen's.
+FIGURE = Theme("figure", "#FFFFFF", "#000000", 0.16, POSITIVE_REGION[3])
+# On a white screen the orange and sky-blue visit rings and the grey ghost of the previous line
+# fall under 3:1 (2.3, 2.3, 2.8): a shade darker each, still orange, blue, grey and green.
+LIGHT = Theme("light", "#FFFFFF", "#222222", 0.18, POSITIVE_REGION[3], swaps=(
+    (VISIT_UPDATE, "#B87A00"), (VISIT_NO_UPDATE, "#3A8FC4"), (PREVIOUS, "#858585"),
+    (PREVIOUS_NORMAL, "#3E9C80")))
+# On near-black the black lines and rings turn near-white, the dark greys light grey, the
+# purple output line a lighter purple; the class colours keep their Okabe–Ito values (3.2:1
+# and 4.3:1 here). The regions are shaded more strongly: 28/255 of blue vanishes on black.
+DARK = Theme("dark", "#1E1E22", "#E8E8E8", 0.22, 52, swaps=(
+    (HYPERPLANE, "#F2F2F2"), (MARGIN, "#A8A8A8"), (OUTPUT, "#B07CD8"), ("#333333", "#C8C8C8")),
+    label_fill=(30, 30, 34, 200))
+THEMES = {"light": LIGHT, "dark": DARK}
+DEFAULT_THEME = "light"
+
+
+def theme_named(name: str) -> Theme:
+    """The screen theme called ``name``; a sentence naming the choices for any other name."""
+    from ..core.errors import UserError
+
+    if name not in THEMES:
+        raise UserError(f"There is no theme '{name}'; choose {' or '.join(THEMES)}.")
+    return THEMES[name]
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of "#RRGGBB" (0 black … 1 white)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b, _a = rgba(colour)
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 (equal) … 21 (black on white)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
