@@ -8,10 +8,12 @@ import re
 from typing import Any, NoReturn
 
 from ..core.algorithms import REGISTRY, ParamSpec
+from ..core.order_study import DEFAULT_SEEDS
 from ..export.source import FIGURES, FRAME_UNITS
 from ..export.steps import BEAMER_FRAMES
 from .common import PROG, UsageError
 from .study_args import add_study_parser
+from .study_args import seeds_type as _seeds_type
 
 __all__ = ["COMMANDS", "FIGURE_NAMES", "FRAME_UNITS", "SentenceArgumentParser", "algorithm_params",
            "build_parser", "join_negative_values", "usage_sentence", "window_options"]
@@ -298,7 +300,10 @@ def _export_parser(sub: Any) -> None:
     exp.add_argument("--figure", choices=list(FIGURE_NAMES), default="canvas",
                      help="which figure --png, --svg, --pdf, --gif and --mp4 show: the canvas (default), "
                           "the angle to θ*, the per-epoch plot, w_k·θ* with its lower bound (dot), ‖w_k‖² with "
-                          "its upper bound (norm), or the perceptron and hinge losses (losses)")
+                          "its upper bound (norm), the perceptron and hinge losses (losses), or the order study's "
+                          "histogram over --seeds shuffled orders (study)")
+    exp.add_argument("--seeds", type=_seeds_type, default=None, metavar="N",
+                     help=f"with --figure study: how many shuffled orders (default {DEFAULT_SEEDS})")
     exp.add_argument("--theta-star", action="store_true", help="draw θ* and its margin band on the canvas")
     exp.add_argument("--png", metavar="FIG.png", help="write the figure as PNG")
     exp.add_argument("--width", type=_int_type("--width"), default=1920, metavar="PX",

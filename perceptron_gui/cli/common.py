@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,8 @@ from ..core.io import unwritable_reason
 if TYPE_CHECKING:  # the presets load when a command names one, not at every start
     from ..core.presets import Preset
 
-__all__ = ["PROG", "UsageError", "fail", "read_failed", "check_writable", "chosen_data", "read_data"]
+__all__ = ["PROG", "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_figure_paths",
+           "chosen_data", "read_data", "write_study_figures"]
 
 PROG = "perceptron-gui"
 
@@ -75,3 +77,40 @@ def chosen_data(ns: argparse.Namespace, command: str = "run") -> Preset | None:
     if ns.algorithm is None:
         raise UsageError(f"Give --algorithm, one of {', '.join(REGISTRY)}.")
     return preset
+
+
+THEORY_BUDGET_S = 1.0  # as 'run': the study's bound (a max-margin solve) must answer promptly
+_APP = None  # the offscreen QApplication of a study figure, kept alive until the program ends
+
+
+def write_study_figures(study: object, paths: dict[str, str], width: int) -> list[str]:
+    """Start Qt offscreen (as 'export' does) and paint the histogram into each format's file
+    (``paths``: 'png'/'svg'/'pdf' → file name, checked by :func:`check_figure_paths`)."""
+    if not paths:
+        return []
+    from ..gui.app import prepare_environment
+
+    prepare_environment(offscreen=True)
+    from PySide6 import QtWidgets
+
+    global _APP
+    _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
+    from ..gui.figures.study_plot import write_study_figure
+    for fmt, path in paths.items():
+        write_study_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
+    return list(paths.values())
+
+
+def check_figure_paths(paths: Mapping[str, str | None], width: int) -> dict[str, str]:
+    """The given figure files (format → name), each ending in its format's suffix and writable,
+    and the PNG width in range; a :class:`UsageError` sentence otherwise."""
+    from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX
+    given = {fmt: path for fmt, path in paths.items() if path}
+    for fmt, path in given.items():
+        if not path.lower().endswith(f".{fmt}"):
+            raise UsageError(f"--{fmt} writes a{'n' if fmt == 'svg' else ''} {fmt.upper()} file; give a name "
+                             f"ending in .{fmt}, not '{path}'.")
+        check_writable(path)
+    if "png" in given and not MIN_WIDTH_PX <= width <= MAX_WIDTH_PX:
+        raise UsageError(f"--width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width}.")
+    return given

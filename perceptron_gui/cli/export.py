@@ -25,6 +25,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
+from ..export.source import MANY_RUN_FIGURES
 from .args import algorithm_params
 from .common import UsageError, check_writable, fail, read_data
 
@@ -60,6 +61,8 @@ def cmd_export(ns: argparse.Namespace) -> int:
             check_writable(path)
         _check_options(ns, outputs)
         session, view_range, notes = _load(ns)
+        if ns.figure in MANY_RUN_FIGURES:
+            return _export_study(ns, outputs, session, notes)
         result = session.result
         t = _playhead(ns, session)
     except UserError as exc:  # DatasetError, ExportError, SessionFileError, WriteError, ...
@@ -120,6 +123,13 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError("--frames epoch is for --beamer; give --frames update or visit for a GIF or MP4.")
     if ns.animate and "beamer" not in outputs:
         raise UsageError("--animate goes with --beamer; add --beamer SLIDES.tex or drop --animate.")
+    if ns.figure == "study":
+        extra = sorted(set(outputs) - {"png", "svg", "pdf"})
+        if extra:
+            raise UsageError(f"--figure study is the order study's histogram: give --png, --svg or --pdf, not "
+                             f"{', '.join('--' + e for e in extra)} (export those without --figure study).")
+    elif ns.seeds is not None:
+        raise UsageError("--seeds goes with --figure study (the order study); add --figure study or drop --seeds.")
     if "tikz" in outputs and ns.figure in ("angle", "epochs"):
         raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
                          f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")
@@ -189,6 +199,30 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     if session.result is None:
         raise DatasetError("No run could be made from this input; it needs training points.")
     return session, view_range, log.notes
+
+
+def _export_study(ns: argparse.Namespace, outputs: dict[str, str], session: Any, notes: list[str]) -> int:
+    """``--figure study``: the order study of the input's training points with its algorithm and
+    parameters (the study's own order replaces --shuffle/--seed), drawn as ``study --png`` draws it."""
+    from ..core.order_study import DEFAULT_SEEDS, run_order_study
+    from .common import THEORY_BUDGET_S, check_figure_paths, write_study_figures
+
+    params = {k: v for k, v in session.current_params().items() if k not in ("shuffle", "seed")}
+    try:
+        paths = check_figure_paths(outputs, ns.width)
+        study = run_order_study(session.algorithm, session.points.train_dataset(), params=params,
+                                seeds=ns.seeds or DEFAULT_SEEDS, theory_budget_s=THEORY_BUDGET_S)
+        for note in notes:
+            print(f"Note: {note}")
+        print("\n".join(study.summary_lines()))
+        for path in write_study_figures(study, paths, ns.width):
+            print(f"Wrote {path}.")
+    except UserError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
+                    "check the folder and its permissions.")
+    return 0
 
 
 def _playhead(ns: argparse.Namespace, session: Any) -> int:

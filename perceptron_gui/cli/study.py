@@ -1,6 +1,7 @@
 """``perceptron-gui study``: the order study (notes 004) from the command line: train one
 algorithm in the file order and in N shuffled orders, print the summary, and write the table
-(``--csv``) and the histogram (``--png``)."""
+(``--csv``) and the histogram (``--png``, ``--svg``, ``--pdf``; ``export --figure study`` writes the
+same figure through :func:`.common.write_study_figures`)."""
 from __future__ import annotations
 
 import argparse
@@ -8,11 +9,20 @@ import sys
 
 from ..core.errors import UserError
 from .args import algorithm_params
-from .common import UsageError, check_writable, chosen_data, fail, read_data, read_failed
+from .common import (
+    THEORY_BUDGET_S,
+    UsageError,
+    check_figure_paths,
+    check_writable,
+    chosen_data,
+    fail,
+    read_data,
+    read_failed,
+    write_study_figures,
+)
 
 __all__ = ["cmd_study"]
 
-THEORY_BUDGET_S = 1.0  # as 'run': the bound's max-margin solve must answer promptly
 
 
 def cmd_study(ns: argparse.Namespace) -> int:
@@ -26,11 +36,9 @@ def cmd_study(ns: argparse.Namespace) -> int:
         if clash:
             raise UsageError(f"The study sets {' and '.join(clash)} itself (one run per seed 0 to N-1, and the "
                              f"file order); leave {'it' if len(clash) == 1 else 'them'} out and give --seeds N.")
-        for path in (ns.csv, ns.png):
-            if path:
-                check_writable(path)
-        if ns.png:
-            _check_png(ns)
+        if ns.csv:
+            check_writable(ns.csv)
+        figures = check_figure_paths({"png": ns.png, "svg": ns.svg, "pdf": ns.pdf}, ns.width)
         train = preset.train_test()[0] if preset is not None else read_data(ns.data, "training")
         from ..core.algorithms import make_algorithm, warm_up
         warm_up(make_algorithm(ns.algorithm, **params).kernels)
@@ -50,9 +58,8 @@ def cmd_study(ns: argparse.Namespace) -> int:
         if ns.csv:
             atomic_write_text(ns.csv, study.csv_text())
             print(f"Wrote {ns.csv}.")
-        if ns.png:
-            _write_png(ns.png, study, ns.width)
-            print(f"Wrote {ns.png}.")
+        for path in write_study_figures(study, figures, ns.width):
+            print(f"Wrote {path}.")
     except UserError as exc:  # a WriteError from the atomic writer, or an export error: its own sentence
         return fail(str(exc))
     except OSError as exc:
@@ -60,27 +67,3 @@ def cmd_study(ns: argparse.Namespace) -> int:
                     f"check the folder and its permissions.")
     sys.stdout.flush()
     return 0
-
-
-_APP = None  # the offscreen QApplication, kept alive until the program ends
-
-
-def _write_png(path: str, study: object, width: int) -> None:
-    """Start Qt offscreen (as 'export' does) and paint the histogram."""
-    from ..gui.app import prepare_environment
-
-    prepare_environment(offscreen=True)
-    from PySide6 import QtWidgets
-
-    global _APP
-    _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
-    from ..gui.figures.study_plot import write_study_png
-    write_study_png(path, study, width=width)  # type: ignore[arg-type]
-
-
-def _check_png(ns: argparse.Namespace) -> None:
-    from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX
-    if not ns.png.lower().endswith(".png"):
-        raise UsageError(f"--png writes a PNG image; give a name ending in .png, not '{ns.png}'.")
-    if not MIN_WIDTH_PX <= ns.width <= MAX_WIDTH_PX:
-        raise UsageError(f"--width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {ns.width}.")

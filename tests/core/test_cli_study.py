@@ -116,3 +116,36 @@ def test_help_does_not_offer_the_options_the_study_refuses(capsys) -> None:
         pass
     out = capsys.readouterr().out
     assert "--seeds" in out and "--shuffle" not in out and "--seed " not in out
+
+
+def test_svg_pdf_and_export_figure_study(qapp, capsys, sep, tmp_path):
+    """The histogram as SVG and PDF from 'study', and 'export --figure study' writes the same study."""
+    svg, pdf = tmp_path / "h.svg", tmp_path / "h.pdf"
+    assert main(["study", str(sep), "--algorithm", "offset", "--seeds", "6", "--svg", str(svg), "--pdf", str(pdf)]) == 0
+    summary = capsys.readouterr().out
+    assert svg.read_text().lstrip().startswith("<?xml") and "<svg" in svg.read_text()
+    assert "offset" in svg.read_text().lower() or "Offset" in svg.read_text()  # the title is the study's header
+    assert pdf.read_bytes().startswith(b"%PDF")
+    png = tmp_path / "e.png"
+    assert main(["export", str(sep), "--algorithm", "offset", "--figure", "study", "--seeds", "6",
+                 "--png", str(png), "--width", "640"]) == 0
+    out = capsys.readouterr().out
+    from PySide6 import QtGui
+    assert QtGui.QImage(str(png)).width() == 640
+    # the same summary lines as the study command's (same seeds, same data, same algorithm)
+    assert [ln for ln in out.splitlines() if not ln.startswith("Wrote")] == \
+        [ln for ln in summary.splitlines() if not ln.startswith("Wrote")]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--figure", "study", "--json", "{tmp}/r.json"], "give --png, --svg or --pdf, not --json"),
+    (["--seeds", "4", "--png", "{tmp}/x.png"], "--seeds goes with --figure study"),
+    (["--figure", "study", "--seeds", "abc", "--png", "{tmp}/x.png"], "--seeds must be a whole number"),
+    (["--figure", "study", "--svg", "{tmp}/x.png"], "give a name ending in .svg"),
+])
+def test_export_figure_study_bad_input(capsys, sep, tmp_path, args, says):
+    argv = ["export", str(sep), "--algorithm", "offset", *[a.format(tmp=tmp_path) for a in args]]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+

@@ -66,7 +66,7 @@ def write_svg(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     gen.setSize(QtCore.QSize(w, h))
     gen.setViewBox(QtCore.QRect(0, 0, w, h))
     gen.setResolution(96)
-    gen.setTitle(header_text(fig.source))
+    gen.setTitle(_title(fig))
     gen.setDescription(f"{FIGURES[fig.figure]}, exported by perceptron-gui")
     _paint_on(fig, gen, path, "SVG", vector=True)
     return _write_buffer(path, buf)
@@ -78,7 +78,7 @@ def write_pdf(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     buf = _buffer()
     writer = QtGui.QPdfWriter(buf)
     writer.setCreator("perceptron-gui")
-    writer.setTitle(header_text(fig.source))
+    writer.setTitle(_title(fig))
     size = QtGui.QPageSize(QtCore.QSizeF(w, h), QtGui.QPageSize.Unit.Point, "figure",
                            QtGui.QPageSize.SizeMatchPolicy.ExactMatch)
     # Portrait keeps the size as given (Landscape would swap a wide size to tall).
@@ -89,6 +89,11 @@ def write_pdf(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     _paint_on(fig, writer, path, "PDF", scale=(writer.width() / w, writer.height() / h), vector=True)
     del writer  # the PDF is complete in the buffer once its writer is gone
     return _write_buffer(path, buf)
+
+
+def _title(fig: SlideFigure) -> str:
+    """The file's title: the figure's own (a figure of many runs has one) or its run's header."""
+    return str(getattr(fig, "title", "") or header_text(fig.source))
 
 
 def _paint_on(fig: SlideFigure, device: QtGui.QPaintDevice, path: str | os.PathLike[str], what: str,

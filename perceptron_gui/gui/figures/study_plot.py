@@ -22,7 +22,9 @@ from ...render import theme
 from . import figure_files
 from .slide_style import SLIDE, SlideStyle, pixel_font, set_header, set_margins, style_axes
 
-__all__ = ["StudyFigure", "write_study_png", "BOUND_SHOWN_UP_TO"]
+__all__ = ["StudyFigure", "write_study_figure", "write_study_png", "BOUND_SHOWN_UP_TO", "STUDY_FORMATS"]
+
+STUDY_FORMATS = ("png", "svg", "pdf")  # TikZ draws one run's canvas and curves, not a histogram
 
 # The bound is drawn where it is when it lies within this many times the widest bar's right
 # edge; further out it would squeeze the histogram into a sliver, so it is named in the header.
@@ -58,6 +60,7 @@ class StudyFigure:
         self.root = self.plot_item
         self.scene = self.widget.scene()
         self.bound_shown = False
+        self.title = ""  # the header, once built: the SVG's and PDF's title
         try:
             self._build()
             self.root.setGeometry(QtCore.QRectF(0, 0, *self.size))
@@ -96,6 +99,7 @@ class StudyFigure:
             xs.append(bound)
             self.bound_shown = True
         header = study_header(study)
+        self.title = header
         if updates and bound is not None and not self.bound_shown:
             header += f" · bound (R/γ)² = {bound:.4g}, off to the right"
         elif not updates:
@@ -142,11 +146,20 @@ class StudyFigure:
             QtCore.QCoreApplication.sendPostedEvents(w, QtCore.QEvent.Type.DeferredDelete)
 
 
-def write_study_png(path: str | os.PathLike[str], study: OrderStudy, *, width: int = 1920) -> Path:
-    """Write the study's histogram as a PNG ``width`` pixels wide (Qt must be started)."""
-    fig = StudyFigure(study, device_scale=width / logical_size(1.5)[0])
+def write_study_figure(path: str | os.PathLike[str], study: OrderStudy, fmt: str = "png", *,
+                       width: int = 1920) -> Path:
+    """Write the study's histogram as PNG (``width`` pixels wide), SVG or PDF (Qt must be started)."""
+    if fmt not in STUDY_FORMATS:
+        raise ValueError(f"no study figure as {fmt}")
+    scale = width / logical_size(1.5)[0] if fmt == "png" else 1.0
+    fig = StudyFigure(study, device_scale=scale)
     try:
-        return figure_files.write_png(fig, path)
+        return {"png": figure_files.write_png, "svg": figure_files.write_svg, "pdf": figure_files.write_pdf}[fmt](fig, path)
     finally:
         fig.close()
+
+
+def write_study_png(path: str | os.PathLike[str], study: OrderStudy, *, width: int = 1920) -> Path:
+    """Write the study's histogram as a PNG ``width`` pixels wide (Qt must be started)."""
+    return write_study_figure(path, study, "png", width=width)
 
