@@ -147,3 +147,16 @@ def contrast_ratio(a: str, b: str) -> float:
     """WCAG 2's contrast ratio of two colours, 1 (equal) … 21 (black on white)."""
     la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+# ---- the weight-space picture (render/weight_space.py) ------------------------------------------
+# A point's constraint line and allowed side take its class's colour (the class is also told by
+# the side the shading is on); the version space is the selection's yellow, far from both classes
+# and from the path's green (the path of w is the normal vector's colour, as on the canvas).
+STROKES.update({
+    "ws_constraint+": Stroke(POSITIVE, 1.2),
+    "ws_constraint-": Stroke(NEGATIVE, 1.2),
+    "ws_hovered": Stroke(HYPERPLANE, 3.5),
+    "ws_path": Stroke(NORMAL, 2.0),
+})
+WS_VERSION_SPACE = rgba(SELECTION, 150)
