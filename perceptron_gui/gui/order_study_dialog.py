@@ -9,6 +9,7 @@ result. The window's own session, run and playhead are never touched.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -105,9 +106,59 @@ class StudyDialog(QtWidgets.QDialog):
         self.summary = QtWidgets.QLabel("\n".join(study.summary_lines()))
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.summary)
+        self.status = QtWidgets.QLabel("")  # where a save says what it wrote, or why it could not
+        lay.addWidget(self.status)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
+        save_fig = buttons.addButton("Save &figure…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_fig.setToolTip("The histogram as PNG, SVG or PDF (by the file name's ending), as 'study --png' writes it.")
+        save_fig.clicked.connect(lambda: self.save_figure())
+        save_tab = buttons.addButton("Save &table…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_tab.setToolTip("seed,updates,epochs,converged,train_error: one row per order, as 'study --csv' writes it.")
+        save_tab.clicked.connect(lambda: self.save_table())
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+
+    def save_figure(self, path: str | Path | None = None) -> bool:
+        """Write the histogram to ``path`` (asked for when None); its ending picks PNG, SVG or PDF."""
+        from .figures.study_plot import STUDY_FORMATS, write_study_figure
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
+                self, "Save the order study's histogram", "order_study.png",
+                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf)")
+            if not chosen:
+                return False
+            path = chosen
+        p = Path(path)
+        fmt = p.suffix.lower().lstrip(".") or "png"
+        if fmt not in STUDY_FORMATS:
+            return self._said(f"{p.name}: the histogram is written as .png, .svg or .pdf; choose one of those endings.")
+        return self._write(p if p.suffix else p.with_suffix(".png"),
+                           lambda q: write_study_figure(q, self.study, fmt, width=1920))
+
+    def save_table(self, path: str | Path | None = None) -> bool:
+        """Write the study's rows as CSV to ``path`` (asked for when None)."""
+        from ..core.atomic import atomic_write_text
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the order study's table", "order_study.csv",
+                                                              "CSV tables (*.csv);;All files (*)")
+            if not chosen:
+                return False
+            path = chosen
+        return self._write(Path(path), lambda q: atomic_write_text(q, self.study.csv_text()))
+
+    def _write(self, path: Path, write: Any) -> bool:
+        try:
+            write(path)
+        except UserError as exc:  # a WriteError: its own sentence
+            return self._said(str(exc))
+        except OSError as exc:
+            return self._said(f"{path.name} could not be written ({exc.strerror or exc}); choose another folder.")
+        self.status.setText(f"Wrote {path.name}.")
+        return True
+
+    def _said(self, sentence: str) -> bool:
+        self.status.setText(sentence)
+        return False
 
 
 def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | None:
