@@ -10,8 +10,9 @@ from PySide6 import QtWidgets
 
 from ..core import runio
 from ..core.errors import UserError
-from ..export.beamer import MAX_OVERLAYS, write_beamer
+from ..export.beamer import write_beamer
 from ..session.session import Session
+from .beamer_dialog import BeamerDialog, BeamerSettings, default_settings, fallback_note, overlay_count
 from .message_bar import MessageBanner
 
 
@@ -94,13 +95,26 @@ class RunExportMixin:
                                              "as a LaTeX tabular; paste it into your slides.")
         return True
 
-    def export_beamer(self, path: str | Path | None = None, animate: bool = False) -> bool:
-        """The run as Beamer slides (export/beamer.py): one overlay per update, or per epoch's
-        end when the updates are more than the overlay cap."""
-        run = self.session.run
-        per_epoch = run is not None and run.num_updates + 1 > MAX_OVERLAYS
-        frames = "epoch" if per_epoch else "update"
-        note = (f"One overlay per epoch's end: the run's {run.num_updates} updates are more than {MAX_OVERLAYS}."
-                if per_epoch and run is not None else "Compile it with pdflatex.")
+    def export_beamer(self, path: str | Path | None = None, animate: bool = False,
+                      settings: BeamerSettings | None = None) -> bool:
+        """The run as Beamer slides (export/beamer.py). Without ``path`` a dialog asks for the
+        options (:mod:`.beamer_dialog`) and then the file; with a path and no ``settings``, one
+        overlay per update, or per epoch's end when the updates are more than the overlay cap."""
+        result = self._finished_run()
+        if result is None:
+            return False
+        if settings is None:
+            settings = default_settings(result)
+            settings.animate = animate
+            if path is None:
+                dialog = BeamerDialog(self.window, result, settings)
+                if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+                    return False
+                settings = dialog.settings()
+        s = settings
+        n = overlay_count(result, s)[0]
+        note = fallback_note(result, s) or (f"{n} overlays; compile it with pdflatex." if n is not None
+                                            else "Compile it with pdflatex.")
         return self._export(path, "Export as Beamer slides", ".tex", "LaTeX files (*.tex);;All files (*)",
-                            lambda p, r: write_beamer(p, r, frames, animate=animate), "the run as Beamer slides", note)
+                            lambda p, r: write_beamer(p, r, s.frames, s.k_from, s.k_to, animate=s.animate),
+                            "the run as Beamer slides", note)
