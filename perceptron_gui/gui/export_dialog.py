@@ -146,9 +146,11 @@ class ExportActions(QtCore.QObject):
             if path is None:
                 return False
         settings = settings or FigureSettings(fmt=_fmt_of(path, "png"))
+        options = self.view_options(settings.figure)
+        options.compact_legend = settings.compact_legend
         try:
             export_figure(source, path, settings.fmt, figure=settings.figure, width=self.pixel_width(settings),
-                          options=self.view_options(settings.figure), transparent=settings.transparent)
+                          options=options, transparent=settings.transparent)
         except (UserError, OSError) as exc:
             self.win.banner.show_message("error", export_sentence(exc, path))
             return False

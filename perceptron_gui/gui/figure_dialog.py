@@ -29,6 +29,7 @@ class FigureSettings:
     width: int | None = None
     scale: float = 2.0
     transparent: bool = False
+    compact_legend: bool = False  # TikZ only: the legend in two columns, smaller (as --compact-legend)
 
 
 def export_sentence(exc: BaseException, path: Any) -> str:
@@ -97,6 +98,9 @@ class FigureDialog(QtWidgets.QDialog):
         form.addRow("PNG size:", size_row)
         form.addRow("", self.size_label)
         form.addRow("Background:", self.background_box)
+        self.compact_box = QtWidgets.QCheckBox("Compact legend (two columns, smaller type)")
+        self.compact_box.setToolTip("TikZ only: a legend that takes less of the slide, as --compact-legend writes it.")
+        form.addRow("Legend:", self.compact_box)
         self.raster_label = QtWidgets.QLabel()  # says when a vector file draws its points as an image
         self.raster_label.setWordWrap(True)
         form.addRow("", self.raster_label)
@@ -109,6 +113,7 @@ class FigureDialog(QtWidgets.QDialog):
         self.format_box.setCurrentIndex(max(0, self.format_box.findData(initial.fmt)))
         self.scale_box.setCurrentIndex(max(0, self.scale_box.findData(float(initial.scale))))
         self.background_box.setCurrentIndex(1 if initial.transparent else 0)
+        self.compact_box.setChecked(initial.compact_legend)
         (self.width_radio if initial.width else self.scale_radio).setChecked(True)
         for sig in (self.figure_box.currentIndexChanged, self.format_box.currentIndexChanged,
                     self.scale_box.currentIndexChanged, self.width_spin.valueChanged, self.scale_radio.toggled):
@@ -119,7 +124,8 @@ class FigureDialog(QtWidgets.QDialog):
         return FigureSettings(figure=self.figure_box.currentData(), fmt=self.format_box.currentData(),
                               width=self.width_spin.value() if self.width_radio.isChecked() else None,
                               scale=float(self.scale_box.currentData()),
-                              transparent=bool(self.background_box.currentData()))
+                              transparent=bool(self.background_box.currentData()),
+                              compact_legend=self.compact_box.isChecked())
 
     def _refresh(self, *_: Any) -> None:
         s = self.settings()
@@ -133,6 +139,7 @@ class FigureDialog(QtWidgets.QDialog):
         for w in (self.scale_radio, self.scale_box, self.width_radio, self.width_spin, self.size_label):
             w.setEnabled(png)
         self.background_box.setEnabled(s.fmt != "tikz")
+        self.compact_box.setEnabled(s.fmt == "tikz")
         self.scale_box.setEnabled(png and self.scale_radio.isChecked())
         self.width_spin.setEnabled(png and self.width_radio.isChecked())
         W = self._actions.pixel_width(s)

@@ -161,6 +161,24 @@ def test_figure_dialog(window, qtbot):
     assert not dlg.width_spin.isEnabled() and dlg.size_label.text() == "vector: any size"
 
 
+def test_the_dialogs_compact_legend_reaches_the_tikz_file(window, qtbot, tmp_path):
+    """The compact legend is offered for TikZ only, and the file is the one --compact-legend writes."""
+    win, ea = window("notes003_margin")
+    dlg = FigureDialog(ea, FigureSettings(figure="canvas", fmt="png"))
+    qtbot.addWidget(dlg)
+    assert not dlg.compact_box.isEnabled()
+    dlg.format_box.setCurrentIndex(dlg.format_box.findData("tikz"))
+    assert dlg.compact_box.isEnabled()
+    dlg.compact_box.setChecked(True)
+    settings = dlg.settings()
+    assert settings.compact_legend
+    compact, plain = tmp_path / "c.tex", tmp_path / "p.tex"
+    assert ea.export_figure(compact, settings)
+    assert ea.export_figure(plain, FigureSettings(figure="canvas", fmt="tikz"))
+    small = "font=\\scriptsize"  # the compact legend's labels (the ticks' labels have it in both)
+    assert compact.read_text().count(small) > plain.read_text().count(small)
+
+
 def test_figure_dialog_without_theta_star(window, qtbot):
     win, ea = window("random_noisy")
     if win.session.result.proof is not None:
