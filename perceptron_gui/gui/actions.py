@@ -170,6 +170,8 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
                     tip="Train this algorithm in many shuffled orders and show how many updates each needed "
                         "(notes 004: the order of examples matters)"))
+    m.addAction(act("compare", "&Compare…", lambda: _compare(win),
+                    tip="Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side"))
     algo_menu = m.addMenu("Algorithm")
     for name, cls in REGISTRY.items():
         algo_menu.addAction(act(f"algo_{name}", cls.title, lambda n=name: s.set_algorithm(n), tip=cls.description))
@@ -292,3 +294,9 @@ def _order_study(win: ActionWindow) -> None:
     from .order_study_dialog import start_order_study  # loaded when asked for, not at start
     # The window keeps the runner (and so its dialogs) alive until the next study.
     setattr(win, "order_study_runner", start_order_study(win))  # noqa: B010 - not part of ActionWindow
+
+
+def _compare(win: ActionWindow) -> None:
+    from .compare_dialog import start_compare  # loaded when asked for, not at start
+    # The window keeps the runner (and so its Compare window) alive until the next comparison.
+    setattr(win, "compare_runner", start_compare(win))  # noqa: B010 - not part of ActionWindow
