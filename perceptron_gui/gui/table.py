@@ -58,7 +58,7 @@ class PointTable(QtWidgets.QWidget):
 
     def _fit_numbers(self, change: Change | None = None) -> None:
         X = self.session.points.X
-        if change is not None and change.kind == "move":  # a drag: only the moved rows can widen
+        if change is not None and change.kind in ("move", "add"):  # only the moved or new rows can widen
             self.view.fit_numbers(fmt_widest(X[change.indices]), grow_only=True)
         else:
             self.view.fit_numbers(fmt_widest(X))

@@ -1,0 +1,44 @@
+"""An added point can only widen the coordinate columns: the table measures the new rows, not
+every point again (issue 9: at 10⁶ points an undone delete re-measured them all)."""
+from __future__ import annotations
+
+import numpy as np
+
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.gui import table as table_module
+from perceptron_gui.gui.table import PointTable
+from perceptron_gui.render.formatting import MINUS
+from perceptron_gui.session.commands import AddPoints, DeletePoints
+from perceptron_gui.session.session import Session
+
+
+def _table(qtbot, n: int) -> tuple[Session, PointTable]:
+    s = Session()
+    s.runner.submit = lambda *args, **kwargs: None  # the table alone: no training needed
+    X = np.random.default_rng(0).uniform(-1, 1, (n, 2))
+    s.load_dataset(Dataset.from_arrays(X, np.where(np.arange(n) % 2 == 0, 1.0, -1.0)))
+    table = PointTable(s)
+    qtbot.addWidget(table)
+    return s, table
+
+
+def test_an_add_measures_only_the_new_rows_and_widens(qtbot, monkeypatch) -> None:
+    s, table = _table(qtbot, 500)
+    measured: list[int] = []
+    real = table_module.fmt_widest
+    monkeypatch.setattr(table_module, "fmt_widest", lambda v: measured.append(np.asarray(v).size) or real(v))
+    narrow = table.view.columnWidth(0)
+    s.execute(AddPoints(np.array([[-8.287e149, 0.5]]), np.array([1.0])))
+    assert measured == [2]  # the one new row's two coordinates
+    assert table.view.columnWidth(0) > narrow
+    assert table.view.columnWidth(0) >= table.view.fontMetrics().horizontalAdvance(f"{MINUS}8.287e+149")
+
+
+def test_an_undone_delete_of_the_widest_point_widens_again(qtbot) -> None:
+    s, table = _table(qtbot, 50)
+    s.execute(AddPoints(np.array([[-8.287e149, 0.5]]), np.array([1.0])))
+    wide = table.view.columnWidth(0)
+    s.execute(DeletePoints(np.array([50])))
+    assert table.view.columnWidth(0) < wide  # a delete measures all that is left: it may narrow
+    s.undo()
+    assert table.view.columnWidth(0) == wide
