@@ -19,9 +19,11 @@ from ..render.update_picture import update_tips
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame
 from ..session.viewed import ViewedSession
+from .canvas_look import restyle, style_axes
 from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_size_level, point_style, point_styles
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
+from .raster_points import RASTER_ABOVE, PointLayer
 from .plot_setup import settle_axes
 from .user_text import rich
 from .view_wiring import connect_events
@@ -73,8 +75,9 @@ class Canvas(QtWidgets.QWidget):
         self._exporting = False
         self._axes: tuple | None = None
 
+        self.look = look
         self.view_box = EditViewBox()
-        self.plot = pg.PlotWidget(self, background="w", viewBox=self.view_box)
+        self.plot = pg.PlotWidget(self, background=look.theme.background, viewBox=self.view_box)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot)
@@ -82,17 +85,18 @@ class Canvas(QtWidgets.QWidget):
         item = self.plot.getPlotItem()
         item.setMenuEnabled(False)
         item.hideButtons()
-        item.showGrid(x=True, y=True, alpha=0.18)
+        style_axes(item, look.theme)
         for name in ("left", "bottom"):
-            axis = item.getAxis(name)
-            axis.setPen(pg.mkPen("#444444"))
-            axis.setTextPen(pg.mkPen("#222222"))
-            axis.setStyle(maxTickLevel=1)  # major and one minor grid level: calmer, and cheaper to paint
+            item.getAxis(name).setStyle(maxTickLevel=1)  # major and one minor grid level: calmer, cheaper
         settle_axes(item)
         self.view_box.disableAutoRange()
-        self.points_item = FastScatter(point_styles(look))
+        # Above RASTER_ABOVE points the screen shows them as one image (raster_points.py);
+        # figures keep vector marks (an SVG or PDF states its own raster layer).
+        self.points = PointLayer(FastScatter(point_styles(look)), RASTER_ABOVE if cache_points else None)
         self.points_item.setZValue(10)
         self.view_box.addItem(self.points_item, ignoreBounds=True)  # we fit the view ourselves
+        if self.points.raster is not None:
+            self.view_box.addItem(self.points.raster, ignoreBounds=True)
         # On screen, the points as a pixmap Qt keeps: a step, a selection or a moved line
         # repaints the lines and rings over it without drawing every point again (at 10⁶
         # points that was 530 ms a step; now 12 ms); a pan or zoom, or new points, redraw it
@@ -115,6 +119,24 @@ class Canvas(QtWidgets.QWidget):
         self._rebuild(fit=True)
 
     # ---- public API -------------------------------------------------------------------------
+    @property
+    def points_item(self) -> FastScatter:
+        """The vector scatter of the points (empty and hidden while they are drawn as an image)."""
+        return self.points.scatter
+
+    @points_item.setter
+    def points_item(self, item: FastScatter) -> None:  # a new look's scatter (canvas_look.restyle)
+        self.points.set_scatter(item)
+
+    def set_look(self, look: OverlayLook) -> None:
+        """Draw from now on in ``look`` (another theme, or presentation mode's thicker lines and
+        bigger symbols): see :func:`.canvas_look.restyle`."""
+        if look != self.look:
+            self.look = look
+            restyle(self, look)
+            self._show_selection()
+            self._redraw_frame(force=True)
+
     def fit_view(self) -> None:
         """Show all points, the hyperplane shown now and its normal arrow (and, in the lifted
         view, the origin; with the update as vectors, the origin and their tips)."""
@@ -244,20 +266,20 @@ class Canvas(QtWidgets.QWidget):
             if self.projection.kind == "features":  # the slice follows the mean; positions do not move
                 self.projection = self._projection()
             self.view_points[idx] = self.projection.points(pts.X[idx])
-            self.points_item.move_points(idx, self.view_points[idx])
+            self.points.move_points(idx, self.view_points[idx])
             if np.intersect1d(idx, self.session.selection).size:
                 self._show_selection()
         elif change.kind in ("label", "role") and self.projection.d == pts.d:
             idx = np.asarray(change.indices, dtype=np.intp)
-            self.points_item.set_styles(idx, point_style(pts.y[idx], pts.test[idx], pts.n))
+            self.points.set_styles(idx, point_style(pts.y[idx], pts.test[idx], pts.n))
         elif change.kind in ("add", "delete") and self._keeps_others(change):
             # Only the rows involved: the other points stay where and as they are drawn.
             idx = np.sort(np.asarray(change.indices, dtype=np.intp))
             self.view_points = self.projection.points(pts.X)
             if change.kind == "delete":
-                self.points_item.delete_points(idx)
+                self.points.delete_points(idx)
             else:
-                self.points_item.insert_points(idx, self.view_points[idx], point_style(pts.y[idx], pts.test[idx], pts.n))
+                self.points.insert_points(idx, self.view_points[idx], point_style(pts.y[idx], pts.test[idx], pts.n))
             self._show_selection()
             self._redraw_frame(force=True)
         else:
@@ -305,7 +327,7 @@ class Canvas(QtWidgets.QWidget):
             self.view_box.setAspectLocked(axes[2], ratio=1.0)
             self.view_box.setMouseEnabled(x=True, y=axes[2])
         self.view_points = proj.points(pts.X)
-        self.points_item.set_points(self.view_points, point_style(pts.y, pts.test, pts.n))
+        self.points.set_points(self.view_points, point_style(pts.y, pts.test, pts.n))
         self._show_selection()
         if fit or proj.kind != old_kind:
             self.fit_view()

@@ -20,6 +20,8 @@ class ViewSpanItem(pg.GraphicsObject):
     """An item whose geometry the picture gives (clipped to the view by render/); it keeps a
     bounding rect that covers what it paints."""
 
+    label_fill: tuple[int, int, int, int] = (255, 255, 255, 190)  # behind a label (the theme's background)
+
     def __init__(self) -> None:
         super().__init__()
         self.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
@@ -172,7 +174,7 @@ class NormalArrow(ViewSpanItem):
             size = p.fontMetrics().size(0, self.label)
             c = tip + u * (6 + 0.5 * max(size.width(), size.height()))
             box = QtCore.QRectF(c[0] - size.width() / 2 - 2, c[1] - size.height() / 2, size.width() + 4, size.height())
-            p.setBrush(QtGui.QColor(255, 255, 255, 190))  # readable over points and lines
+            p.setBrush(QtGui.QColor(*self.label_fill))  # readable over points and lines
             p.drawRoundedRect(box, 3, 3)
             p.setPen(self._pen)
             p.drawText(box, QtCore.Qt.AlignmentFlag.AlignCenter, self.label)

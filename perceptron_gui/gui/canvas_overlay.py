@@ -56,14 +56,15 @@ class OverlayLook:
     point_pen_factor: float = 1.0  # the points' outline widths × this
     arrow_length_px: float = 56.0
     selection: bool = True  # a selection is the user's tool: slides leave it out
+    theme: style.Theme = style.FIGURE  # the colours: a figure's own, or the screen's theme
 
 
-SCREEN_LOOK = OverlayLook()
+SCREEN_LOOK = OverlayLook(theme=style.LIGHT)
 
 
 def _stroke_pen(role: str, look: OverlayLook, variant: str = "") -> QtGui.QPen:
     s = style.stroke(role, variant)
-    return _pen(s.colour, s.width * look.line_factor, _DASHES[s.dash])
+    return _pen(look.theme.colour(s.colour), s.width * look.line_factor, _DASHES[s.dash])
 
 
 def _scaled(styles: list, size_factor: float, pen_factor: float) -> list:
@@ -100,14 +101,21 @@ def point_styles(look: OverlayLook = SCREEN_LOOK) -> list:
 
 
 _SELECTION_STYLE = [("o", 25, _pen("#8A7F00", 1.5), _brush(style.SELECTION, 200))]
-_VISIT_STYLES = [("o", 27, _pen(style.VISIT_UPDATE, 3.0), _NO_BRUSH),
-                 ("o", 27, _pen(style.VISIT_NO_UPDATE, 3.0), _NO_BRUSH)]
-# A ring per misclassified point, by symbol size level; among 10⁴+ points rings merge into a
-# black mass over the boundary, so there a small dot inside the symbol marks the point instead.
-_MISCLASSIFIED_STYLE = [("o", 20, _pen(style.MISCLASSIFIED, 1.2), _NO_BRUSH),
-                        ("o", 15, _pen(style.MISCLASSIFIED, 1.0), _NO_BRUSH),
-                        ("o", 3, pg.mkPen(None), _brush(style.MISCLASSIFIED))]
-_SLACK_STYLE = [("o", 33, _pen("#333333", 1.6, _Dot), _NO_BRUSH)]
+
+
+def _ring_styles(theme: style.Theme) -> dict[str, list]:
+    """The rings' styles in ``theme``'s colours (before a look scales them)."""
+    c = theme.colour
+    return {
+        "visit": [("o", 27, _pen(c(style.VISIT_UPDATE), 3.0), _NO_BRUSH),
+                  ("o", 27, _pen(c(style.VISIT_NO_UPDATE), 3.0), _NO_BRUSH)],
+        # A ring per misclassified point, by symbol size level; among 10⁴+ points rings merge into
+        # a black mass over the boundary, so there a small dot inside the symbol marks the point.
+        "misclassified": [("o", 20, _pen(c(style.MISCLASSIFIED), 1.2), _NO_BRUSH),
+                          ("o", 15, _pen(c(style.MISCLASSIFIED), 1.0), _NO_BRUSH),
+                          ("o", 3, pg.mkPen(None), _brush(c(style.MISCLASSIFIED)))],
+        "slack": [("o", 33, _pen(c("#333333"), 1.6, _Dot), _NO_BRUSH)],
+    }
 
 
 def point_size_level(n: int) -> int:
@@ -137,8 +145,9 @@ class FrameOverlay:
         self.view_box = view_box
         self.look = look
         f = look.point_size_factor
-        self.regions = PolygonItem({"positive_region": _brush(style.FILLS["positive_region"]),
-                                    "negative_region": _brush(style.FILLS["negative_region"])})
+        th = look.theme
+        self.regions = PolygonItem({"positive_region": _brush(style.FILLS["positive_region"], th.region_alpha),
+                                    "negative_region": _brush(style.FILLS["negative_region"], th.region_alpha)})
         self.vote_image = pg.ImageItem(axisOrder="row-major")
         self.theta_band = PolygonItem({"theta_band": _brush(style.FILLS["theta_band"])})
         self.lifted_guide = LineItem(_stroke_pen("guide", look))
@@ -149,11 +158,13 @@ class FrameOverlay:
         self._hyperplane_pens = {v: _stroke_pen("hyperplane", look, v) for v in ("", "after")}
         self.update_layer = UpdateLayer(view_box, lambda role: _stroke_pen(role, look), look.arrow_length_px)
         self.arrow = NormalArrow(_stroke_pen("normal", look), length_px=look.arrow_length_px)
+        for labelled in (self.arrow, self.update_layer.previous_arrow, self.update_layer.vectors,
+                         self.update_layer.margin_labels):
+            labelled.label_fill = th.label_fill  # the box behind a label: the background's colour
+        self.update_layer.margin_labels.colour = QtGui.QColor(th.foreground)
         self.selection = FastScatter(_SELECTION_STYLE)
         self.selection.setVisible(look.selection)
-        self.ring_styles = {"slack": _scaled(_SLACK_STYLE, f, look.line_factor),
-                            "misclassified": _scaled(_MISCLASSIFIED_STYLE, f, look.line_factor),
-                            "visit": _scaled(_VISIT_STYLES, f, look.line_factor)}
+        self.ring_styles = {role: _scaled(styles, f, look.line_factor) for role, styles in _ring_styles(th).items()}
         self.slack = FastScatter(self.ring_styles["slack"])
         self.misclassified = FastScatter(self.ring_styles["misclassified"])
         self.visit = FastScatter(self.ring_styles["visit"])
@@ -167,10 +178,10 @@ class FrameOverlay:
             item.setZValue(zv)
             view_box.addItem(item, ignoreBounds=True)
         self.vote_image.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
-        self.note = pg.TextItem("", color="#333333", anchor=(0, 1), fill=_brush("#FFFFFF", 215))
+        self.note = pg.TextItem("", color=th.colour("#333333"), anchor=(0, 1), fill=_brush(th.background, 215))
         self.note.setParentItem(view_box)  # in view-box pixels: stays in the corner when panning
         # Beside the view box, in the plot's layout: a legend inside the view would hide points.
-        self.legend = Legend(brush=_brush("#FFFFFF"), pen=_pen("#FFFFFF"), labelTextColor="#222222",
+        self.legend = Legend(brush=_brush(th.background), pen=_pen(th.background), labelTextColor=th.foreground,
                              labelTextSize="8pt", colCount=1, verSpacing=-6)
         self.legend.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Fixed)
         # As wide as its usual longest entry from the start, so the view beside it does not
@@ -182,6 +193,21 @@ class FrameOverlay:
         self._args: tuple | None = None
         self.picture: Picture | None = None
         view_box.sigResized.connect(self._place_note)
+
+    def dispose(self, plot_item: pg.PlotItem) -> None:
+        """Take every item of this overlay off the plot (the canvas makes a new one in another look)."""
+        self.view_box.sigResized.disconnect(self._place_note)
+        layer = self.update_layer
+        for item in (self.regions, self.vote_image, self.theta_band, *self._lines.values(), self.margin_lines[1],
+                     self.arrow, self.selection, self.slack, self.misclassified, self.visit, layer.previous,
+                     layer.previous_arrow, layer.vectors, layer.margin_labels):
+            if item.scene() is not None:
+                self.view_box.removeItem(item)
+        self.note.setParentItem(None)
+        plot_item.layout.removeItem(self.legend)
+        for item in (self.note, self.legend):
+            if item.scene() is not None:
+                item.scene().removeItem(item)
 
     # ---- view -------------------------------------------------------------------------------
     def set_view_rect(self, rect: Rect) -> None:
@@ -248,8 +274,9 @@ class FrameOverlay:
         if not isinstance(raster, Raster):
             self.vote_image.setVisible(False)
             return
-        rgba = np.where(raster.positive[..., None], np.array(style.POSITIVE_REGION, dtype=np.uint8),
-                        np.array(style.NEGATIVE_REGION, dtype=np.uint8))
+        alpha = self.look.theme.region_alpha
+        rgba = np.where(raster.positive[..., None], np.array(style.POSITIVE_REGION[:3] + (alpha,), dtype=np.uint8),
+                        np.array(style.NEGATIVE_REGION[:3] + (alpha,), dtype=np.uint8))
         x0, y0, x1, y1 = raster.rect
         self.vote_image.setImage(rgba.astype(np.uint8), autoLevels=False, levels=(0, 255))
         self.vote_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))

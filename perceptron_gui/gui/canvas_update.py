@@ -37,7 +37,8 @@ def _view_pixels(tr: QtGui.QTransform, rect: Rect) -> QtCore.QRectF:
 
 
 def _draw_text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, anchor: str, colour: QtGui.QColor,
-               bold: bool = False, gap: float = _GAP_PX, inside: QtCore.QRectF | None = None) -> None:
+               bold: bool = False, gap: float = _GAP_PX, inside: QtCore.QRectF | None = None,
+               fill: tuple[int, int, int, int] = (255, 255, 255, 190)) -> None:
     font = p.font()
     font.setBold(bold)
     p.setFont(font)
@@ -48,7 +49,7 @@ def _draw_text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, anchor: str, co
         box.moveLeft(min(max(box.left(), inside.left()), inside.right() - box.width()))
         box.moveTop(min(max(box.top(), inside.top()), inside.bottom() - box.height()))
     p.setPen(QtCore.Qt.PenStyle.NoPen)
-    p.setBrush(QtGui.QColor(255, 255, 255, 190))  # readable over points and lines
+    p.setBrush(QtGui.QColor(*fill))  # readable over points and lines
     p.drawRoundedRect(box, 3, 3)
     p.setPen(colour)
     p.drawText(box, QtCore.Qt.AlignmentFlag.AlignCenter, text)
@@ -115,8 +116,9 @@ class VectorItem(_PixelItem):
                 p.setPen(QtCore.Qt.PenStyle.NoPen)
                 p.setBrush(pen.color())
                 p.drawPolygon(QtGui.QPolygonF([e, QtCore.QPointF(*(back + side)), QtCore.QPointF(*(back - side))]))
-            _draw_text(p, tr.map(QtCore.QPointF(*v.label_at)), v.label, v.label_anchor, pen.color().darker(130),
-                       inside=inside)
+            dark = QtGui.QColor(*self.label_fill).lightness() < 128  # text on a dark box: lighter, not darker
+            _draw_text(p, tr.map(QtCore.QPointF(*v.label_at)), v.label, v.label_anchor,
+                       pen.color().lighter(130) if dark else pen.color().darker(130), inside=inside, fill=self.label_fill)
         p.restore()
 
 
@@ -154,7 +156,7 @@ class TextLabels(_PixelItem):
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         for pos, text, bold in zip(self.labels.positions, self.labels.texts, self.labels.emphasis):
             _draw_text(p, tr.map(QtCore.QPointF(*pos)), text, "south west", self.colour, bool(bold), gap=6.0,
-                       inside=inside)
+                       inside=inside, fill=self.label_fill)
         p.restore()
 
 
