@@ -87,7 +87,7 @@ class WeightSpace:
 def allowed_alpha(lines: int) -> int:
     """The alpha (0–255) of one allowed side: light, and lighter when many overlap, so the
     region where all hold (darkest) still reads without turning black."""
-    return int(max(4, min(28, round(110 / max(1, lines) ** 0.5))))
+    return int(max(3, min(40, round(180 / max(1, lines)))))
 
 
 def path_weights(rec: RunRecord, k: int, cap: int = MAX_PATH) -> tuple[np.ndarray, int]:
@@ -99,7 +99,7 @@ def path_weights(rec: RunRecord, k: int, cap: int = MAX_PATH) -> tuple[np.ndarra
     return np.stack([split_augmented(row, rec.offset)[0] for row in rows]), first
 
 
-def weight_space_rect(path: np.ndarray, theta_w: np.ndarray | None = None, pad: float = 0.15) -> Rect:
+def weight_space_rect(path: np.ndarray, theta_w: np.ndarray | None = None, pad: float = 0.3) -> Rect:
     """A square view centred on the origin (every line passes through it without an offset,
     and θ*'s ray starts there) that holds the whole path, with ``pad`` to spare. θ*'s ray
     starts at the origin, so it is always in view; (−1, −1, 1, 1) when the path is only 0."""
