@@ -154,8 +154,8 @@ def contrast_ratio(a: str, b: str) -> float:
 # the side the shading is on); the version space is the selection's yellow, far from both classes
 # and from the path's green (the path of w is the normal vector's colour, as on the canvas).
 STROKES.update({
-    "ws_constraint+": Stroke(POSITIVE, 1.2),
-    "ws_constraint-": Stroke(NEGATIVE, 1.2),
+    "ws_line_positive": Stroke(POSITIVE, 1.2),
+    "ws_line_negative": Stroke(NEGATIVE, 1.2),
     "ws_hovered": Stroke(HYPERPLANE, 3.5),
     "ws_path": Stroke(NORMAL, 2.0),
 })
