@@ -301,9 +301,14 @@ def _export_parser(sub: Any) -> None:
                      help="which figure --png, --svg, --pdf, --gif and --mp4 show: the canvas (default), "
                           "the angle to θ*, the per-epoch plot, w_k·θ* with its lower bound (dot), ‖w_k‖² with "
                           "its upper bound (norm), the perceptron and hinge losses (losses), or the order study's "
-                          "histogram over --seeds shuffled orders (study)")
+                          "histogram over --seeds shuffled orders (study), or 2 to 4 runs side by side (compare)")
     exp.add_argument("--seeds", type=_seeds_type, default=None, metavar="N",
                      help=f"with --figure study: how many shuffled orders (default {DEFAULT_SEEDS})")
+    exp.add_argument("--compare", metavar="A,B,...",
+                     help="with --figure compare: the algorithms to race, such as offset,averaged,voted")
+    exp.add_argument("--compare-seeds", metavar="S,S,...",
+                     help="with --figure compare: seeds of shuffled orders, such as 0,1,2 (each algorithm runs "
+                          "once per seed; without it, in the file order)")
     exp.add_argument("--theta-star", action="store_true", help="draw θ* and its margin band on the canvas")
     exp.add_argument("--png", metavar="FIG.png", help="write the figure as PNG")
     exp.add_argument("--width", type=_int_type("--width"), default=1920, metavar="PX",

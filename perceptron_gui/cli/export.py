@@ -28,6 +28,7 @@ from ..core.errors import UserError
 from ..export.source import MANY_RUN_FIGURES
 from .args import algorithm_params
 from .common import UsageError, check_writable, fail, read_data
+from .compare import compare_options_problem, export_compare, prepare_compare
 
 __all__ = ["cmd_export", "mp4_available"]
 FIGURE_OUTPUTS = ("png", "svg", "pdf", "tikz")
@@ -60,7 +61,11 @@ def cmd_export(ns: argparse.Namespace) -> int:
         for path in outputs.values():
             check_writable(path)
         _check_options(ns, outputs)
+        if ns.figure == "compare":
+            prepare_compare(ns, _is_session_file(ns.input))
         session, view_range, notes = _load(ns)
+        if ns.figure == "compare":  # the race (issue 11.2): cli/compare.py
+            return export_compare(ns, outputs, session, view_range, notes)
         if ns.figure in MANY_RUN_FIGURES:
             return _export_study(ns, outputs, session, notes)
         result = session.result
@@ -123,6 +128,9 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError("--frames epoch is for --beamer; give --frames update or visit for a GIF or MP4.")
     if ns.animate and "beamer" not in outputs:
         raise UsageError("--animate goes with --beamer; add --beamer SLIDES.tex or drop --animate.")
+    problem = compare_options_problem(ns, outputs)
+    if problem is not None:
+        raise UsageError(problem)
     if ns.figure == "study":
         extra = sorted(set(outputs) - {"png", "svg", "pdf"})
         if extra:
