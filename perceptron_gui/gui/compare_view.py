@@ -172,7 +172,7 @@ class CompareWindow(QtWidgets.QWidget):
             at = _START if t < 0 else f"epoch {t // rec.n}" + (" (its last)" if t == rec.num_steps - 1
                                                                 and epoch > t // rec.n else "")
             title.setText(f"<b>{run.entry.label}</b> · k = {k} · {at}")
-        self.epoch_label.setText(_START if epoch < 0 else f"{epoch} of {self.comparison.last_epoch}")
+        self.epoch_label.setText(_START if epoch < 0 else f"{epoch} (last {self.comparison.last_epoch})")
 
     def closeEvent(self, ev: QtGui.QCloseEvent) -> None:  # noqa: N802
         super().closeEvent(ev)
