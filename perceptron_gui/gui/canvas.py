@@ -23,8 +23,8 @@ from .canvas_look import restyle, style_axes
 from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_size_level, point_style, point_styles
 from .canvas_scatter import FastScatter
 from .canvas_tools import EditTool, EditViewBox
-from .raster_points import RASTER_ABOVE, PointLayer
 from .plot_setup import settle_axes
+from .raster_points import RASTER_ABOVE, PointLayer
 from .user_text import rich
 from .view_wiring import connect_events
 

@@ -51,6 +51,11 @@ class FastScatter(pg.ScatterPlotItem):
         self._sizes = np.array([s[1] for s in self._styles], dtype=np.float64)
         self._fast = _FAST_FIELDS <= set(self.data.dtype.names or ())
 
+    @property
+    def style_table(self) -> list[tuple]:
+        """The (symbol, size, pen, brush) of each style, as given."""
+        return list(self._styles)
+
     def mouseClickEvent(self, ev) -> None:  # noqa: N802 - the canvas's tool decides what a click means
         ev.ignore()
 
