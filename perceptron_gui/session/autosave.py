@@ -18,6 +18,7 @@ The state directory is ``$PERCEPTRON_GUI_STATE_DIR`` when set, else
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import threading
@@ -27,12 +28,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.atomic import atomic_write_text, write_error
+from ..core.atomic import atomic_write_chunks, atomic_write_text, write_error
 from ..core.errors import UserError
 from . import autosave_journal as journal
 from .autosave_store import LEGACY_NAME, Slot, crashed_slots
 from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
-from .session_file import SessionSnapshot, session_to_json, take_snapshot
+from .session_file import SessionSnapshot, session_json_chunks, take_snapshot
 from .state_dir import STATE_DIR_ENV, default_state_dir
 
 if TYPE_CHECKING:
@@ -292,11 +293,11 @@ class Autosaver:
             return (f"The autosave folder {self.directory} could not be created or written ({exc.strerror or exc}); "
                     f"set {STATE_DIR_ENV} to a writable folder.")
         self._base_no += 1
-        text = session_to_json(snap)
+        chunks = session_json_chunks(snap)  # streamed to the file: 60 MB at 10⁶ points, never one string
         # The base number goes in as the first key, so session_file's writer stays the only one.
-        text = "{\n  " + json.dumps(journal.BASE_KEY) + f": {self._base_no}," + text[1:]
+        first = "{\n  " + json.dumps(journal.BASE_KEY) + f": {self._base_no}," + next(chunks)[1:]
         try:
-            atomic_write_text(self.slot.base, text)
+            atomic_write_chunks(self.slot.base, itertools.chain([first], chunks))
             atomic_write_text(self.slot.journal, journal.header(self._base_no))
             with self._cond:
                 self._close_journal()

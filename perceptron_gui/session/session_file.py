@@ -30,6 +30,7 @@ import os
 import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,15 +40,15 @@ from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
-from ..core.io import atomic_write_text, read_json_file
-from .session_json import bools, ints, list_json, rows_json
+from ..core.io import atomic_write_chunks, read_json_file
+from .session_json import bools, ints, list_json_chunks, rows_json_chunks
 from .view_range import view_or_none, view_range_problem  # noqa: F401 - importable from here too
 
 if TYPE_CHECKING:
     from .session import Session
 
 __all__ = ["SESSION_FORMAT", "SESSION_VERSION", "SESSION_SUFFIX", "SessionFileError", "SessionSnapshot",
-           "take_snapshot", "snapshot_to_dict", "session_to_dict", "session_to_json", "save_session",
+           "take_snapshot", "snapshot_to_dict", "session_to_dict", "session_to_json", "session_json_chunks", "save_session",
            "save_snapshot", "load_session", "validate_session_dict", "apply_session"]
 
 SESSION_FORMAT = "perceptron-session"
@@ -124,30 +125,44 @@ def session_to_dict(session: Session) -> dict[str, Any]:
 
 
 def session_to_json(snap: SessionSnapshot) -> str:
-    """The file's text: one key per line, one point per line (big data sets stay readable).
+    """The file's text: one key per line, one point per line (big data sets stay readable)."""
+    return "".join(session_json_chunks(snap))
 
-    Written in blocks of rows and put together once: an autosave or a save runs this on a
-    worker thread, and numpy's and json's C calls hold the GIL for as long as they take (the
-    whole 10⁶-point list at once blocked the window 2 s)."""
+
+def session_json_chunks(snap: SessionSnapshot) -> Iterator[str]:
+    """:func:`session_to_json`'s text in pieces, for a writer that streams them to the file.
+
+    Made block by block of rows and never joined: an autosave or a save runs this on a worker
+    thread, and numpy's and json's C calls hold the GIL for as long as they take (the whole
+    10⁶-point list at once blocked the window 2 s; joining and encoding its 60 MB of text,
+    30–60 ms a call). A bad value raises here, before anything is written."""
     if not np.isfinite(snap.X).all():
         raise ValueError("Out of range float values are not JSON compliant")  # as json.dumps says
     d = snapshot_to_dict(replace(snap, X=snap.X[:0], y=snap.y[:0], test=snap.test[:0]))
-    bodies = {"feature_names": json.dumps(list(snap.feature_names), ensure_ascii=False),
-              "X": rows_json(snap.X), "y": list_json(snap.y, ints), "test": list_json(snap.test, bools)}
-    markers: dict[str, str] = {}
+    bodies: dict[str, Callable[[], Iterable[str]]] = {
+        "feature_names": lambda: [json.dumps(list(snap.feature_names), ensure_ascii=False)],
+        "X": lambda: rows_json_chunks(snap.X), "y": lambda: list_json_chunks(snap.y, ints),
+        "test": lambda: list_json_chunks(snap.test, bools)}
+    markers: dict[str, Callable[[], Iterable[str]]] = {}
     for key in DATA_KEYS:
         m = f"@{uuid.uuid4().hex}@"
         d["data"][key] = m
         markers[json.dumps(m)] = bodies[key]
     if d["view_range"] is not None:
         m = f"@{uuid.uuid4().hex}@"
-        markers[json.dumps(m)] = json.dumps(d["view_range"], allow_nan=False)
+        view = json.dumps(d["view_range"], allow_nan=False)
+        markers[json.dumps(m)] = lambda: [view]
         d["view_range"] = m
-    parts, rest = [], json.dumps(d, indent=2, ensure_ascii=False, allow_nan=False)
-    for quoted, body in markers.items():  # in the text's order: dicts keep insertion order
-        head, rest = rest.split(quoted, 1)
-        parts += [head, body]
-    return "".join([*parts, rest, "\n"])
+    text = json.dumps(d, indent=2, ensure_ascii=False, allow_nan=False)
+
+    def chunks() -> Iterator[str]:
+        rest = text
+        for quoted, body in markers.items():  # in the text's order: dicts keep insertion order
+            head, rest = rest.split(quoted, 1)
+            yield head
+            yield from body()
+        yield rest + "\n"
+    return chunks()
 
 
 def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
@@ -155,7 +170,7 @@ def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
     so a crash mid-save leaves the previous file whole."""
     p = Path(path)
     try:
-        atomic_write_text(p, session_to_json(snap))
+        atomic_write_chunks(p, session_json_chunks(snap))
     except UserError as exc:  # the atomic writer's WriteError: already one sentence
         raise SessionFileError(str(exc)) from exc
     except OSError as exc:

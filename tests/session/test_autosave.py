@@ -309,7 +309,7 @@ def test_an_unexpected_error_while_writing_is_a_sentence_and_the_worker_lives_on
         def broken(snap):
             raise MemoryError
 
-        monkeypatch.setattr(autosave_module, "session_to_json", broken)
+        monkeypatch.setattr(autosave_module, "session_json_chunks", broken)
         s.execute(AddPoints([[0.5, 0.5]], [1.0]))
         assert a.wait_idle(10.0)
         assert errors == ["The work could not be autosaved (MemoryError); save it with File → Save session to be safe."]
