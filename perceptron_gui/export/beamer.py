@@ -107,7 +107,7 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
 
     overlays: list[list[str]] = []
     for pic, frame in drawn:
-        tk = TikzPicture(static.ax, static.ay)
+        tk = TikzPicture(static.ax, static.ay, static.obstacles.fork(), static.units)
         paint_items(tk, pic, frame, ux, uy, keep=lambda item: not _is_points(item))
         tk.add(f"\\node[anchor=south west, font=\\small, inner sep=2pt] at {text_at} {{{step_text(result, frame)}}};")
         overlays.append(tk.lines)

@@ -172,6 +172,7 @@ def layout(pic: Picture, result: RunResult, lifted: bool, width_cm: float = WIDT
 
 def begin_picture(tk: TikzPicture, ux: float, uy: float) -> None:
     """``\\begin{tikzpicture}`` with the units, the + and − marks and the colours."""
+    tk.units = (ux, uy)
     tk.add(f"\\begin{{tikzpicture}}[x={ux:.6g}cm, y={uy:.6g}cm,")
     tk.add("  plus/.pic={\\draw[percpos, line width=1.4pt] (-3.5pt,0) -- (3.5pt,0) (0,-3.5pt) -- (0,3.5pt);},")
     tk.add("  minus/.pic={\\draw[percneg, line width=1.4pt] (-3.5pt,0) -- (3.5pt,0);}]")

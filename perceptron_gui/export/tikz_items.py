@@ -6,13 +6,15 @@ words) and one painter per kind of item; ``tikz.py`` lays out the picture and ca
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from ..render import theme as style
-from ..render.geometry import Rect
+from ..render.geometry import Rect, clip_line
 from ..render.picture import Arrow, Labels, Markers, Raster, Segment, Vector, inside
 from ..session.frame import Frame
+from .label_place import label_size_cm, node_options, place
 from .tikz_axes import TikzPicture
 
 __all__ = ["COLOURS", "FILL_STYLE", "COMMENT", "ARROW_CM", "line_style", "paint_raster", "paint_markers",
@@ -92,6 +94,7 @@ def paint_markers(tk: TikzPicture, m: Markers, rect: Rect, frame: Frame) -> None
             for i in sel:
                 tk.add(f"\\pic{opt} at {tk.xy(*m.positions[i])} {{{'plus' if m.labels[i] > 0 else 'minus'}}};")
         tk.add("\\end{scope}")
+        tk.obstacles.add_points(tk.pic_xy(m.positions[keep]))
         outside = int(np.count_nonzero(~keep))
         if outside:
             tk.add(f"% {outside} point{'s' if outside != 1 else ''} outside the view "
@@ -104,6 +107,7 @@ def paint_markers(tk: TikzPicture, m: Markers, rect: Rect, frame: Frame) -> None
         tk.add(f"% the example visited at step t = {frame.t} ({'it caused an update' if m.updated else 'no update'})")
         for p in m.positions[keep]:
             tk.add(f"\\draw[{colour}, very thick] {tk.xy(*p)} circle[radius=6pt];")
+        tk.obstacles.add_points(tk.pic_xy(m.positions[keep]))
         return
     sty, radius = _RING_STYLE[m.role]  # type: ignore[misc]
     tk.add(f"% {'points misclassified by w' if m.role == 'misclassified' else 'slack points'}")
@@ -121,19 +125,43 @@ def paint_arrow(tk: TikzPicture, a: Arrow, rect: Rect, ux: float, uy: float) -> 
     page_len = math.hypot(direction[0] * sxu, direction[1] * syu)
     c = ARROW_CM / page_len
     lims = [(x0, x1), (y0, y1)]
-    c_max = math.inf  # shorten it if it would leave the box (a line hugging the box's edge)
-    for i in range(2):
-        di = direction[i]
-        if di > 0:
-            c_max = min(c_max, (lims[i][1] - base[i]) / di)
-        elif di < 0:
-            c_max = min(c_max, (lims[i][0] - base[i]) / di)
-    c = min(c, 0.95 * c_max) if c_max > 0.25 * c else c
+
+    def room(at: np.ndarray) -> float:  # how far along the direction the box lets it go
+        c_max = math.inf
+        for i in range(2):
+            di = direction[i]
+            if di > 0:
+                c_max = min(c_max, (lims[i][1] - at[i]) / di)
+            elif di < 0:
+                c_max = min(c_max, (lims[i][0] - at[i]) / di)
+        return c_max
+
+    if room(base) < c:  # near the box's edge: slide the base along the line to where it fits
+        base = _roomier_base(base, direction, rect, c, room)
+    c_max = room(base)
+    c = min(c, 0.95 * c_max) if c_max > 0.25 * c else c  # shorten it if it would still leave the box
     tip = base + c * direction
     tk.add("% the normal vector w (points to the side predicted +1)" if a.role == "normal" else
            "% previous normal vector, before the last update")
-    tk.add(f"\\draw[{_ARROW_STYLE[a.role]}] {tk.xy(*base)} -- {tk.xy(*tip)} node[anchor={a.label_anchor}, black, "
+    ends = tk.pic_xy(np.array([base, tip]))
+    where = node_options(*place(tk.obstacles, ends[1], label_size_cm(a.label_tex), tk.units, a.label_anchor,
+                                shaft=ends))
+    tk.add(f"\\draw[{_ARROW_STYLE[a.role]}] {tk.xy(*base)} -- {tk.xy(*tip)} node[{where}, black, "
            f"fill=white, fill opacity=0.8, text opacity=1, inner sep=1.5pt] {{{a.label_tex}}};")
+
+
+def _roomier_base(base: np.ndarray, direction: np.ndarray, rect: Rect, c: float, room: Any) -> np.ndarray:
+    """The point of the visible line through ``base`` (normal ``direction``) nearest ``base``
+    from which the whole arrow (length ``c``) stays in the box; the roomiest when none does."""
+    seg = clip_line(direction, -float(direction @ base), rect)
+    if seg is None:
+        return base
+    cands = seg[0] + np.linspace(0.05, 0.95, 19)[:, None] * (seg[1] - seg[0])
+    rooms = np.array([room(p) for p in cands])
+    fits = rooms >= c
+    if np.any(fits):
+        return cands[fits][np.argmin(np.linalg.norm(cands[fits] - base, axis=1))]
+    return cands[int(np.argmax(rooms))] if rooms.max() > room(base) else base
 
 
 def paint_vector(tk: TikzPicture, v: Vector) -> None:
@@ -141,7 +169,10 @@ def paint_vector(tk: TikzPicture, v: Vector) -> None:
     tip = "-latex, " if v.head else ""
     tk.add(f"% {COMMENT[v.role]}")
     tk.add(f"\\draw[{tip}{_VECTOR_STYLE[v.role]}] {tk.xy(*v.ends[0])} -- {tk.xy(*v.ends[1])};")
-    tk.add(f"\\node[anchor={v.label_anchor}, black, font=\\footnotesize, fill=white, fill opacity=0.8, "
+    ends, at = tk.pic_xy(np.asarray(v.ends)), tk.pic_xy(np.asarray(v.label_at))[0]
+    where = node_options(*place(tk.obstacles, at, label_size_cm(v.label_tex, "footnotesize"), tk.units,
+                                v.label_anchor, shaft=ends))
+    tk.add(f"\\node[{where}, black, font=\\footnotesize, fill=white, fill opacity=0.8, "
            f"text opacity=1, inner sep=1.5pt] at {tk.xy(*v.label_at)} {{{v.label_tex}}};")
 
 
