@@ -33,7 +33,8 @@ __all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "AFTER_PLAYHEAD", "FR
 FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot",
            "dot": "the plot of w_k·θ* and its lower bound", "norm": "the plot of ‖w_k‖² and its upper bound",
            "losses": "the plot of the perceptron and hinge losses",
-           "study": "the order study's histogram", "compare": "2 to 4 runs side by side"}
+           "study": "the order study's histogram", "compare": "2 to 4 runs side by side",
+           "weight-space": "the weight-space plot"}
 # Figures of many runs rather than of the session's one run at its playhead (cli/export.py hands
 # them to their own commands' writers).
 MANY_RUN_FIGURES = ("study", "compare")

@@ -30,7 +30,7 @@ LEGEND_TEXT = ("Each line is a training point xᵢ (blue +1, vermillion −1), s
 
 def _pen(role: str, scale: float = 1.0) -> QtGui.QPen:
     s = style.STROKES[role]
-    pen = pg.mkPen(style.LIGHT.colour(s.colour), width=s.width * scale)
+    pen = pg.mkPen(style.FIGURE.colour(s.colour), width=s.width * scale)
     pen.setStyle(_DASHES[s.dash])
     return pen
 
@@ -78,9 +78,12 @@ class WeightSpaceView(QtWidgets.QWidget):
 
     hovered = QtCore.Signal(object)
 
-    def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None,
+                 pen_scale: float = 1.0, label_px: int = 12, mark_scale: float = 1.0) -> None:
         super().__init__(parent)
         self.session = session
+        self.pen_scale = float(pen_scale)  # a slide figure's lines are wider (gui/figures/weight_space_figure.py)
+        self.label_px = int(label_px)
         self.picture: WeightSpace | None = None
         self.highlighted: int | None = None
         self._result: object = None
@@ -101,14 +104,16 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.view_box.disableAutoRange()
         self.fills = _Polygons()
         # Outlined: the version space of data with a small margin is a thin wedge.
-        self.version = _Polygons(pg.mkPen(VERSION_EDGE, width=1.5))
-        self.lines_pos = pg.PlotCurveItem(pen=_pen("ws_line_positive"), connect="pairs")
-        self.lines_neg = pg.PlotCurveItem(pen=_pen("ws_line_negative"), connect="pairs")
-        self.hover_line = pg.PlotCurveItem(pen=_pen("ws_hovered"), connect="pairs")
-        self.theta = pg.PlotCurveItem(pen=_pen("theta"))
-        self.path = pg.PlotCurveItem(pen=_pen("ws_path"))
-        self.path_marks = pg.ScatterPlotItem(size=5, pen=pg.mkPen(style.NORMAL), brush=pg.mkBrush(style.NORMAL))
-        self.current = pg.ScatterPlotItem(size=11, symbol="o", pen=pg.mkPen("#000000", width=1.5),
+        self.version = _Polygons(pg.mkPen(VERSION_EDGE, width=1.5 * self.pen_scale))
+        sc = self.pen_scale
+        self.lines_pos = pg.PlotCurveItem(pen=_pen("ws_line_positive", sc), connect="pairs")
+        self.lines_neg = pg.PlotCurveItem(pen=_pen("ws_line_negative", sc), connect="pairs")
+        self.hover_line = pg.PlotCurveItem(pen=_pen("ws_hovered", sc), connect="pairs")
+        self.theta = pg.PlotCurveItem(pen=_pen("theta", sc))
+        self.path = pg.PlotCurveItem(pen=_pen("ws_path", sc))
+        ms = float(mark_scale)
+        self.path_marks = pg.ScatterPlotItem(size=5 * ms, pen=pg.mkPen(style.NORMAL), brush=pg.mkBrush(style.NORMAL))
+        self.current = pg.ScatterPlotItem(size=11 * ms, symbol="o", pen=pg.mkPen("#000000", width=1.5 * ms),
                                           brush=pg.mkBrush(style.NORMAL))
         for z, it in enumerate((self.fills, self.lines_pos, self.lines_neg, self.version, self.theta, self.path,
                                 self.path_marks, self.current, self.hover_line)):
@@ -161,6 +166,14 @@ class WeightSpaceView(QtWidgets.QWidget):
         if self.picture is not None and self.view_rect() != self._described:
             self.refresh(keep_view=True)
 
+    def title_note(self) -> str:
+        """What a slide figure's header adds: the slice, and the picture's notes."""
+        pic = self.picture
+        if pic is None:
+            return ""
+        parts = [f"slice b = b_k = {pic.b_slice:.3g}"] if pic.offset else ["lines w·xᵢ = 0"]
+        return " · ".join(parts + pic.notes)
+
     def view_rect(self) -> Rect:
         (x0, x1), (y0, y1) = self.view_box.viewRange()
         return float(x0), float(y0), float(x1), float(y1)
@@ -174,7 +187,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         alpha = allowed_alpha(len(pic.constraints))
         line_alpha = 255 if len(pic.constraints) <= 20 else 140  # many lines: the path must stay on top
         for item_, role in ((self.lines_pos, "ws_line_positive"), (self.lines_neg, "ws_line_negative")):
-            pen = _pen(role)
+            pen = _pen(role, self.pen_scale)
             colour = pen.color()
             colour.setAlpha(line_alpha)
             pen.setColor(colour)
@@ -198,16 +211,19 @@ class WeightSpaceView(QtWidgets.QWidget):
 
     def _place_labels(self, pic: WeightSpace) -> None:
         # The step's label sits at the end of the step (w_j), where the example moved w to.
-        wanted = [(pic.path[j + 1], text) for j, text in enumerate(pic.path_labels) if text]
+        # As HTML x<sub>i</sub>: the slide font has no subscript digits (x₁₃ came out as boxes).
+        wanted = [(pic.path[j + 1], f"x<sub>{int(pic.path_index[j]) + 1}</sub>")
+                  for j, text in enumerate(pic.path_labels) if text]
         while len(self.labels) < len(wanted):
             label = pg.TextItem(color="#1B5E4A", anchor=(0.0, 1.0), fill=pg.mkBrush(255, 255, 255, 190))
             label.setZValue(20)
+            label.setFont(_font(self.label_px))
             self.view_box.addItem(label, ignoreBounds=True)
             self.labels.append(label)
         for i, label in enumerate(self.labels):
             if i < len(wanted):
                 (x, y), text = wanted[i]
-                label.setText(text)
+                label.setHtml(f'<span style="font-size:{self.label_px}px">{text}</span>')
                 label.setPos(float(x), float(y))
                 label.show()
             else:
@@ -258,6 +274,12 @@ class WeightSpaceView(QtWidgets.QWidget):
         if index != self.highlighted:
             self.highlight(index)
             self.hovered.emit(index)
+
+
+def _font(px: int) -> QtGui.QFont:
+    font = QtGui.QFont()
+    font.setPixelSize(px)
+    return font
 
 
 def _set_pairs(item: pg.PlotCurveItem, segs: list[np.ndarray]) -> None:

@@ -101,9 +101,12 @@ def path_weights(rec: RunRecord, k: int, cap: int = MAX_PATH) -> tuple[np.ndarra
 
 def weight_space_rect(path: np.ndarray, theta_w: np.ndarray | None = None, pad: float = 0.3) -> Rect:
     """A square view centred on the origin (every line passes through it without an offset,
-    and θ*'s ray starts there) that holds the whole path, with ``pad`` to spare. θ*'s ray
+    and θ*'s ray starts there) that holds the whole path and room around w_k, with ``pad``. θ*'s ray
     starts at the origin, so it is always in view; (−1, −1, 1, 1) when the path is only 0."""
     P = np.asarray(path, dtype=np.float64).reshape(-1, 2)
+    # Room around w_k (half its length each way): the constraints and the version space near
+    # the current weights are what a step changes.
+    P = np.vstack([P, P[-1] + 0.5 * np.max(np.abs(P[-1])) * np.array([[1.0, 1.0], [-1.0, -1.0]])])
     finite = P[np.all(np.isfinite(P), axis=1)]
     half = float(np.max(np.abs(finite))) if finite.size else 0.0
     if not half > 0.0:

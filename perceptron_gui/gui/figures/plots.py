@@ -38,6 +38,7 @@ from ...export.source import (
     format_of,
 )
 from . import figure_files, point_layer
+from .weight_space_figure import build_weight_space
 from .slide_style import (
     SLIDE,
     SlideStyle,
@@ -101,7 +102,8 @@ class SlideFigure:
         self.widget: QtWidgets.QWidget | None = None
         try:
             {"canvas": self._build_canvas, "angle": self._build_angle,
-             "epochs": self._build_epochs}.get(figure, self._build_curves)()
+             "epochs": self._build_epochs, "weight-space": lambda: build_weight_space(self),
+             }.get(figure, self._build_curves)()
             self._update_header()
             self.root.setGeometry(QtCore.QRectF(0, 0, *self.size))
             self._settle()
@@ -365,7 +367,7 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
     options = options or ViewOptions()
     check_writable(path)
     if fmt == "tikz":
-        if figure in ("angle", "epochs"):
+        if figure in ("angle", "epochs", "weight-space"):
             raise ExportError(f"TikZ is written for the canvas and the curves against k only; export "
                               f"{FIGURES[figure]} as PNG, SVG or PDF.")
         if source.result is None:

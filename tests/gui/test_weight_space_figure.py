@@ -1,0 +1,63 @@
+"""``perceptron-gui export --figure weight-space``: PNG, SVG and PDF through the figure writers;
+its path is the run's weights; TikZ and d != 2 end in one sentence."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6 import QtGui
+
+from perceptron_gui.cli import main
+from perceptron_gui.core.io import write_csv
+from perceptron_gui.core.presets import random_separable
+from perceptron_gui.export.source import ExportSession, ViewOptions
+from perceptron_gui.gui.figures.plots import SlideFigure
+from perceptron_gui.session.session import Session
+
+THREE_D = "a,b,c,y\n1,0,0,1\n0,1,0,-1\n0,0,1,1\n1,1,1,-1\n"
+
+
+@pytest.fixture
+def sep(tmp_path: Path) -> Path:
+    p = tmp_path / "sep.csv"
+    write_csv(random_separable(40, 0.15, seed=7), p)
+    return p
+
+
+@pytest.mark.parametrize("algorithm", ["standard", "offset"])
+def test_export_writes_png_svg_pdf(qapp, sep, tmp_path, capsys, algorithm):
+    outs = {ext: tmp_path / f"ws.{ext}" for ext in ("png", "svg", "pdf")}
+    code = main(["export", str(sep), "--algorithm", algorithm, "--figure", "weight-space", "--width", "800",
+                 *[a for ext, p in outs.items() for a in (f"--{ext}", str(p))]])
+    assert code == 0, capsys.readouterr().err
+    img = QtGui.QImage(str(outs["png"]))
+    assert img.width() == 800
+    assert outs["svg"].read_text().lstrip().startswith("<?xml")
+    assert outs["pdf"].read_bytes().startswith(b"%PDF")
+
+
+def test_the_figures_path_is_the_runs_weights(qapp):
+    s = Session()
+    s.load_preset("random_separable")
+    s.set_algorithm("offset")
+    rec = s.result.record
+    src = ExportSession.from_session(s, rec.step_of_update(5))
+    with SlideFigure(src, "weight-space", options=ViewOptions()) as fig:
+        xs, ys = fig.widget.path.getData()
+        np.testing.assert_array_equal(np.c_[xs, ys], np.array([rec.w_b(j)[0] for j in range(6)]))
+        assert "slice b = b_k" in fig.plot_item.titleLabel.text
+        assert fig.render_image().width() > 100
+
+
+def test_tikz_and_three_features_say_why(qapp, sep, tmp_path, capsys):
+    code = main(["export", str(sep), "--algorithm", "standard", "--figure", "weight-space",
+                 "--tikz", str(tmp_path / "ws.tex")])
+    err = capsys.readouterr().err
+    assert code == 2 and "PNG, SVG or PDF" in err and "Traceback" not in err
+    three = tmp_path / "three.csv"
+    three.write_text(THREE_D)
+    code = main(["export", str(three), "--algorithm", "standard", "--figure", "weight-space",
+                 "--png", str(tmp_path / "ws.png")])
+    err = capsys.readouterr().err
+    assert code == 2 and "2 features" in err and "Traceback" not in err
