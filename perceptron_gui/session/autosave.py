@@ -95,6 +95,7 @@ class Autosaver:
         self._items: deque[tuple[str, Any, float]] = deque()  # ("base" | "op", payload, when)
         self._flushing = False
         self._saving = False
+        self._discard_after_write = False  # discard() came during a write: delete it once done
         self._closed = False
         self._need_base = True  # the next event writes a base (first edit, after a failure)
         self._journal_bytes = 0  # estimated, since the last base
@@ -207,14 +208,25 @@ class Autosaver:
                 self._flushing = False
 
     def discard(self) -> None:
-        """The work is saved elsewhere: forget what waits and delete this window's autosave."""
+        """The work is saved elsewhere: forget what waits and delete this window's autosave.
+
+        Returns at once: a base being written (seconds at 10⁶ points) is deleted by the worker
+        as soon as it is done (:meth:`wait_idle` waits for that too); the session's thread,
+        the window's, never waits for a write."""
         with self._cond:
             self._items.clear()
-            self._cond.wait_for(lambda: not self._saving, 10.0)
             self._need_base = True
-            self._close_journal()
-            self.slot.remove()
+            if self._saving:
+                self._discard_after_write = True
+            else:
+                self._remove_slot()
         self._edited = False
+
+    def _remove_slot(self) -> None:
+        """Delete this window's autosave files (under ``_cond``, with no write under way)."""
+        self._discard_after_write = False
+        self._close_journal()
+        self.slot.remove()
 
     def stop(self) -> None:
         """Stop listening and end the worker; the files stay and the lock is dropped, so the
@@ -280,6 +292,8 @@ class Autosaver:
                 if error is not None:
                     self._need_base = True
                     self._close_journal()
+                if self._discard_after_write:
+                    self._remove_slot()
                 self._cond.notify_all()
         if wrote is not _SKIPPED:
             self._report(error)
