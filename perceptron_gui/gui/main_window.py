@@ -25,10 +25,12 @@ from .live_panel import LivePanel
 from .message_bar import MessageBanner
 from .picker import AlgorithmPicker
 from .playback_bar import PlaybackBar
+from .presentation import install_presentation
 from .proof_curves import ProofCurves
 from .proof_plots import AnglePlot
 from .status import StatusBar
 from .table import PointTable
+from .themes import install_theme_menu
 from .user_text import install_plain_text_policy
 from .view_wiring import connect_events
 from .weight_dock import install_weight_dock
@@ -146,6 +148,8 @@ class MainWindow(QtWidgets.QMainWindow):
         install_export_actions(self)
         install_curve_actions(self, self.proof_curves, self.actions_by_name)
         install_lesson_menu(self)  # before Help: one action opens each scene of the notes
+        self.actions_by_name.update(install_theme_menu(self, state_dir))  # View → Theme, the saved one applied
+        install_presentation(self)  # F5
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
                                  on_escape=self.banner.dismiss)
         connect_events(self, [

@@ -44,6 +44,7 @@ def plot_or_sentence(owner: QtWidgets.QWidget, plot: QtWidgets.QWidget) -> tuple
     """Lay ``owner`` out as ``plot`` or, in its place, a selectable sentence saying why there is
     nothing to plot (no θ*, no run). Returns (the sentence's label, the stack that switches)."""
     message = QtWidgets.QLabel()
+    message.setObjectName("plot_sentence")  # gui/themes.py recolours it with the theme
     message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
     message.setWordWrap(True)
     message.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
