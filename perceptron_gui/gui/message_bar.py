@@ -2,9 +2,10 @@
 
 It used to float over the top of the canvas and hid the first row of points (the AND and XOR
 points at y = 1) and the first lines of the legend, with nothing saying how to close it. Now it
-lives in a slot of its own above the plot, like a browser's info bar. The slot keeps its height
-(two lines) while no message shows, so a message appearing or going never moves the axes under
-the mouse; only a message longer than two lines makes the plot give up more room, while it shows.
+lives in a slot of its own above the plot, like a browser's info bar. The slot always keeps the
+height of two lines, so a message appearing or going never resizes the plot: a resize moves the
+axes under the mouse and, with 10⁶ points, redraws them all. A message longer than two lines
+reaches down over the plot's top edge while it shows (it can be closed), instead of pushing it.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ _STYLE = {  # icon, background, text, border
     "info": ("ℹ", "#E6F1FA", "#0B3D63", "#A9CBE6"),
 }
 RESERVED_LINES = 2
+_PLACE_ON = (QtCore.QEvent.Type.Move, QtCore.QEvent.Type.Resize, QtCore.QEvent.Type.ParentChange,
+             QtCore.QEvent.Type.Show)
 
 
 def reading_seconds(text: str) -> float:
@@ -34,7 +37,8 @@ class MessageBanner(QtWidgets.QFrame):
     they are closed or fixed (:meth:`clear_stale`). Text is shown as plain text: messages quote
     file content.
 
-    Use :meth:`slot` to put it in a layout: the slot keeps the room for two lines.
+    Use :meth:`slot` to put it in a layout: the slot keeps the room for two lines, and the
+    banner lies over it (over the widgets below too, for a longer message).
     """
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
@@ -61,6 +65,7 @@ class MessageBanner(QtWidgets.QFrame):
         self.timer.timeout.connect(self.dismiss)
         self.level = ""
         self._text = ""
+        self._slot: QtWidgets.QWidget | None = None
         self._set_style("info")
         self.hide()
 
@@ -79,7 +84,9 @@ class MessageBanner(QtWidgets.QFrame):
         icon = _STYLE.get(level, _STYLE["info"])[0]
         self.label.setText(f"{icon} {text}")
         self.label.setToolTip(text)
+        self._place()
         self.show()
+        self.raise_()
         if level == "error":
             self.timer.stop()
         else:
@@ -109,12 +116,36 @@ class MessageBanner(QtWidgets.QFrame):
         return max(lines + 6, self.close_button.sizeHint().height()) + margins.top() + margins.bottom() + 2
 
     def slot(self) -> QtWidgets.QWidget:
-        """A widget holding the banner that keeps :meth:`reserved_height` while it is hidden."""
+        """A widget of fixed height (:meth:`reserved_height`) for a layout; the banner is laid
+        over it by hand, not by the layout, so a longer message never changes its height."""
         holder = QtWidgets.QWidget()
         holder.setObjectName("message_slot")
-        col = QtWidgets.QVBoxLayout(holder)
-        col.setContentsMargins(4, 2, 4, 0)
-        col.addWidget(self)
-        holder.setMinimumHeight(self.reserved_height() + 2)
-        holder.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum)
+        holder.setFixedHeight(self.reserved_height() + 2)
+        holder.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Fixed)
+        self._slot = holder
+        self.setParent(holder)
+        self.hide()
+        holder.installEventFilter(self)
         return holder
+
+    def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:  # noqa: N802
+        if obj is self._slot and ev.type() in _PLACE_ON:
+            self._place()
+        return super().eventFilter(obj, ev)
+
+    def _place(self) -> None:
+        """Lay the banner over its slot, in the slot's parent so that a message taller than the
+        slot may reach over the widgets below (a child widget is cut at its parent's edge)."""
+        slot = self._slot
+        if slot is None:
+            return
+        host = slot.parentWidget() or slot
+        if self.parentWidget() is not host:
+            shown = not self.isHidden()
+            self.setParent(host)  # setParent hides a widget: keep it as it was
+            self.setVisible(shown)
+        top_left = slot.mapTo(host, QtCore.QPoint(4, 2)) if host is not slot else QtCore.QPoint(4, 2)
+        width = max(slot.width() - 8, 1)
+        height = max(slot.height() - 2, self.heightForWidth(width) if self.hasHeightForWidth() else 0)
+        self.setGeometry(QtCore.QRect(top_left, QtCore.QSize(width, height)))
+        self.raise_()

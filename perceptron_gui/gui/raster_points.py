@@ -11,12 +11,13 @@ added or deleted across the threshold.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render import point_stamps as ps
 from .canvas_scatter import FastScatter
@@ -47,6 +48,27 @@ def _stamp_image(symbol, size: float, pen: QtGui.QPen, brush: QtGui.QBrush, dpr:
     return np.frombuffer(img.constBits(), dtype=np.uint32).reshape(side, row)[:, :side].copy()
 
 
+class _Ready(QtCore.QObject):
+    done = QtCore.Signal()
+
+
+_READY: _Ready | None = None
+
+
+def _kernels_ready() -> QtCore.SignalInstance:
+    """A signal emitted (on the UI thread, queued) once point_stamps.warm_up has run on a
+    worker thread; the first call starts that thread."""
+    global _READY
+    if _READY is None:
+        ready = _READY = _Ready()  # made on the UI thread, so its signal is delivered there
+
+        def work() -> None:
+            ps.warm_up()
+            ready.done.emit()
+        threading.Thread(target=work, name="point-stamps-warm-up", daemon=True).start()
+    return _READY.done
+
+
 class RasterPoints(pg.GraphicsObject):
     """Points drawn as one image of the view at device resolution.
 
@@ -72,6 +94,7 @@ class RasterPoints(pg.GraphicsObject):
         self._shown = np.zeros(0, dtype=np.bool_)  # which points the image holds (see stamp_all)
         self._target = QtCore.QRectF()  # where the image goes, in device-independent pixels
         self.rasters = 0  # whole images made (tests and benchmarks read it)
+        self._awaiting = False  # for the kernels (see _await_kernels)
 
     @property
     def n(self) -> int:
@@ -157,6 +180,11 @@ class RasterPoints(pg.GraphicsObject):
         if tr.m12() or tr.m21():
             return  # pyqtgraph's views never rotate; a rotated image would be wrong, not slow
         dev = p.device()
+        if not ps.is_warm():
+            if isinstance(dev, QtWidgets.QWidget):  # on screen: draw once they are ready
+                self._await_kernels()
+                return
+            ps.warm_up()  # an image or a file being rendered: it must hold the points
         dpr = float(dev.devicePixelRatioF()) if dev is not None else 1.0
         r = tr.mapRect(self.boundingRect())
         x0, y0 = math.floor(r.left() * dpr), math.floor(r.top() * dpr)
@@ -172,6 +200,17 @@ class RasterPoints(pg.GraphicsObject):
         p.resetTransform()
         p.drawImage(self._target, self._qimage)
         p.restore()
+
+    def _await_kernels(self) -> None:
+        """Load the stamping kernels on a worker (0.8 s from numba's cache, seconds the first
+        time) instead of blocking the window; paint again when they are ready."""
+        if not self._awaiting:
+            self._awaiting = True
+            _kernels_ready().connect(self._on_kernels_ready)
+
+    def _on_kernels_ready(self) -> None:
+        self._awaiting = False
+        self.update()
 
     def _raster(self, key: tuple) -> None:
         sx, ox, sy, oy, w, h, dpr = key

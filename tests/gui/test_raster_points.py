@@ -5,6 +5,7 @@ so that a few dozen points stand for 10⁶."""
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -15,7 +16,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.gui import canvas as canvas_module
 from perceptron_gui.gui.canvas import Canvas
-from perceptron_gui.render import theme
+from perceptron_gui.render import point_stamps, theme
 from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints
 from perceptron_gui.session.session import Session
 
@@ -32,6 +33,7 @@ def grid_points() -> Dataset:
 
 @pytest.fixture
 def raster_canvas(qtbot, monkeypatch):
+    point_stamps.warm_up()  # the image is made at the first paint (see the last test for before)
     monkeypatch.setattr(canvas_module, "RASTER_ABOVE", THRESHOLD)
     session = Session()
     session.load_dataset(grid_points(), "grid")
@@ -146,3 +148,20 @@ def test_figures_keep_vector_marks(qtbot, monkeypatch):
     fig = Canvas(session, cache_points=False)  # how gui/figures builds its canvas
     qtbot.addWidget(fig)
     assert fig.points.raster is None and len(fig.points_item.data) == 36
+
+
+def test_before_the_kernels_are_loaded_the_window_paints_on_and_the_points_follow(qtbot, raster_canvas, monkeypatch):
+    from perceptron_gui.gui import raster_points
+
+    c = raster_canvas
+    monkeypatch.setattr(point_stamps, "_WARM", threading.Event())  # as in a fresh process
+    monkeypatch.setattr(raster_points, "_READY", None)
+    loaded = threading.Event()  # the kernels "load" when the test says so
+    monkeypatch.setattr(point_stamps, "_warm_up", lambda: loaded.wait(10))
+    c.session.execute(AddPoints(np.array([[0.1, 1.4]]), np.array([1.0])))  # a new image is due
+    rasters = c.points.raster.rasters
+    paint(c)
+    assert c.points.raster.rasters == rasters  # the paint did not wait for the kernels
+    loaded.set()
+    qtbot.waitUntil(lambda: c.points.raster.rasters > rasters)  # painted again once they are ready
+    assert near(colour_at(c, 0.1, 1.4), theme.POSITIVE)

@@ -1,0 +1,38 @@
+"""Issue 9: a message never resizes the canvas, however long (a resize redraws every point: at
+10⁶ points that was a 200 ms block each time the strip showed or went)."""
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+
+def global_rect(widget: QtWidgets.QWidget) -> QtCore.QRect:
+    return QtCore.QRect(widget.mapToGlobal(QtCore.QPoint(0, 0)), widget.size())
+
+
+def test_a_message_longer_than_two_lines_lies_over_the_canvas_without_resizing_it(make_main_window, qtbot):
+    win = make_main_window("random_separable")
+    win.banner.dismiss()
+    QtWidgets.QApplication.processEvents()
+    before = win.canvas.geometry()
+    text = "Line 7: this message is far longer than two lines of the strip. " * 12
+    win.banner.show_message("error", text)
+    QtWidgets.QApplication.processEvents()
+    assert win.canvas.geometry() == before
+    banner = win.banner
+    assert banner.isVisible() and banner.text() == text
+    assert banner.height() > banner.reserved_height()  # all of it readable, over the plot's top
+    assert banner.close_button.isVisible()
+    assert global_rect(banner).intersects(global_rect(win.canvas))
+    win.banner.dismiss()
+    QtWidgets.QApplication.processEvents()
+    assert win.canvas.geometry() == before
+
+
+def test_the_banner_follows_its_slot_when_the_window_is_resized(make_main_window, qtbot):
+    win = make_main_window("random_separable")
+    win.banner.show_message("info", "Saved 40 points to data.csv.")
+    win.resize(1000, 700)
+    QtWidgets.QApplication.processEvents()
+    slot = win.banner._slot
+    assert global_rect(win.banner).top() == global_rect(slot).top() + 2
+    assert win.banner.width() == slot.width() - 8
