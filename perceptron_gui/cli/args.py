@@ -289,8 +289,10 @@ def _export_parser(sub: Any) -> None:
                     "PNG, SVG, PDF or TikZ of a figure, a GIF or MP4 of the run, the run file and the update "
                     "table. Needs no display.",
         epilog=f"Example: {PROG} export data.csv --algorithm offset --step end --png fig.png --gif run.gif")
-    exp.add_argument("input", metavar="SESSION.perceptron.json|DATA.csv",
-                     help="a saved session (data, algorithm, parameters, step and view) or a data CSV")
+    exp.add_argument("input", metavar="SESSION.perceptron.json|DATA.csv", nargs="?",
+                     help="a saved session (data, algorithm, parameters, step and view) or a data CSV (or --preset)")
+    exp.add_argument("--preset", dest="run_preset", metavar="NAME",
+                     help=f"export from an example data set instead (with its own test points; names: '{PROG} presets')")
     exp.add_argument("--algorithm", choices=list(REGISTRY),
                      help="which perceptron (needed for a CSV; for a session, replaces the saved one)")
     exp.add_argument("--test", metavar="TEST.csv", help="with a data CSV: a test set with the same columns")

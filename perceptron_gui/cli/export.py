@@ -27,7 +27,7 @@ from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..export.source import MANY_RUN_FIGURES
 from .args import algorithm_params
-from .common import UsageError, check_writable, fail, read_data
+from .common import UsageError, check_writable, chosen_data, fail, read_data
 from .compare import compare_options_problem, export_compare, prepare_compare
 
 __all__ = ["cmd_export", "mp4_available"]
@@ -52,6 +52,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
     outputs = {name: getattr(ns, name) for name in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS, "json", "csv", "beamer")}
     outputs = {k: v for k, v in outputs.items() if v}
     try:
+        _choose_input(ns)
         if not outputs:
             raise UsageError("Nothing to export; give at least one of --png, --svg, --pdf, --tikz, --gif, --mp4, "
                              "--beamer, --json or --csv with a file name.")
@@ -162,6 +163,16 @@ class _Loaded:
         (self.errors if level == "error" else self.notes).append(text)
 
 
+def _choose_input(ns: argparse.Namespace) -> None:
+    """``ns.preset``: the preset ``--preset`` names (its name stands for the input), or None for
+    a file, with one sentence when neither or both are given (the rule of 'run')."""
+    ns.data = ns.input
+    preset = chosen_data(ns, "export") if ns.run_preset is not None or ns.input is None else None
+    if preset is not None:
+        ns.input = preset.name
+    ns.preset = preset
+
+
 def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     """A headless session trained on the input (synchronously), the saved view range, and the
     notes about the data (a skipped header, ...)."""
@@ -186,8 +197,11 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
                              "a session file remembers its own.")
         params = algorithm_params(ns)
         make_algorithm(ns.algorithm, **params).validate()
-        train = read_data(ns.input, "training")
-        test = read_data(ns.test, "test") if ns.test else None
+        if ns.preset is not None:
+            train, test = ns.preset.train_test()  # its own test points stay test points
+        else:
+            train = read_data(ns.input, "training")
+            test = read_data(ns.test, "test") if ns.test else None
         if test is not None and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
                                "use files with the same columns.")

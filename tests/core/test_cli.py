@@ -229,7 +229,7 @@ def test_specific_messages(capsys, files, tmp_path):
                                                  "--lift-a", "1.5")[2]
     err = run_cli(capsys, "run", files["and"], "--algorithm", "standard", "--gamma", "1")[2]
     assert "--gamma does not apply to the standard perceptron" in err and "pocket" in err
-    assert "required: SESSION.perceptron.json|DATA.csv" in run_cli(capsys, "export")[2]
+    assert "or an example data set (--preset NAME" in run_cli(capsys, "export")[2]
 
 
 @pytest.mark.parametrize("algorithm, option, value", [("offset", "--max-epochs", "0"), ("offset", "--seed", "-3"),

@@ -149,3 +149,19 @@ def test_export_figure_study_bad_input(capsys, sep, tmp_path, args, says):
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
 
+
+
+def test_export_from_a_preset(capsys, tmp_path):
+    """export --preset NAME trains on the preset's points (test points kept) as run --preset does."""
+    out = tmp_path / "r.json"
+    assert main(["export", "--preset", "random_noisy", "--algorithm", "offset", "--json", str(out)]) == 0
+    import json
+    run = json.loads(out.read_text())
+    from perceptron_gui.core.presets import get_preset
+    train, test = get_preset("random_noisy").train_test()
+    rec = make_algorithm("offset").fit(train)
+    assert (run["n"], run["n_test"], run["num_updates"]) == (train.n, None if test is None else test.n, rec.num_updates)
+    assert main(["export", "x.csv", "--preset", "and", "--algorithm", "offset", "--json", str(out)]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["export", "--algorithm", "offset", "--json", str(out)]) == 2
+    assert "--preset NAME" in capsys.readouterr().err
