@@ -147,9 +147,7 @@ class DeletePoints(Command):
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         idx = np.unique(_indices(self.indices, points.n))
         inverse = AddPoints(points.X[idx].copy(), points.y[idx].copy(), points.test[idx].copy(), at=idx)
-        keep = np.ones(points.n, dtype=bool)
-        keep[idx] = False
-        points.X, points.y, points.test = points.X[keep], points.y[keep], points.test[keep]
+        points.remove_rows(idx)
         return inverse, Change("delete", idx)
 
 

@@ -41,6 +41,10 @@ class PointSet:
     def d(self) -> int:
         return int(self.X.shape[1])
 
+    def remove_rows(self, idx: np.ndarray) -> None:
+        """Drop the rows ``idx`` (sorted, unique, in range): new arrays, the old ones untouched."""
+        self.X, self.y, self.test = (without_rows(a, idx) for a in (self.X, self.y, self.test))
+
     def copy(self) -> PointSet:
         return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names, self.title)
 
@@ -60,3 +64,26 @@ class PointSet:
 
     def all_dataset(self) -> Dataset:
         return Dataset.from_arrays(self.X, self.y, self.feature_names)
+
+
+# Up to this many rows are deleted by copying the runs between them (memcpy); beyond, a mask.
+_SEGMENT_DELETE_MAX = 1_000
+
+
+def without_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """``a`` without the rows ``idx`` (sorted, unique, in range), as a new array.
+
+    A boolean mask (``a[keep]``) took 35–55 ms for one row of 10⁶ 2-D points, on the window's
+    thread at every Delete; copying the runs of rows between the deleted ones takes ~1 ms."""
+    if idx.size > _SEGMENT_DELETE_MAX:
+        keep = np.ones(a.shape[0], dtype=bool)
+        keep[idx] = False
+        return a[keep]
+    out = np.empty((a.shape[0] - idx.size, *a.shape[1:]), dtype=a.dtype)
+    src = dst = 0
+    for i in (*idx.tolist(), a.shape[0]):
+        m = i - src
+        out[dst:dst + m] = a[src:i]
+        dst += m
+        src = i + 1
+    return out
