@@ -56,10 +56,13 @@ def make_stamps(images: list[np.ndarray]) -> Stamps:
 
 
 def pixel_coords(P: np.ndarray, sx: float, ox: float, sy: float, oy: float) -> tuple[np.ndarray, np.ndarray]:
-    """The pixel (column, row) of each point of P (n, 2): floor(s·p + o) per axis, as int32."""
-    def cell(v: np.ndarray) -> np.ndarray:
-        return np.floor(np.nan_to_num(np.clip(v, -_FAR, _FAR), nan=_FAR)).astype(np.int32)
-    return cell(P[:, 0] * sx + ox), cell(P[:, 1] * sy + oy)
+    """The pixel (column, row) of each point of P (n, 2): floor(s·p + o) per axis, as int32
+    (a coordinate beyond ±2²⁸ px, infinite or NaN lands far off the image)."""
+    P = np.ascontiguousarray(P, dtype=np.float64).reshape(-1, 2)
+    px = np.empty(P.shape[0], dtype=np.int32)
+    py = np.empty(P.shape[0], dtype=np.int32)
+    _cells(P, float(sx), float(ox), float(sy), float(oy), px, py)
+    return px, py
 
 
 def stamp_all(img: np.ndarray, px: np.ndarray, py: np.ndarray, style: np.ndarray, st: Stamps) -> np.ndarray:
@@ -70,7 +73,9 @@ def stamp_all(img: np.ndarray, px: np.ndarray, py: np.ndarray, style: np.ndarray
     # Of the points on one pixel in one style only the last shows (an earlier one lies under
     # it but for anti-aliased fringes): at 10⁶ points in a 600 px view that leaves about a
     # third to stamp. Points whose mark misses the image are left out here too.
-    keep = _last_per_pixel(px, py, style, w, h, st.radius, st.start.size - 1)
+    lo = int(style.min()) if style.size else 0  # a data set uses the 4 styles of one size level
+    span = int(style.max()) - lo + 1 if style.size else 1
+    keep = _last_per_pixel(px, py, style, w, h, st.radius, lo, span)
     shown = np.zeros(px.shape[0], dtype=np.bool_)
     shown[keep] = True
     px, py, style = px[keep], py[keep], style[keep]
@@ -142,20 +147,30 @@ def _pool() -> ThreadPoolExecutor:
 
 
 @njit(cache=True, nogil=True)
-def _last_per_pixel(px, py, style, w, h, r, k):  # pragma: no cover - compiled
+def _cells(P, sx, ox, sy, oy, px, py):  # pragma: no cover - compiled
+    far = np.float64(_FAR)
+    for i in range(P.shape[0]):
+        c = P[i, 0] * sx + ox
+        px[i] = np.int32(np.floor(c)) if -far < c < far else np.int32(_FAR)  # NaN fails the test too
+        c = P[i, 1] * sy + oy
+        py[i] = np.int32(np.floor(c)) if -far < c < far else np.int32(_FAR)
+
+
+@njit(cache=True, nogil=True)
+def _last_per_pixel(px, py, style, w, h, r, lo, k):  # pragma: no cover - compiled
     """Rows (ascending) of the points whose mark touches the w × h image and that are the last
-    of their (pixel, style)."""
+    of their (pixel, style); styles run from lo to lo + k − 1."""
     pad_w, pad_h = w + 2 * r, h + 2 * r
-    last = np.full(pad_w * pad_h * k, -1, dtype=np.int64)
+    last = np.full(pad_w * pad_h * k, -1, dtype=np.int32)  # 4 styles × 600² px: 6 MB
     for i in range(px.shape[0]):
         x, y = px[i] + r, py[i] + r
         if 0 <= x < pad_w and 0 <= y < pad_h:
-            last[(y * pad_w + x) * k + style[i]] = i
+            last[(y * pad_w + x) * k + style[i] - lo] = i
     out = np.empty(px.shape[0], dtype=np.int64)
     m = 0
     for i in range(px.shape[0]):
         x, y = px[i] + r, py[i] + r
-        if 0 <= x < pad_w and 0 <= y < pad_h and last[(y * pad_w + x) * k + style[i]] == i:
+        if 0 <= x < pad_w and 0 <= y < pad_h and last[(y * pad_w + x) * k + style[i] - lo] == i:
             out[m] = i
             m += 1
     return out[:m]
