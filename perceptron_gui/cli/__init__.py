@@ -45,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ns.command = None
         window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset), ("--lesson", ns.lesson),
                                       ("--algorithm", ns.gui_algorithm), ("--step", ns.step),
-                                      ("--size", ns.size)) if v is not None]
+                                      ("--size", ns.size), ("--theme", ns.theme),
+                                      ("--presentation", ns.presentation)) if v is not None]
         if ns.command and window_opts:
             raise UsageError(f"{', '.join(window_opts)} {'is' if len(window_opts) == 1 else 'are'} for the window; "
                              f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
@@ -118,7 +119,7 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
         build_parser().print_help(sys.stderr)
         return 1
     status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step,
-                     size=ns.size, lesson=ns.lesson)
+                     size=ns.size, lesson=ns.lesson, theme=ns.theme, presentation=bool(ns.presentation))
     return int(status or 0)
 
 

@@ -213,6 +213,10 @@ def window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--step", type=_step_type, metavar="K|end", help="show the run after K updates, or at its end")
     parser.add_argument("--size", type=_size_type, metavar="WxH",
                         help="with --screenshot: draw the window as on a screen of this size, e.g. 1024x768 (default 1600x1000)")
+    parser.add_argument("--theme", choices=("light", "dark"),
+                        help="show the window in this theme (light for projectors, dark for screens) for this run")
+    parser.add_argument("--presentation", action="store_true", default=None,
+                        help="open in presentation mode (F5): full screen, large text, keyboard stepping only")
 
 
 def build_parser() -> SentenceArgumentParser:

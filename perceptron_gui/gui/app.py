@@ -78,9 +78,11 @@ def _raise_lesson_panel(win, lesson: str | None) -> None:
 
 def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None, preset: str | None = None,
             algorithm: str | None = None, step: str | None = None, size: tuple[int, int] | None = None,
-            lesson: str | None = None) -> int:
+            lesson: str | None = None, theme: str | None = None, presentation: bool = False) -> int:
     """Open the window (returns the exit code), or with ``screenshot`` save a PNG and exit.
-    ``lesson`` opens a lesson instead of a preset; it shows its own step unless ``step`` is given."""
+    ``lesson`` opens a lesson instead of a preset; it shows its own step unless ``step`` is given.
+    ``theme`` ("light" or "dark") shows the window in that theme for this run (the saved choice
+    stays); ``presentation`` opens it in presentation mode (F5)."""
     from ..core.algorithms import REGISTRY
     from ..core.presets import PRESETS
 
@@ -92,6 +94,14 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         from ..session.lessons import get_lesson
         try:
             get_lesson(lesson)
+        except UserError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+    if theme is not None:
+        from ..core.errors import UserError
+        from ..render.theme import theme_named
+        try:
+            theme_named(theme)
         except UserError as exc:
             print(str(exc), file=sys.stderr)
             return 2
@@ -121,9 +131,14 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         win.fit_to(QtCore.QRect(0, 0, 1600, 1000), frame=QtCore.QSize(0, 0))
     else:
         win.fit_to(app.primaryScreen().availableGeometry())
+    if theme is not None:
+        from .themes import show_theme
+        show_theme(win, theme)
     if screenshot is None:
         win.show()
         _raise_lesson_panel(win, lesson)
+        if presentation:
+            win.presentation.enter()
         win.canvas.fit_view()
         # Once the window has painted: the collection before the freeze takes about 70 ms.
         QtCore.QTimer.singleShot(500, freeze_startup_heap)
@@ -135,6 +150,10 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         win.session.to_end()
     win.show()
     _raise_lesson_panel(win, lesson)
+    if presentation:  # as on a full screen of that size (the offscreen screen is 800×800)
+        full = QtCore.QSize(*(size or (1600, 1000)))
+        win.presentation.enter(screen_height=full.height(), full_screen=False)
+        win.setGeometry(QtCore.QRect(QtCore.QPoint(0, 0), full))
     win.canvas.fit_view()
     for _ in range(5):
         app.processEvents()

@@ -29,7 +29,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
         self.combo.setMinimumContentsLength(14)
         self.description = QtWidgets.QLabel()
         self.description.setWordWrap(True)
-        self.description.setStyleSheet("color: #333;")
+        # The palette's text colour, not a fixed one: a fixed dark grey vanished in the dark theme.
         self.form = QtWidgets.QFormLayout()
         self.form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         # When narrow, a field moves under its label instead of widening the panel.

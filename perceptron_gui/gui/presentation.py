@@ -19,11 +19,11 @@ before and put back after, so the docks come back where and as large as they wer
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
-import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from .themes import restyle_legend
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["Presentation", "PresentationStrip", "install_presentation", "text_px"]
@@ -49,9 +49,11 @@ def _font(px: int, bold: bool = False) -> QtGui.QFont:
     return font
 
 
-class PresentationStrip(QtWidgets.QFrame):
+class PresentationStrip(QtWidgets.QLabel):
     """k, the angle to θ* and the bound, large, above the canvas. The texts are the live
-    panel's own (its rows "k", "angle" and "bound"), read after it refreshed."""
+    panel's own (its rows "k", "angle" and "bound"), read after it refreshed. One label that
+    wraps only between the three (each is held together by no-break spaces): on a 1024-px
+    projector they take two lines instead of being cut."""
 
     KEYS = (("k", "k"), ("angle", "angle to θ*"), ("bound", "bound (R/γ)²"))
 
@@ -59,18 +61,11 @@ class PresentationStrip(QtWidgets.QFrame):
         super().__init__(parent)
         self.panel = panel
         self.setObjectName("presentation_strip")
-        row = QtWidgets.QHBoxLayout(self)
-        row.setContentsMargins(12, 4, 12, 4)
-        row.setSpacing(36)
-        self.values: dict[str, QtWidgets.QLabel] = {}
-        for key, caption in self.KEYS:
-            box = QtWidgets.QLabel()
-            box.setTextFormat(Qt.TextFormat.PlainText)
-            box.setToolTip(panel.value_label(key).toolTip())
-            self.values[key] = box
-            row.addWidget(box)
-        row.addStretch(1)
-        self.captions = dict(self.KEYS)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setContentsMargins(12, 4, 12, 4)
+        self.setToolTip("\n\n".join(panel.value_label(key).toolTip() for key, _c in self.KEYS))
+        self.values: dict[str, str] = {}
         # Subscribed after the live panel, through the same drag gate: it refreshes first.
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self.refresh)),
                               (session.playhead_changed, DragThrottle(self, session, self.refresh)),
@@ -78,17 +73,17 @@ class PresentationStrip(QtWidgets.QFrame):
         self.hide()
 
     def set_text_px(self, px: int) -> None:
-        for box in self.values.values():
-            box.setFont(_font(round(px * 1.45), bold=True))
+        self.setFont(_font(round(px * 1.45), bold=True))
 
-    def text(self, key: str) -> str:
+    def value(self, key: str) -> str:
         """What the panel's row ``key`` says (or why it says nothing: no θ*, no proof)."""
         label = self.panel.value_label(key)
         return "— (no θ*)" if label.isHidden() and key == "angle" else self.panel.text(key)
 
     def refresh(self, *args: object) -> None:
-        for key, box in self.values.items():
-            box.setText(f"{self.captions[key]}: {self.text(key)}")
+        self.values = {key: self.value(key) for key, _caption in self.KEYS}
+        parts = (f"{caption}: {self.values[key]}".replace(" ", "\u00a0") for key, caption in self.KEYS)
+        self.setText("     ".join(parts))
 
 
 @dataclass
@@ -102,8 +97,9 @@ class _Saved:
     visible: dict[QtWidgets.QWidget, bool]
     enabled: dict[str, bool]
     look: Any
-    style_sheets: dict[QtWidgets.QWidget, str]
+    fonts: dict[QtWidgets.QWidget, tuple[QtGui.QFont, bool]] = field(default_factory=dict)
     axes: list[tuple[Any, Any, dict]] = field(default_factory=list)
+    legend_size: str = "9pt"
 
 
 class Presentation(QtCore.QObject):
@@ -118,7 +114,9 @@ class Presentation(QtCore.QObject):
         self.strip = PresentationStrip(win.session, win.live_panel)
         column = win.centralWidget().layout()
         column.insertWidget(column.indexOf(win.canvas), self.strip)
-        QtWidgets.QApplication.instance().installEventFilter(self)
+        app = QtWidgets.QApplication.instance()
+        assert app is not None  # the window exists, so the application does
+        app.installEventFilter(self)
 
     @property
     def active(self) -> bool:
@@ -128,9 +126,10 @@ class Presentation(QtCore.QObject):
         self.leave() if self.active else self.enter()
 
     # ---- entering -------------------------------------------------------------------------------
-    def enter(self, screen_height: int | None = None) -> None:
+    def enter(self, screen_height: int | None = None, full_screen: bool = True) -> None:
         """Full screen, chrome hidden, big text. ``screen_height`` sizes the text (default: the
-        window's screen)."""
+        window's screen); ``full_screen=False`` keeps the window's size (a screenshot of a
+        screen of that size)."""
         if self.active:
             return
         from .figures.slide_style import canvas_look  # the slide sizes, loaded when first used
@@ -146,7 +145,7 @@ class Presentation(QtCore.QObject):
         self._saved = _Saved(win.saveGeometry(), win.geometry(), win.saveState(), win.windowState(),
                              {w: w.isVisibleTo(win) for w in chrome},
                              {n: acts[n].isEnabled() for n in _EDIT_ACTIONS if n in acts},
-                             win.canvas.look, {w: w.styleSheet() for w in (win.live_scroll,)})
+                             win.canvas.look)
         for w in chrome:
             w.hide()
         for name, dock in win.docks.items():
@@ -158,18 +157,28 @@ class Presentation(QtCore.QObject):
         self._set_text(px)
         self.strip.refresh()
         self.strip.show()
-        win.showFullScreen()
+        if full_screen:
+            win.showFullScreen()
         win.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
         self.toggled.emit(True)
 
     def _set_text(self, px: int) -> None:
         win, saved = self.win, self._saved
         assert saved is not None
-        win.live_scroll.setStyleSheet(f"QLabel, QLineEdit, QProgressBar {{ font-size: {px}px; }}")
+        # Fonts, not a style sheet: a style sheet would take the theme's palette off the panel.
+        for w in win.live_panel.findChildren(QtWidgets.QWidget):
+            if isinstance(w, (QtWidgets.QLabel, QtWidgets.QLineEdit, QtWidgets.QProgressBar)):
+                saved.fonts[w] = (QtGui.QFont(w.font()), w.testAttribute(Qt.WidgetAttribute.WA_SetFont))
+                w.setFont(_font(px, bold=w.font().bold()))
         self.strip.set_text_px(px)
-        legend = win.canvas.overlay.legend
-        legend.setLabelTextSize(f"{px}px")
-        win.canvas.overlay.note.setFont(_font(px))
+        overlay = win.canvas.overlay
+        # Legends a step smaller than the numbers: they explain the picture, they are not it, and
+        # the angle plot gives the height of its legend's band to the curves' range.
+        legend_px = max(14, round(0.75 * px))
+        restyle_legend(overlay.legend, size=f"{legend_px}px")
+        overlay.note.setFont(_font(px))
+        saved.legend_size = win.angle_plot.legend.opts["labelTextSize"]
+        restyle_legend(win.angle_plot.legend, size=f"{legend_px}px")
         for view in (win.canvas.plot, win.angle_plot.plot):
             for name in ("left", "bottom"):
                 axis = view.getPlotItem().getAxis(name)
@@ -177,6 +186,8 @@ class Presentation(QtCore.QObject):
                 axis.setStyle(tickFont=_font(px))
                 axis.setLabel(axis.labelText, **{**axis.labelStyle, "font-size": f"{px}px"})
         win.resizeDocks([win.docks["Algorithm and live panel"]], [int(px * 21)], Qt.Orientation.Horizontal)
+        # The angle plot's ticks at this size need height: about a third of the screen.
+        win.resizeDocks([win.docks["Angle to θ*"]], [int(px * 13)], Qt.Orientation.Vertical)
 
     # ---- leaving --------------------------------------------------------------------------------
     def leave(self) -> None:
@@ -190,8 +201,10 @@ class Presentation(QtCore.QObject):
             axis.setStyle(tickFont=tick_font)
             axis.labelStyle = label_style
             axis.setLabel(axis.labelText, **label_style)
-        for w, sheet in saved.style_sheets.items():
-            w.setStyleSheet(sheet)
+        for w, (font, own) in saved.fonts.items():
+            w.setFont(font)
+            w.setAttribute(Qt.WidgetAttribute.WA_SetFont, own)  # an inherited font inherits again
+        restyle_legend(win.angle_plot.legend, size=saved.legend_size)
         win.canvas.set_look(saved.look)
         win.canvas.view_box.tool = win.canvas.tool
         for name, on in saved.enabled.items():
@@ -213,8 +226,9 @@ class Presentation(QtCore.QObject):
             return False
         if not isinstance(obj, QtWidgets.QWidget) or obj.window() is not self.win:
             return False
-        key = event.key()
-        if key == Qt.Key.Key_Escape and not event.modifiers():
+        key_event = cast(QtGui.QKeyEvent, event)
+        key = key_event.key()
+        if key == Qt.Key.Key_Escape and not key_event.modifiers():
             if event.type() == _Ev.KeyPress:
                 self.leave()
             else:

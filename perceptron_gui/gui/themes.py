@@ -14,7 +14,7 @@ from PySide6 import QtGui, QtWidgets
 from ..render.theme import DEFAULT_THEME, THEMES, Theme
 from ..session.ui_settings import load_setting, save_setting
 
-__all__ = ["apply_theme", "install_theme_menu", "saved_theme", "theme_plot"]
+__all__ = ["apply_theme", "install_theme_menu", "restyle_legend", "saved_theme", "show_theme", "theme_plot"]
 
 _Role = QtGui.QPalette.ColorRole
 SENTENCE = "plot_sentence"  # objectName of the sentence shown instead of a plot (plot_setup)
@@ -44,6 +44,17 @@ def _dark_palette(theme: Theme) -> QtGui.QPalette:
     return p
 
 
+def restyle_legend(legend: pg.LegendItem, colour: str | None = None, size: str | None = None) -> None:
+    """A legend's text in another colour or size, its present entries included (pyqtgraph's own
+    setters only reach entries added later, or after their next setText)."""
+    if colour is not None:
+        legend.setLabelTextColor(colour)
+    if size is not None:
+        legend.setLabelTextSize(size)
+    for _sample, label in legend.items:
+        label.setText(label.text)
+
+
 def _recolour(item: Any, theme: Theme) -> None:
     """A curve's or marker line's pen in ``theme``'s version of the colour it was made with."""
     pen = item.opts.get("pen") if isinstance(item, pg.PlotDataItem) else getattr(item, "pen", None)
@@ -70,7 +81,7 @@ def theme_plot(view: pg.GraphicsView, theme: Theme) -> None:
             fill = QtGui.QColor(theme.background)
             fill.setAlpha(200)
             item.setBrush(pg.mkBrush(fill))
-            item.setLabelTextColor(theme.foreground)
+            restyle_legend(item, colour=theme.foreground)
         elif isinstance(item, (pg.PlotDataItem, pg.InfiniteLine)):
             _recolour(item, theme)
 
@@ -104,7 +115,7 @@ def install_theme_menu(win: Any, state_dir: Path) -> dict[str, QtGui.QAction]:
         a.setChecked(name == current)
         a.setToolTip(tip)
         a.setStatusTip(tip)
-        a.toggled.connect(lambda on, n=name: on and _choose(win, n, state_dir))
+        a.toggled.connect(lambda on, n=name: _choose(win, n, state_dir) if on else None)
         group.addAction(a)
         menu.addAction(a)
         actions[f"theme_{name}"] = a
@@ -112,6 +123,15 @@ def install_theme_menu(win: Any, state_dir: Path) -> dict[str, QtGui.QAction]:
     if current != DEFAULT_THEME:
         apply_theme(win, THEMES[current])
     return actions
+
+
+def show_theme(win: Any, name: str) -> None:
+    """Show ``win`` in theme ``name`` for now (``--theme``): the menu ticks it, the saved choice stays."""
+    action = win.actions_by_name[f"theme_{name}"]
+    action.blockSignals(True)  # a tick, not a choice: nothing is saved
+    action.setChecked(True)
+    action.blockSignals(False)
+    apply_theme(win, THEMES[name])
 
 
 def _choose(win: Any, name: str, state_dir: Path) -> None:

@@ -201,6 +201,8 @@ BAD_ARGS = {
     "bad size": ["--screenshot", "x.png", "--size", "big"],
     "tiny size": ["--screenshot", "x.png", "--size", "10x10"],
     "unknown preset": ["--preset", "nope"],
+    "unknown theme": ["--screenshot", "x.png", "--theme", "sepia"],
+    "window option after a command": ["run", "{and}", "--algorithm", "offset", "--presentation"],
 }
 
 
@@ -258,11 +260,14 @@ def test_no_command_opens_the_window_with_the_options(capsys, monkeypatch):
     fake.run_app = lambda argv=None, **kw: calls.append((argv, kw)) or 0
     monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", fake)
     assert main([]) == 0
-    assert calls[-1] == ([], dict(screenshot=None, preset=None, algorithm=None, step=None, size=None, lesson=None))
+    assert calls[-1] == ([], dict(screenshot=None, preset=None, algorithm=None, step=None, size=None, lesson=None,
+                                  theme=None, presentation=False))
     assert main(["--screenshot", "out.png", "--preset", "and", "--algorithm", "offset", "--step", "end",
                  "--size", "1024x768"]) == 0
     assert calls[-1][1] == dict(screenshot="out.png", preset="and", algorithm="offset", step="end", size=(1024, 768),
-                                lesson=None)
+                                lesson=None, theme=None, presentation=False)
+    assert main(["--theme", "dark", "--presentation"]) == 0
+    assert calls[-1][1]["theme"] == "dark" and calls[-1][1]["presentation"] is True
     assert main(["--step", "3"]) == 0
     assert calls[-1][1]["step"] == 3
 
@@ -314,7 +319,8 @@ def test_window_options_with_a_command_or_a_typo_are_errors(capsys, files, monke
     assert code == 2 and "--screenshoot" in err
     assert run_cli(capsys, "-platform", "offscreen")[0] == 0
     assert calls == [(["-platform", "offscreen"], dict(screenshot=None, preset=None, algorithm=None, step=None,
-                                                        size=None, lesson=None))]
+                                                        size=None, lesson=None, theme=None,
+                                                        presentation=False))]
 
 
 def test_the_console_script_flushes_its_output_and_files_before_its_fast_exit(tmp_path):
