@@ -244,7 +244,7 @@ class Session(PlaybackMixin, SessionEvents):
     def recompute(self, force_sync: bool = False) -> None:
         gen = next(self._generation)
         self._pending_generation = gen
-        request = RunRequest(gen, self.algorithm, self.current_params(), self.points.copy())
+        request = RunRequest(gen, self.algorithm, self.current_params(), self.points.snapshot())
         # A window's first run of an algorithm may have to compile its kernels (2 s after
         # installing): on the worker, with "preparing…" shown, so the window is up at once.
         request.prepare = self.preparing = (self.prepare_in_background and self.runner.has_dispatcher

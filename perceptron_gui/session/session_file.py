@@ -80,9 +80,9 @@ class SessionSnapshot:
 # ---- writing ---------------------------------------------------------------------------------
 def take_snapshot(session: Session) -> SessionSnapshot:
     """Copy the session's state (call on the thread that owns the session)."""
-    pts = session.points
+    pts = session.points.snapshot()  # shares the arrays until the next in-place edit: no copy here
     return SessionSnapshot(
-        X=pts.X.copy(), y=pts.y.copy(), test=pts.test.copy(), feature_names=tuple(pts.feature_names),
+        X=pts.X, y=pts.y, test=pts.test, feature_names=tuple(pts.feature_names),
         algorithm=session.algorithm, params=copy.deepcopy(session.params), t=int(session.playhead.t),
         view_range=view_or_none(session.view_range), title=str(session.data_title or ""),
     )

@@ -208,7 +208,10 @@ def test_the_snapshot_is_taken_at_the_edit_not_at_the_write(tmp_path, saver):
     s = xor_session()
     a = saver(s)
     s.execute(AddPoints([[0.5, 0.5]], [1.0]))
-    s.points.X[0, 0] = 123.0  # changed behind the session's back after the edit
+    # Changed in place after the edit, as every in-place edit must: writable() first (the
+    # snapshot shares the arrays until then; points.PointSet.snapshot).
+    s.points.writable()
+    s.points.X[0, 0] = 123.0
     a.flush()
     assert read_autosave(a.path)["data"]["X"][0, 0] == 0.0
 
