@@ -128,14 +128,7 @@ class AddPoints(Command):
                 raise DatasetError("Give one distinct position per added point.")
             order = np.argsort(at)
             at, X, y, test = at[order], X[order], y[order], test[order]
-        keep = np.ones(n_new, dtype=bool)
-        keep[at] = False
-        newX = np.empty((n_new, points.d))
-        newy = np.empty(n_new)
-        newt = np.empty(n_new, dtype=bool)
-        newX[keep], newy[keep], newt[keep] = points.X, points.y, points.test
-        newX[at], newy[at], newt[at] = X, y, test
-        points.X, points.y, points.test = newX, newy, newt
+        points.insert_rows(at, X, y, test)
         return DeletePoints(at), Change("add", at)
 
 

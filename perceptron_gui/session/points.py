@@ -49,6 +49,11 @@ class PointSet:
         self.X, self.y, self.test = (without_rows(a, idx) for a in (self.X, self.y, self.test))
         self._shared = False  # new arrays: no snapshot reads them
 
+    def insert_rows(self, at: np.ndarray, X: np.ndarray, y: np.ndarray, test: np.ndarray) -> None:
+        """Put rows at the final positions ``at`` (sorted, unique): new arrays, as :meth:`remove_rows`."""
+        self.X, self.y, self.test = (with_rows(a, at, new) for a, new in ((self.X, X), (self.y, y), (self.test, test)))
+        self._shared = False
+
     def snapshot(self) -> PointSet:
         """These points as they are now, for a reader on another thread (a run, a save), without
         copying them: they share the arrays until the next in-place edit here, which copies
@@ -104,4 +109,24 @@ def without_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray:
         out[dst:dst + m] = a[src:i]
         dst += m
         src = i + 1
+    return out
+
+
+def with_rows(a: np.ndarray, at: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """``a`` with the rows ``new`` placed at the final positions ``at`` (sorted, unique), as a
+    new array: the inverse of :func:`without_rows`, by runs of rows as it is."""
+    n_new = a.shape[0] + at.size
+    out = np.empty((n_new, *a.shape[1:]), dtype=a.dtype)
+    if at.size > _SEGMENT_DELETE_MAX:
+        keep = np.ones(n_new, dtype=bool)
+        keep[at] = False
+        out[keep] = a
+    else:
+        src = dst = 0
+        for i in (*at.tolist(), n_new):
+            m = i - dst
+            out[dst:i] = a[src:src + m]
+            src += m
+            dst = i + 1
+    out[at] = new
     return out
