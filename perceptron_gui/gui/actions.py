@@ -57,6 +57,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("F", "Fit the view to the data"),
     ("T", "Show / hide θ* and its margin band"),
     ("F1", "This list"),
+    ("F5", "Presentation mode: full screen, large text, keyboard stepping only (F5 or Esc returns)"),
     ("Left click", "Add a point of the active class"),
     ("Right click or Shift+click", "Add a point of the other class"),
     ("Drag a point", "Move it (one undo step)"),

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .themes import restyle_legend
+from .themes import SENTENCE, restyle_legend
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["Presentation", "PresentationStrip", "install_presentation", "text_px"]
@@ -82,7 +82,9 @@ class PresentationStrip(QtWidgets.QLabel):
 
     def refresh(self, *args: object) -> None:
         self.values = {key: self.value(key) for key, _caption in self.KEYS}
-        parts = (f"{caption}: {self.values[key]}".replace(" ", "\u00a0") for key, caption in self.KEYS)
+        # No-break spaces, and a word joiner after "/" (Qt breaks after a slash: "(R/" | "γ)²").
+        parts = (f"{caption}: {self.values[key]}".replace(" ", "\u00a0").replace("/", "/\u2060")
+                 for key, caption in self.KEYS)
         self.setText("     ".join(parts))
 
 
@@ -166,7 +168,8 @@ class Presentation(QtCore.QObject):
         win, saved = self.win, self._saved
         assert saved is not None
         # Fonts, not a style sheet: a style sheet would take the theme's palette off the panel.
-        for w in win.live_panel.findChildren(QtWidgets.QWidget):
+        sentences = win.angle_plot.findChildren(QtWidgets.QLabel, SENTENCE)  # "No θ*: …" in the plot's place
+        for w in [*win.live_panel.findChildren(QtWidgets.QWidget), *sentences]:
             if isinstance(w, (QtWidgets.QLabel, QtWidgets.QLineEdit, QtWidgets.QProgressBar)):
                 saved.fonts[w] = (QtGui.QFont(w.font()), w.testAttribute(Qt.WidgetAttribute.WA_SetFont))
                 w.setFont(_font(px, bold=w.font().bold()))
