@@ -42,3 +42,19 @@ def test_an_undone_delete_of_the_widest_point_widens_again(qtbot) -> None:
     assert table.view.columnWidth(0) < wide  # a delete measures all that is left: it may narrow
     s.undo()
     assert table.view.columnWidth(0) == wide
+
+
+def test_big_data_is_re_measured_on_the_next_turn_of_the_event_loop(qtbot, monkeypatch) -> None:
+    s, table = _table(qtbot, 500)
+    monkeypatch.setattr(table_module, "DEFER_FIT_CELLS", 100)  # 500 points count as big
+    s.execute(AddPoints(np.array([[-8.287e149, 0.5]]), np.array([1.0])))
+    assert any("e+888" in t for t in table.view._number_texts)  # room for a 3-digit exponent
+    measured: list[int] = []
+    real = table_module.fmt_widest
+    monkeypatch.setattr(table_module, "fmt_widest", lambda v: measured.append(np.asarray(v).size) or real(v))
+    s.execute(DeletePoints(np.array([500])))
+    s.execute(DeletePoints(np.array([0])))
+    assert measured == []  # not inside the edits
+    qtbot.waitUntil(lambda: measured != [])
+    assert measured == [2 * 499]  # once for the burst, every point left (501 - 2)
+    assert not any("e+888" in t for t in table.view._number_texts)  # the widest point is gone
