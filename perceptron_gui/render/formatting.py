@@ -100,20 +100,28 @@ def _widest_representatives(v: np.ndarray) -> np.ndarray:
     hair-wide band around 10⁻¹ and 10⁻⁵, where log10 may round either way, are kept whole.
     """
     a = np.abs(v)
-    if v.size and not (np.isfinite(a.max()) and a.min() != 0.0):  # the rare data with 0, inf or nan
+    i_min, i_max = (int(np.argmin(a)), int(np.argmax(a))) if v.size else (0, 0)
+    if v.size and not (np.isfinite(a[i_max]) and a[i_min] != 0.0):  # the rare data with 0, inf or nan
         keep = np.isfinite(a) & (a != 0.0)
         v, a = v[keep], a[keep]
+        i_min, i_max = (int(np.argmin(a)), int(np.argmax(a))) if v.size else (0, 0)
     if v.size <= 16:
         return v
-    # Every pass over 10⁶ values costs ~1 ms: argmin/argmax and a masked min, no copies.
-    picks = [int(np.argmin(a)), int(np.argmax(a)), int(np.argmin(v))]  # argmin(v): a negative if any
-    out = [v[picks]]
+    # Each pass over 10⁶ values costs ~1 ms: arg-extremes and masked minima, no copies.
+    out = [v[[i_min, i_max, int(np.argmin(v))]]]  # argmin(v): a negative if there is one
     for m in (-1, -5):
         edge = 10.0 ** m
-        smallest = np.min(a, initial=np.inf, where=a >= edge * (1 + 1e-9))
-        if np.isfinite(smallest):  # every |x| above the band has an exponent ≥ m: the smallest of them
-            out.append(np.array([smallest]))
-        out.append(a[np.abs(a - edge) < edge * 1e-9])  # the band: each may be the smallest with exponent ≥ m
+        lo, hi = edge * (1 - 1e-9), edge * (1 + 1e-9)
+        smallest = np.min(a, initial=np.inf, where=a >= lo)
+        if smallest >= hi:  # the usual case: no value in the band, and every |x| ≥ hi has an exponent ≥ m
+            if np.isfinite(smallest):
+                out.append(np.array([smallest]))
+            continue
+        # The band, where log10 may round either way: each may be the smallest with exponent ≥ m.
+        out.append(a[(a >= lo) & (a < hi)])
+        above = np.min(a, initial=np.inf, where=a >= hi)
+        if np.isfinite(above):
+            out.append(np.array([above]))
     return np.concatenate(out)
 
 
