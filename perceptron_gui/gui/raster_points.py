@@ -1,82 +1,46 @@
 """The canvas's points at any count: a vector scatter up to a threshold, one image above it.
 
-A ScatterPlotItem repaints every point on each zoom, pan, resize or moved point: about 200 ms
-at 10⁶ points, even with Qt's item cache (the cache is redrawn whenever the view changes). Above
+A ScatterPlotItem repaints every point on each zoom, pan, resize or moved point: about 200 ms at
+10⁶ points, even with Qt's item cache (the cache is redrawn whenever the view changes). Above
 :data:`RASTER_ABOVE` points the canvas shows :class:`RasterPoints` instead: the marks are
-stamped into one image at screen resolution (render/point_stamps.py, ~60 ms for 10⁶ points on 2
-cores), redrawn only when the view or the data change, and only around a dragged point while
-it moves (a few ms). :class:`PointLayer` keeps one of the two filled and switches as points are
-added or deleted across the threshold.
+stamped into one image at screen resolution (render/point_stamps.py, ~50 ms for 10⁶ points on 2
+cores), made on a worker thread when the view or the data change (the last image is shown
+stretched meanwhile), and redrawn only around a dragged point while it moves (a few ms).
+:class:`PointLayer` keeps one of the two filled and switches as points are added or deleted
+across the threshold.
 """
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pyqtgraph as pg
-from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render import point_stamps as ps
 from .canvas_scatter import FastScatter
+from .raster_image import RasterImage, ViewKey, make_image, make_stamps, remap
 
 __all__ = ["RASTER_ABOVE", "RasterPoints", "PointLayer"]
 
 RASTER_ABOVE = 100_000  # points; at 10⁵ a vector repaint costs ~30 ms, a raster a few
 _MAX_SIDE = 16_384  # px: a view larger than this (a huge export) is not rasterised past it
 _FEW_MOVED = 16  # moved points redrawn box by box; more than this: the whole image again
-_ARGB = QtGui.QImage.Format.Format_ARGB32_Premultiplied
-
-
-def _stamp_image(symbol, size: float, pen: QtGui.QPen, brush: QtGui.QBrush, dpr: float) -> np.ndarray:
-    """One style's mark as premultiplied ARGB (h, w) uint32, drawn as ScatterPlotItem draws it,
-    its centre in the middle of the centre pixel (an odd side)."""
-    side = 2 * math.ceil(dpr * (size + max(math.ceil(pen.widthF()), 1)) / 2) + 1
-    img = QtGui.QImage(side, side, _ARGB)
-    img.fill(QtCore.Qt.GlobalColor.transparent)
-    p = QtGui.QPainter(img)
-    try:
-        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        p.translate(side / 2, side / 2)
-        p.scale(dpr, dpr)
-        drawSymbol(p, symbol, size, pen, brush)
-    finally:
-        p.end()
-    row = img.bytesPerLine() // 4
-    return np.frombuffer(img.constBits(), dtype=np.uint32).reshape(side, row)[:, :side].copy()
-
-
-class _Ready(QtCore.QObject):
-    done = QtCore.Signal()
-
-
-_READY: _Ready | None = None
-
-
-def _kernels_ready() -> QtCore.SignalInstance:
-    """A signal emitted (on the UI thread, queued) once point_stamps.warm_up has run on a
-    worker thread; the first call starts that thread."""
-    global _READY
-    if _READY is None:
-        ready = _READY = _Ready()  # made on the UI thread, so its signal is delivered there
-
-        def work() -> None:
-            ps.warm_up()
-            ready.done.emit()
-        threading.Thread(target=work, name="point-stamps-warm-up", daemon=True).start()
-    return _READY.done
 
 
 class RasterPoints(pg.GraphicsObject):
     """Points drawn as one image of the view at device resolution.
 
     ``styles`` is the canvas's style table, (symbol, size, pen, brush) per style, as
-    :class:`FastScatter` takes it. The image is made in :meth:`paint` when the view's transform,
-    the device's size or the points changed since the last one, so many range changes between
-    two paints cost one raster.
+    :class:`FastScatter` takes it. When the view (a zoom, pan or resize) or the points change, a
+    new image is made on a worker thread while the last one is shown stretched to the new view;
+    a few moved or restyled points are redrawn in place at once (a drag). Painted into an image
+    or a file (an export), the image is made there and then.
     """
+
+    _made = QtCore.Signal(object)  # a RasterImage, from the worker
 
     def __init__(self, styles: Sequence[tuple]) -> None:
         super().__init__()
@@ -86,30 +50,34 @@ class RasterPoints(pg.GraphicsObject):
         self._stamps_dpr = 0.0
         self.P = np.zeros((0, 2))
         self.style = np.zeros(0, dtype=np.intp)
-        self._key: tuple | None = None  # what the image was made for
-        self._qimage: QtGui.QImage | None = None
-        self._pixels = np.zeros((0, 0), dtype=np.uint32)  # a view of _qimage's memory
-        self._px = np.zeros(0, dtype=np.int32)  # each point's pixel in the image
-        self._py = np.zeros(0, dtype=np.int32)
-        self._shown = np.zeros(0, dtype=np.bool_)  # which points the image holds (see stamp_all)
-        self._target = QtCore.QRectF()  # where the image goes, in device-independent pixels
+        self._version = 0  # counts changes of the points or styles
+        self._image: RasterImage | None = None  # the image shown (maybe of an older view or version)
+        self._job: tuple[ViewKey, int] | None = None  # the image being made
+        self._wanted: ViewKey | None = None  # the view of the last paint
+        self._made.connect(self._on_made)
         self.rasters = 0  # whole images made (tests and benchmarks read it)
-        self._awaiting = False  # for the kernels (see _await_kernels)
 
     @property
     def n(self) -> int:
         return int(self.P.shape[0])
 
+    @property
+    def up_to_date(self) -> bool:
+        """Whether the image shown is of the points now, for the view last painted."""
+        im = self._image
+        return self.n == 0 or (im is not None and im.version == self._version and im.key == self._wanted)
+
     def pixel(self, x: float, y: float) -> QtGui.QColor | None:
         """The colour the image holds at device-independent pixel (x, y) of the paint device
         (None before the first image, or outside it)."""
-        if self._qimage is None or self._key is None:
+        im = self._image
+        if im is None:
             return None
-        dpr = self._key[6]
-        c, r = math.floor((x - self._target.left()) * dpr), math.floor((y - self._target.top()) * dpr)
-        if not (0 <= c < self._qimage.width() and 0 <= r < self._qimage.height()):
+        c = math.floor(x * im.key.dpr) - im.key.x0
+        r = math.floor(y * im.key.dpr) - im.key.y0
+        if not (0 <= c < im.key.w and 0 <= r < im.key.h):
             return None
-        return self._qimage.pixelColor(c, r)
+        return im.qimage.pixelColor(c, r)
 
     # ---- data ---------------------------------------------------------------------------------
     def set_points(self, P: np.ndarray, style: np.ndarray) -> None:
@@ -147,21 +115,26 @@ class RasterPoints(pg.GraphicsObject):
         self._changed()
 
     def _changed(self) -> None:
-        self._key = None
+        self._version += 1
         self.update()
 
     def _redraw_rows(self, idx: np.ndarray) -> None:
-        """Rows ``idx`` moved or restyled: redraw the boxes around their old and new pixels
-        now (the view is unchanged), or the whole image at the next paint."""
-        if self._key is None or self._stamps is None or idx.size > _FEW_MOVED or self._px.size != self.n:
-            self._changed()
+        """Rows ``idx`` moved or restyled: redraw the boxes around their old and new pixels in
+        the image shown when it was up to date (a drag: the view is unchanged), else make a new
+        image."""
+        im = self._image
+        fresh = im is not None and im.version == self._version and self._job is None
+        self._version += 1
+        if not fresh or im is None or self._stamps is None or idx.size > _FEW_MOVED or im.px.size != self.n:
+            self.update()
             return
-        old = np.column_stack((self._px[idx], self._py[idx]))
-        sx, ox, sy, oy = self._key[:4]
-        self._px[idx], self._py[idx] = ps.pixel_coords(self.P[idx], sx, ox, sy, oy)
-        new = np.column_stack((self._px[idx], self._py[idx]))
-        self._shown[idx] = True  # a moved mark is drawn even where another hid it before
-        ps.restamp_boxes(self._pixels, self._px, self._py, self.style, self._stamps, np.vstack((old, new)), self._shown)
+        old = np.column_stack((im.px[idx], im.py[idx]))
+        k = im.key
+        im.px[idx], im.py[idx] = ps.pixel_coords(self.P[idx], k.sx, k.ox, k.sy, k.oy)
+        im.shown[idx] = True  # a moved mark is drawn even where another hid it before
+        ps.restamp_boxes(im.pixels, im.px, im.py, self.style, self._stamps,
+                         np.vstack((old, np.column_stack((im.px[idx], im.py[idx])))), im.shown)
+        im.version = self._version
         self.update()
 
     # ---- QGraphicsItem ------------------------------------------------------------------------
@@ -176,56 +149,87 @@ class RasterPoints(pg.GraphicsObject):
     def paint(self, p: QtGui.QPainter, *args) -> None:
         if self.n == 0:
             return
+        key = self._view_key(p)
+        if key is None:
+            return
+        if not (self._image is not None and self._image.key == key and self._image.version == self._version):
+            if isinstance(p.device(), QtWidgets.QWidget):
+                self._wanted = key
+                self._request(key)  # on screen: show the last image until the new one is made
+            else:  # an image or a file being rendered: it must hold the points as they are
+                self._image = make_image(key, self._version, self.P, self.style, self._stamps_at(key.dpr))
+        im = self._image
+        if im is None:
+            return
+        p.save()
+        p.resetTransform()
+        p.setClipRect(key.target(), QtCore.Qt.ClipOperation.IntersectClip)
+        if im.key == key:
+            p.drawImage(key.target(), im.qimage)
+        else:
+            p.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
+            p.setTransform(remap(im.key, key))
+            p.drawImage(QtCore.QRectF(0, 0, im.key.w, im.key.h), im.qimage)
+        p.restore()
+
+    def _view_key(self, p: QtGui.QPainter) -> ViewKey | None:
         tr = p.transform()  # data → device-independent pixels of the paint device
         if tr.m12() or tr.m21():
-            return  # pyqtgraph's views never rotate; a rotated image would be wrong, not slow
+            return None  # pyqtgraph's views never rotate; a rotated image would be wrong, not slow
         dev = p.device()
-        if not ps.is_warm():
-            if isinstance(dev, QtWidgets.QWidget):  # on screen: draw once they are ready
-                self._await_kernels()
-                return
-            ps.warm_up()  # an image or a file being rendered: it must hold the points
         dpr = float(dev.devicePixelRatioF()) if dev is not None else 1.0
         r = tr.mapRect(self.boundingRect())
         x0, y0 = math.floor(r.left() * dpr), math.floor(r.top() * dpr)
         w = min(math.ceil(r.right() * dpr) - x0, _MAX_SIDE)
         h = min(math.ceil(r.bottom() * dpr) - y0, _MAX_SIDE)
         if w <= 0 or h <= 0:
-            return
-        key = (tr.m11() * dpr, tr.dx() * dpr - x0, tr.m22() * dpr, tr.dy() * dpr - y0, w, h, dpr)
-        if key != self._key:
-            self._raster(key)
-        self._target = QtCore.QRectF(x0 / dpr, y0 / dpr, w / dpr, h / dpr)
-        p.save()
-        p.resetTransform()
-        p.drawImage(self._target, self._qimage)
-        p.restore()
+            return None
+        return ViewKey(tr.m11() * dpr, tr.dx() * dpr - x0, tr.m22() * dpr, tr.dy() * dpr - y0, x0, y0, w, h, dpr)
 
-    def _await_kernels(self) -> None:
-        """Load the stamping kernels on a worker (0.8 s from numba's cache, seconds the first
-        time) instead of blocking the window; paint again when they are ready."""
-        if not self._awaiting:
-            self._awaiting = True
-            _kernels_ready().connect(self._on_kernels_ready)
-
-    def _on_kernels_ready(self) -> None:
-        self._awaiting = False
-        self.update()
-
-    def _raster(self, key: tuple) -> None:
-        sx, ox, sy, oy, w, h, dpr = key
+    def _stamps_at(self, dpr: float) -> ps.Stamps:
         if self._stamps is None or self._stamps_dpr != dpr:
-            self._stamps = ps.make_stamps([_stamp_image(*s, dpr) for s in self._styles])
+            self._stamps = make_stamps(self._styles, dpr)
             self._stamps_dpr = dpr
-        if self._qimage is None or (self._qimage.width(), self._qimage.height()) != (w, h):
-            self._qimage = QtGui.QImage(w, h, _ARGB)
-            self._qimage.setDevicePixelRatio(dpr)
-            row = self._qimage.bytesPerLine() // 4
-            self._pixels = np.frombuffer(self._qimage.bits(), dtype=np.uint32).reshape(h, row)[:, :w]
-        self._px, self._py = ps.pixel_coords(self.P, sx, ox, sy, oy)
-        self._shown = ps.stamp_all(self._pixels, self._px, self._py, self.style, self._stamps)
-        self._key = key
+        return self._stamps
+
+    def _request(self, key: ViewKey) -> None:
+        """Have the image for ``key`` and the points now made on the worker; one at a time (a
+        request while one is being made is taken up when it lands)."""
+        if self._job is not None:
+            return
+        self._job = (key, self._version)
+        args = (key, self._version, self.P, self.style, self._stamps_at(key.dpr))
+        _worker().submit(self._work, *args)
+
+    def _work(self, *args) -> None:
+        try:
+            image = make_image(*args)
+        except Exception as exc:  # noqa: BLE001 - reported on the UI thread, never lost on the worker
+            image = exc
+        try:
+            self._made.emit(image)
+        except RuntimeError:  # the item was deleted meanwhile (the window closed)
+            pass
+
+    def _on_made(self, image: object) -> None:
+        self._job = None
+        if isinstance(image, Exception):
+            raise image
+        assert isinstance(image, RasterImage)
+        self._image = image
         self.rasters += 1
+        self.update()  # the next paint asks again if the view or the points moved on meanwhile
+
+
+_WORKER: ThreadPoolExecutor | None = None
+
+
+def _worker() -> ThreadPoolExecutor:
+    """One thread that makes images (their stamping uses the point_stamps pool's threads)."""
+    global _WORKER
+    if _WORKER is None:
+        _WORKER = ThreadPoolExecutor(1, thread_name_prefix="raster-points", initializer=ps.lower_priority)
+    return _WORKER
 
 
 class PointLayer:

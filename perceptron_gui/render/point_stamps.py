@@ -142,8 +142,17 @@ def _workers() -> int:
 def _pool() -> ThreadPoolExecutor:
     global _POOL
     if _POOL is None:
-        _POOL = ThreadPoolExecutor(_workers(), thread_name_prefix="point-stamps")
+        _POOL = ThreadPoolExecutor(_workers(), thread_name_prefix="point-stamps", initializer=lower_priority)
     return _POOL
+
+
+def lower_priority() -> None:
+    """Give the calling thread a lower CPU priority (Linux: its own nice value), so that
+    stamping on every core never slows the window's own thread."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # not Linux, or not allowed: the default priority
+        pass
 
 
 @njit(cache=True, nogil=True)

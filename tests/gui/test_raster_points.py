@@ -43,14 +43,21 @@ def raster_canvas(qtbot, monkeypatch):
     canvas.show()
     qtbot.waitExposed(canvas)
     canvas.view_box.setRange(xRange=(-1.5, 1.5), yRange=(-1.5, 1.5), padding=0.0)
-    paint(canvas)
+    settle(qtbot, canvas)
     return canvas
 
 
 def paint(canvas: Canvas) -> None:
-    """Let pyqtgraph apply the range and Qt paint the viewport (the image is made in paint)."""
+    """Let pyqtgraph apply the range and Qt paint the viewport (which asks for a new image)."""
     QtWidgets.QApplication.processEvents()
     canvas.plot.viewport().repaint()
+
+
+def settle(qtbot, canvas: Canvas) -> None:
+    """Paint, and wait until the worker's image of the points now, for this view, is shown."""
+    paint(canvas)
+    qtbot.waitUntil(lambda: canvas.points.raster.up_to_date)
+    paint(canvas)
 
 
 def px(canvas: Canvas, x: float, y: float) -> QtCore.QPointF:
@@ -91,7 +98,7 @@ def test_a_moved_point_shows_at_its_new_pixel_and_no_longer_at_its_old(raster_ca
     i = int(np.flatnonzero(np.all(np.isclose(s.points.X, (-0.2, 0.2), atol=1e-9), axis=1))[0])
     rasters = c.points.raster.rasters
     s.execute(MovePoints(np.array([i]), np.array([[-0.4, 1.3]]), s.new_drag_id()))
-    paint(c)
+    assert c.points.raster.up_to_date  # redrawn in place, at once
     assert near(colour_at(c, -0.4, 1.3), theme.POSITIVE)
     assert colour_at(c, -0.2, 0.2).alpha() == 0
     assert c.points.raster.rasters == rasters  # redrawn around the point only, not as a whole
@@ -109,24 +116,24 @@ def test_a_mouse_drag_moves_the_mark(qtbot, raster_canvas):
         QtWidgets.QApplication.sendEvent(vp, ev)
         qtbot.wait(15)  # pyqtgraph drops moves closer than 10 ms (its mouseRateLimit)
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
-    paint(c)
+    settle(qtbot, c)
     moved = c.session.points.X[int(np.argmin(np.abs(c.session.points.X - (0.45, -1.35)).sum(axis=1)))]
     assert np.allclose(moved, (0.45, -1.35), atol=0.02)
     assert near(colour_at(c, *moved), theme.NEGATIVE)
     assert colour_at(c, 0.2, -0.2).alpha() == 0
 
 
-def test_a_zoom_makes_the_image_again_at_the_new_scale(raster_canvas):
+def test_a_zoom_makes_the_image_again_at_the_new_scale(qtbot, raster_canvas):
     c = raster_canvas
     rasters = c.points.raster.rasters
     c.view_box.setRange(xRange=(-1.2, -0.8), yRange=(0.0, 0.4), padding=0.0)  # around (−1, 0.2)
-    paint(c)
+    settle(qtbot, c)
     assert c.points.raster.rasters > rasters
     assert near(colour_at(c, -1.0, 0.2), theme.POSITIVE)
     assert colour_at(c, -1.1, 0.1).alpha() == 0  # 0.14 apart in data: ~140 px apart now
 
 
-def test_the_layer_switches_to_vector_marks_below_the_threshold_and_back(raster_canvas):
+def test_the_layer_switches_to_vector_marks_below_the_threshold_and_back(qtbot, raster_canvas):
     c = raster_canvas
     s = c.session
     s.execute(DeletePoints(np.arange(36 - THRESHOLD)))  # 30 left: not above the threshold
@@ -135,7 +142,7 @@ def test_the_layer_switches_to_vector_marks_below_the_threshold_and_back(raster_
     assert len(c.points_item.data) == THRESHOLD and c.points.raster.n == 0
     assert np.allclose(np.column_stack(c.points_item.getData()), c.view_points, atol=1e-12)
     s.execute(AddPoints(np.array([[0.1, 1.4]]), np.array([1.0])))
-    paint(c)
+    settle(qtbot, c)
     assert c.points.rastered and not c.points_item.isVisible() and len(c.points_item.data) == 0
     assert c.points.raster.n == THRESHOLD + 1
     assert near(colour_at(c, 0.1, 1.4), theme.POSITIVE)
@@ -150,18 +157,29 @@ def test_figures_keep_vector_marks(qtbot, monkeypatch):
     assert fig.points.raster is None and len(fig.points_item.data) == 36
 
 
-def test_before_the_kernels_are_loaded_the_window_paints_on_and_the_points_follow(qtbot, raster_canvas, monkeypatch):
-    from perceptron_gui.gui import raster_points
-
+def test_the_window_paints_on_while_an_image_is_made(qtbot, raster_canvas, monkeypatch):
     c = raster_canvas
     monkeypatch.setattr(point_stamps, "_WARM", threading.Event())  # as in a fresh process
-    monkeypatch.setattr(raster_points, "_READY", None)
     loaded = threading.Event()  # the kernels "load" when the test says so
     monkeypatch.setattr(point_stamps, "_warm_up", lambda: loaded.wait(10))
     c.session.execute(AddPoints(np.array([[0.1, 1.4]]), np.array([1.0])))  # a new image is due
     rasters = c.points.raster.rasters
     paint(c)
-    assert c.points.raster.rasters == rasters  # the paint did not wait for the kernels
+    assert c.points.raster.rasters == rasters and not c.points.raster.up_to_date  # the paint did not wait
+    assert near(colour_at(c, -1.0, 0.2), theme.POSITIVE)  # the last image is shown meanwhile
     loaded.set()
-    qtbot.waitUntil(lambda: c.points.raster.rasters > rasters)  # painted again once they are ready
+    settle(qtbot, c)
+    assert c.points.raster.rasters > rasters
     assert near(colour_at(c, 0.1, 1.4), theme.POSITIVE)
+
+
+def test_while_a_zoom_is_made_the_last_image_is_laid_where_its_points_now_lie():
+    from perceptron_gui.gui.raster_image import ViewKey, remap
+
+    old = ViewKey(100.0, 50.0, -100.0, 60.0, 10, 20, 300, 200, 1.0)
+    new = ViewKey(250.0, -30.0, -250.0, 90.0, 10, 20, 300, 200, 2.0)
+    for x, y in [(0.0, 0.0), (1.3, -0.4), (-2.0, 0.7)]:
+        u, v = old.sx * x + old.ox, old.sy * y + old.oy  # its pixel in the old image
+        got = remap(old, new).map(QtCore.QPointF(u, v))
+        want = QtCore.QPointF((new.x0 + new.sx * x + new.ox) / new.dpr, (new.y0 + new.sy * y + new.oy) / new.dpr)
+        assert abs(got.x() - want.x()) < 1e-9 and abs(got.y() - want.y()) < 1e-9
