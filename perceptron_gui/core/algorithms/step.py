@@ -28,6 +28,10 @@ class StepOutput:
         Pocket: the update whose weights are in the pocket, and their count I.
     slack_index : ndarray of int
         Lifted: the training rows that have needed their own dimension so far.
+    scores : callable or None
+        Kernel: X (original features) → f(x) = Σ_j α_j·y_j·K(x_j, x) (+ b), the predictor's score.
+    alpha : ndarray of int or None
+        Kernel: α_i, the mistakes made on each training row so far.
     """
 
     label: str = ""
@@ -37,3 +41,5 @@ class StepOutput:
     pocket_k: int | None = None
     pocket_count: int | None = None
     slack_index: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    scores: Callable[[np.ndarray], np.ndarray] | None = None
+    alpha: np.ndarray | None = None
