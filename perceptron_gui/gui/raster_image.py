@@ -43,7 +43,8 @@ class ViewKey:
 @dataclass
 class RasterImage:
     """An image of points for ``key`` at data ``version``; px, py: each point's pixel in it;
-    shown: the points it holds (see point_stamps.stamp_all). ``pixels`` views the image's memory,
+    shown: the points it holds (see point_stamps.stamp_all); index: those by tile, and moved: the
+    rows moved since (both for point_stamps.restamp_boxes). ``pixels`` views the image's memory,
     so the UI thread may redraw a few marks in place (a drag)."""
 
     key: ViewKey
@@ -53,6 +54,8 @@ class RasterImage:
     px: np.ndarray
     py: np.ndarray
     shown: np.ndarray
+    index: ps.TileIndex
+    moved: np.ndarray
 
 
 def _stamp_image(symbol, size: float, pen: QtGui.QPen, brush: QtGui.QBrush, dpr: float) -> np.ndarray:
@@ -86,7 +89,8 @@ def make_image(key: ViewKey, version: int, P: np.ndarray, style: np.ndarray, sta
     pixels = np.frombuffer(qimage.bits(), dtype=np.uint32).reshape(key.h, qimage.bytesPerLine() // 4)[:, :key.w]
     px, py = ps.pixel_coords(P, key.sx, key.ox, key.sy, key.oy)
     shown = ps.stamp_all(pixels, px, py, style, stamps)
-    return RasterImage(key, version, qimage, pixels, px, py, shown)
+    index = ps.tile_index(px, py, shown, key.w, key.h, stamps.radius)
+    return RasterImage(key, version, qimage, pixels, px, py, shown, index, np.zeros(0, dtype=np.int64))
 
 
 def remap(old: ViewKey, new: ViewKey) -> QtGui.QTransform:

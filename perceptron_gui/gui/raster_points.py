@@ -81,8 +81,10 @@ class RasterPoints(pg.GraphicsObject):
 
     # ---- data ---------------------------------------------------------------------------------
     def set_points(self, P: np.ndarray, style: np.ndarray) -> None:
-        self.P = np.array(P, dtype=np.float64).reshape(-1, 2)
-        self.style = np.asarray(style, dtype=np.intp).copy()
+        # Not copied (16 MB at 10⁶ points): the canvas gives its own view_points, and moves
+        # rows of it only through move_points.
+        self.P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
+        self.style = np.asarray(style, dtype=np.intp)
         self._changed()
 
     def move_points(self, idx: np.ndarray, P: np.ndarray) -> None:
@@ -132,8 +134,9 @@ class RasterPoints(pg.GraphicsObject):
         k = im.key
         im.px[idx], im.py[idx] = ps.pixel_coords(self.P[idx], k.sx, k.ox, k.sy, k.oy)
         im.shown[idx] = True  # a moved mark is drawn even where another hid it before
+        im.moved = np.union1d(im.moved, idx)  # off their tiles in im.index now
         ps.restamp_boxes(im.pixels, im.px, im.py, self.style, self._stamps,
-                         np.vstack((old, np.column_stack((im.px[idx], im.py[idx])))), im.shown)
+                         np.vstack((old, np.column_stack((im.px[idx], im.py[idx])))), im.shown, im.index, im.moved)
         im.version = self._version
         self.update()
 

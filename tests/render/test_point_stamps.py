@@ -4,6 +4,7 @@ same image as stamping everything again."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from perceptron_gui.render import point_stamps as ps
 
@@ -56,7 +57,8 @@ def test_points_off_the_image_or_far_away_draw_nothing_or_their_part():
     assert img[5, 0] == img[5, 1] == BLUE and np.count_nonzero(img) == 2
 
 
-def test_restamping_boxes_around_moved_points_equals_stamping_all_again():
+@pytest.mark.parametrize("indexed", [False, True])
+def test_restamping_boxes_around_moved_points_equals_stamping_all_again(indexed):
     rng = np.random.default_rng(3)
     st = plus_and_bar()
     n, w, h = 400, 120, 80
@@ -65,13 +67,17 @@ def test_restamping_boxes_around_moved_points_equals_stamping_all_again():
     img = np.zeros((h, w), dtype=np.uint32)
     px, py = ps.pixel_coords(P, 1.0, 0.0, 1.0, 0.0)
     shown = ps.stamp_all(img, px, py, style, st)
+    index = ps.tile_index(px, py, shown, w, h, st.radius) if indexed else None
+    moved = np.zeros(0, dtype=np.int64)
     for _ in range(30):
         idx = rng.choice(n, size=rng.integers(1, 4), replace=False)
         old = np.column_stack((px[idx], py[idx]))
         P[idx] += rng.normal(size=(idx.size, 2)) * 3
         px[idx], py[idx] = ps.pixel_coords(P[idx], 1.0, 0.0, 1.0, 0.0)
         shown[idx] = True
-        ps.restamp_boxes(img, px, py, style, st, np.vstack((old, np.column_stack((px[idx], py[idx])))), shown)
+        moved = np.union1d(moved, idx)
+        ps.restamp_boxes(img, px, py, style, st, np.vstack((old, np.column_stack((px[idx], py[idx])))), shown,
+                         index, moved if indexed else None)
     # The whole image, stamped serially from the points the image holds (stamp_all leaves out
     # a point under a later one of its style on the same pixel; restamp_boxes keeps that).
     ref = np.zeros_like(img)
