@@ -212,8 +212,9 @@ class WeightSpaceView(QtWidgets.QWidget):
     def _place_labels(self, pic: WeightSpace) -> None:
         # The step's label sits at the end of the step (w_j), where the example moved w to.
         # As HTML x<sub>i</sub>: the slide font has no subscript digits (x₁₃ came out as boxes).
-        wanted = [(pic.path[j + 1], f"x<sub>{int(pic.path_index[j]) + 1}</sub>")
-                  for j, text in enumerate(pic.path_labels) if text]
+        wanted = _spaced([(pic.path[j + 1], f"x<sub>{int(pic.path_index[j]) + 1}</sub>")
+                          for j, text in enumerate(pic.path_labels) if text],
+                         self.view_box.viewPixelSize(), self.label_px)
         while len(self.labels) < len(wanted):
             label = pg.TextItem(color="#1B5E4A", anchor=(0.0, 1.0), fill=pg.mkBrush(255, 255, 255, 190))
             label.setZValue(20)
@@ -274,6 +275,19 @@ class WeightSpaceView(QtWidgets.QWidget):
         if index != self.highlighted:
             self.highlight(index)
             self.hovered.emit(index)
+
+
+def _spaced(labels: list[tuple[np.ndarray, str]], per_px: tuple[float, float],
+            label_px: int) -> list[tuple[np.ndarray, str]]:
+    """The labels that do not cover one another on screen, the newest steps first: in a small
+    dock the last steps crowd round w_k, and thirty overlapping boxes read as nothing."""
+    sx, sy = (float(v) if v > 0 else 1.0 for v in per_px)
+    kept: list[tuple[np.ndarray, str]] = []
+    for pos, text in reversed(labels):
+        if all(abs(pos[0] - q[0]) / sx > 2.6 * label_px or abs(pos[1] - q[1]) / sy > 1.4 * label_px
+               for q, _ in kept):
+            kept.append((pos, text))
+    return kept
 
 
 def _font(px: int) -> QtGui.QFont:
