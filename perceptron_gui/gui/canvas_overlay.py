@@ -313,4 +313,4 @@ class FrameOverlay:
         if key == self._legend_key:
             return
         self._legend_key = key
-        self.legend.set_entries([(self._swatch(e.role), e.text) for e in pic.legend])
+        self.legend.show_entries([(e.role, e.text) for e in pic.legend], self._swatch)
