@@ -14,7 +14,7 @@ __all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "ex
 
 FIGURE_TITLES = {"canvas": "Canvas", "angle": "Angle to θ*", "epochs": "Per epoch",
                  "dot": "w_k·θ* and its lower bound", "norm": "‖w_k‖² and its upper bound",
-                 "losses": "Perceptron and hinge losses"}
+                 "losses": "Perceptron and hinge losses", "weight-space": "Weight space (2-D data)"}
 
 
 @dataclass
@@ -70,6 +70,9 @@ class FigureDialog(QtWidgets.QDialog):
         for name, title in FIGURE_TITLES.items():
             self.figure_box.addItem(title, name)
         disable_proof_figures(self.figure_box, result)
+        if result is None or result.record.d != 2:  # the plane of (w₁, w₂) needs 2 features
+            enable_item(self.figure_box, list(FIGURE_TITLES).index("weight-space"), False,
+                        "The weight space is drawn for data with 2 features.")
         self.format_box = QtWidgets.QComboBox()
         for fmt, text in (("png", "PNG (image)"), ("svg", "SVG (vector)"), ("pdf", "PDF (vector)"),
                           ("tikz", "TikZ (LaTeX source, canvas only)")):

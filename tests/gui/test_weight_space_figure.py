@@ -61,3 +61,23 @@ def test_tikz_and_three_features_say_why(qapp, sep, tmp_path, capsys):
                  "--png", str(tmp_path / "ws.png")])
     err = capsys.readouterr().err
     assert code == 2 and "2 features" in err and "Traceback" not in err
+
+
+def test_file_export_figure_offers_the_weight_space_for_2d_data_only(make_main_window, qtbot, tmp_path):
+    from perceptron_gui.gui.export_dialog import install_export_actions
+    from perceptron_gui.gui.figure_dialog import FigureDialog, FigureSettings
+
+    win = make_main_window("random_separable")
+    ea = install_export_actions(win)
+    dlg = FigureDialog(ea, FigureSettings())
+    qtbot.addWidget(dlg)
+    row = dlg.figure_box.findData("weight-space")
+    assert row >= 0 and dlg.figure_box.model().item(row).isEnabled()
+    out = tmp_path / "ws.png"
+    assert ea.export_figure(out, FigureSettings(figure="weight-space", fmt="png", width=640))
+    assert QtGui.QImage(str(out)).width() == 640
+    win.session.load_preset("digits_0_vs_1")
+    win.session.wait()
+    dlg2 = FigureDialog(ea, FigureSettings())
+    qtbot.addWidget(dlg2)
+    assert not dlg2.figure_box.model().item(row).isEnabled()
