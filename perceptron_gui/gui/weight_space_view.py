@@ -266,6 +266,14 @@ class WeightSpaceView(QtWidgets.QWidget):
         per_px = self.view_box.viewPixelSize()[0]
         return drawn[best].index if dist[best] <= px * per_px else None
 
+    def leaveEvent(self, ev: QtCore.QEvent) -> None:  # noqa: N802 - Qt's name
+        # The scene reports no move once the mouse is outside: without this the ring on the
+        # canvas stayed after the mouse left a line for another widget.
+        super().leaveEvent(ev)
+        if self.highlighted is not None:
+            self.highlight(None)
+            self.hovered.emit(None)
+
     def _on_mouse_moved(self, pos: QtCore.QPointF) -> None:
         if self.picture is None or not self.view_box.sceneBoundingRect().contains(pos):
             index = None

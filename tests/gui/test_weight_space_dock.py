@@ -49,8 +49,10 @@ def test_hovering_a_line_rings_its_point_and_back(make_main_window, qtbot):
     assert link.index == c.index
     xs, ys = link.ring.getData()
     np.testing.assert_array_equal([xs[0], ys[0]], win.canvas.view_points[c.index])
-    link.set_index(None)
-    assert link.ring.getData()[0].size == 0 and view.highlighted is None
+    from PySide6 import QtCore, QtWidgets
+
+    QtWidgets.QApplication.sendEvent(view, QtCore.QEvent(QtCore.QEvent.Type.Leave))  # the mouse goes elsewhere
+    assert link.index is None and link.ring.getData()[0].size == 0 and view.highlighted is None
     # From the canvas side: hovering point 1 makes its line bold in the weight space.
     link.set_index(1)
     assert view.highlighted == 1
