@@ -1,13 +1,17 @@
 """One scenario of bench_big_window.py, in its own process: the window, the probe, the actions.
 
 Not run by itself: ``bench_big_window.py`` starts this with ``--child SCENARIO`` and reads the
-rows it prints. See that file's docstring for what is measured and why.
+rows it prints. See that file's docstring for what is measured and why. Two aids, by
+environment variable: ``BENCH_WATCHDOG=1`` samples every thread's stack while the window's
+thread is blocked (:mod:`ui_watchdog`); ``BENCH_PROFILE_OUT=PREFIX`` writes the ``--profile``
+action's whole cProfile to ``PREFIX-ACTION-ALGORITHM.pstats``.
 """
 from __future__ import annotations
 
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import resource
 import statistics
@@ -80,6 +84,11 @@ class Bench:
         freeze_startup_heap()  # as run_app does once the window is up
         self.probe = Probe()
         self.probe.timer.start()
+        if os.environ.get("BENCH_WATCHDOG"):  # where the window's thread is while blocked
+            import threading
+
+            from ui_watchdog import Watchdog
+            self.watchdog = Watchdog(self.probe, threading.get_ident())
 
     def row(self, scenario: str, times_s: list[float] | None, t0: float, t1: float, note: str = "",
             is_step: bool = False, error: str = "") -> None:
@@ -96,6 +105,8 @@ class Bench:
             return fn()
         prof = cProfile.Profile()
         out = prof.runcall(fn)
+        if os.environ.get("BENCH_PROFILE_OUT"):  # the whole profile, for pstats or snakeviz
+            prof.dump_stats(f"{os.environ['BENCH_PROFILE_OUT']}-{name}-{self.args.algorithm}.pstats")
         # By cumulative time the first rows are the event loop's plumbing (processEvents, emit):
         # 25 rows reach the work; by own time, the 10 where it is spent.
         for order, rows in (("cumulative", 25), ("tottime", 10)):
@@ -105,11 +116,16 @@ class Bench:
             print("\n".join(line for line in text.getvalue().splitlines() if line.strip())[-9000:])
         return out
 
+    def phase(self, name: str) -> None:
+        if hasattr(self, "watchdog"):
+            self.watchdog.phase = name
+
     # ---- load and train (every scenario starts so) ---------------------------------------------
     def load_and_train(self) -> bool:
         n, s = self.args.n, self.s
         fa = self.win.file_actions
         t0 = time.perf_counter()
+        self.phase("open")
         fa.open_csv(self.args.csv)
         loaded = pump(lambda: s.points.n == n and not fa.reading, self.args.timeout)
         t1 = time.perf_counter()
@@ -117,6 +133,7 @@ class Bench:
                  error="" if loaded else "not loaded")
         if not loaded:
             return False
+        self.phase("train")
         trained = self.profiled("train", lambda: pump(
             lambda: (not s.busy and s.run is not None and s.run.n == n) or s.error is not None, self.args.timeout))
         t2 = time.perf_counter()
@@ -248,9 +265,12 @@ class Bench:
     def save(self, tmp: Path) -> None:
         target = tmp / "big.perceptron.json"
         t0 = time.perf_counter()
-        with mock.patch.object(QtWidgets.QFileDialog, "getSaveFileName", return_value=(str(target), "")):
-            self.profiled("save", self.win.file_actions.actions["save_session"].trigger)
-        there = pump(lambda: target.exists(), self.args.timeout)
+
+        def save_and_wait() -> bool:  # profiled whole: what the window's thread does meanwhile
+            with mock.patch.object(QtWidgets.QFileDialog, "getSaveFileName", return_value=(str(target), "")):
+                self.win.file_actions.actions["save_session"].trigger()
+            return pump(lambda: target.exists(), self.args.timeout)
+        there = self.profiled("save", save_and_wait)
         t1 = time.perf_counter()
         size = target.stat().st_size / 1e6 if there else 0.0
         self.row("save session (File → Save session)", [t1 - t0], t0, t1,
@@ -312,9 +332,12 @@ def run_child(args: argparse.Namespace) -> list[dict[str, Any]]:
     if b.load_and_train():
         with tempfile.TemporaryDirectory(prefix="bench-big-save-") as tmp:
             kind = args.child
+            b.phase(kind)
             {"playback": b.playback, "select": b.select, "drag": b.drag, "save": lambda: b.save(Path(tmp)),
              "autosave": b.autosave, "idle": b.idle}[kind]()
     b.probe.timer.stop()
+    if hasattr(b, "watchdog"):
+        b.watchdog.report()
     b.win.file_actions.ask_close = lambda: "discard"
     b.win.close()
     if args.child != "playback":  # the open and the run are reported once per algorithm, by playback
