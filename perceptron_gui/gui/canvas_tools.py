@@ -123,8 +123,9 @@ class EditTool:
     def session(self):
         return self.canvas.session
 
-    def hit(self, pos: QtCore.QPointF) -> int | None:
-        """The point drawn nearest to view position ``pos``, if within ``hit_radius_px``."""
+    def hit(self, pos: QtCore.QPointF, radius_px: float | None = None) -> int | None:
+        """The point drawn nearest to view position ``pos``, if within ``radius_px`` screen
+        pixels (default ``hit_radius_px``): the one nearest-point rule of clicks and hovers."""
         P = self.canvas.view_points
         if P.shape[0] == 0:
             return None
@@ -133,7 +134,8 @@ class EditTool:
             return None
         d2 = ((P[:, 0] - pos.x()) / pw) ** 2 + ((P[:, 1] - pos.y()) / ph) ** 2
         i = int(np.argmin(d2))
-        return i if d2[i] <= self.hit_radius_px ** 2 else None
+        r = self.hit_radius_px if radius_px is None else radius_px
+        return i if d2[i] <= r ** 2 else None
 
     # ---- clicks ---------------------------------------------------------------------------------
     def click(self, ev) -> bool:

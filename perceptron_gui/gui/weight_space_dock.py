@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
@@ -59,13 +58,8 @@ class HoverLink(QtCore.QObject):
             return
         vb = self.canvas.view_box
         index = None
-        P = self.canvas.view_points
-        if P.shape[0] and vb.sceneBoundingRect().contains(pos):
-            p = vb.mapSceneToView(pos)
-            sx, sy = vb.viewPixelSize()
-            d2 = ((P[:, 0] - p.x()) / sx) ** 2 + ((P[:, 1] - p.y()) / sy) ** 2
-            best = int(np.argmin(d2))
-            index = best if d2[best] <= (1.5 * HOVER_PX) ** 2 else None
+        if vb.sceneBoundingRect().contains(pos):
+            index = self.canvas.tool.hit(vb.mapSceneToView(pos), radius_px=1.5 * HOVER_PX)
         if index != self.index:
             self.set_index(index)
 
