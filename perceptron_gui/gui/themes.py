@@ -64,8 +64,19 @@ def _recolour(item: Any, theme: Theme) -> None:
     base = getattr(item, "_base_colour", None)
     if base is None:
         base = item._base_colour = pen.color().name().upper()  # made in the base palette
-    pen.setColor(QtGui.QColor(theme.colour(base)))
-    item.setPen(pen)
+    colour = QtGui.QColor(theme.colour(base))
+    if pen.color() != colour:  # a line this theme leaves as it is is not touched
+        pen.setColor(colour)
+        item.setPen(pen)
+
+
+def _plot_items(view: pg.GraphicsView) -> list[pg.PlotItem]:
+    """The plots of a PlotWidget or a GraphicsLayoutWidget, from pyqtgraph's own lists (the
+    scene also holds pyqtgraph's internal items, which are not ours to restyle)."""
+    if isinstance(view, pg.PlotWidget):
+        return [view.getPlotItem()]
+    layout = getattr(view, "ci", None)
+    return [it for it in getattr(layout, "items", {}) if isinstance(it, pg.PlotItem)]
 
 
 def theme_plot(view: pg.GraphicsView, theme: Theme) -> None:
@@ -73,17 +84,19 @@ def theme_plot(view: pg.GraphicsView, theme: Theme) -> None:
     and the lines whose colour the background needs changed."""
     view.setBackground(theme.background)
     axis_pen = pg.mkPen("#9A9A9A" if theme.dark else "#333333")
-    for item in view.scene().items():
-        if isinstance(item, pg.AxisItem):
-            item.setPen(axis_pen)
-            item.setTextPen(pg.mkPen(theme.foreground))
-        elif isinstance(item, pg.LegendItem):
-            fill = QtGui.QColor(theme.background)
-            fill.setAlpha(200)
-            item.setBrush(pg.mkBrush(fill))
-            restyle_legend(item, colour=theme.foreground)
-        elif isinstance(item, (pg.PlotDataItem, pg.InfiniteLine)):
-            _recolour(item, theme)
+    fill = QtGui.QColor(theme.background)
+    fill.setAlpha(200)
+    for plot in _plot_items(view):
+        for name in ("left", "bottom", "right", "top"):
+            axis = plot.getAxis(name)
+            axis.setPen(axis_pen)
+            axis.setTextPen(pg.mkPen(theme.foreground))
+        if plot.legend is not None:
+            plot.legend.setBrush(pg.mkBrush(fill))
+            restyle_legend(plot.legend, colour=theme.foreground)
+        for item in plot.items:
+            if isinstance(item, (pg.PlotDataItem, pg.InfiniteLine)):
+                _recolour(item, theme)
 
 
 def apply_theme(win: Any, theme: Theme) -> None:
@@ -119,9 +132,9 @@ def install_theme_menu(win: Any, state_dir: Path) -> dict[str, QtGui.QAction]:
         group.addAction(a)
         menu.addAction(a)
         actions[f"theme_{name}"] = a
-    win.theme = THEMES[DEFAULT_THEME]
-    if current != DEFAULT_THEME:
-        apply_theme(win, THEMES[current])
+    # Applied even when it is the default: the plots' lines take the light theme's shades too
+    # (the canvas has them from its start), so switching back and forth changes nothing.
+    apply_theme(win, THEMES[current])
     return actions
 
 

@@ -53,3 +53,13 @@ def test_the_canvas_keeps_working_after_a_theme_change(make_main_window, qtbot):
     win.session.step("update", 1)
     assert win.canvas.frame.k == 1
     assert win.canvas.overlay.picture is not None and win.canvas.overlay.picture.get("hyperplane") is not None
+
+
+def test_the_plots_playhead_has_the_same_shade_before_and_after_a_round_trip(make_main_window):
+    win = make_main_window("notes003_margin", "offset")
+    line = win.angle_plot.playhead_line
+    first = line.pen.color().name().upper()
+    assert first == theme.LIGHT.colour(theme.VISIT_UPDATE)  # 3:1 on white, not the exports' orange
+    win.actions_by_name["theme_dark"].trigger()
+    win.actions_by_name["theme_light"].trigger()
+    assert line.pen.color().name().upper() == first
