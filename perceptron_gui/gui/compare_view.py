@@ -32,13 +32,13 @@ class CompareTableModel(QtCore.QAbstractTableModel):
         super().__init__(parent)
         self._cells = [row_cells(r) for r in comparison.rows]
 
-    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008, N802
+    def rowCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._cells)
 
-    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008, N802
+    def columnCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not self.checkIndex(index, QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -164,8 +164,7 @@ class CompareWindow(QtWidgets.QWidget):
 
     def _on_epoch(self, epoch: int) -> None:
         steps = self.comparison.steps_at(epoch)
-        for src, canvas, title, run, t in zip(self.sources, self.canvases, self.titles,
-                                             self.comparison.runs, steps, strict=True):
+        for src, title, run, t in zip(self.sources, self.titles, self.comparison.runs, steps, strict=True):
             src.set_t(t)
             rec = run.result.record
             k = rec.k_after_step(t)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.csv_text import clip_text
 from ..render import theme as style
@@ -89,7 +89,7 @@ class WeightSpacePanel(QtWidgets.QWidget):
         if self.isVisible():  # a hidden dock draws nothing; showEvent catches up
             self.view.refresh()
 
-    def showEvent(self, ev: object) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, ev: QtGui.QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(ev)
         self.view.refresh()
 

@@ -243,9 +243,9 @@ class WeightSpaceView(QtWidgets.QWidget):
         """Draw the line of the point with global ``index`` bold (None: no line)."""
         self.highlighted = index
         pic = self.picture
-        line = None if pic is None or index is None else next(
-            (c for c in pic.constraints if c.index == index and c.ends is not None), None)
-        _set_pairs(self.hover_line, [] if line is None else [line.ends])
+        ends = None if pic is None or index is None else next(
+            (c.ends for c in pic.constraints if c.index == index and c.ends is not None), None)
+        _set_pairs(self.hover_line, [] if ends is None else [ends])
 
     def line_near(self, x: float, y: float, px: float = HOVER_PX) -> int | None:
         """The global index of the drawn line nearest (x, y) in (w₁, w₂) within ``px`` screen
@@ -253,18 +253,18 @@ class WeightSpaceView(QtWidgets.QWidget):
         pic = self.picture
         if pic is None:
             return None
-        drawn = [c for c in pic.constraints if c.ends is not None]
+        drawn = [(c.index, c.ends) for c in pic.constraints if c.ends is not None]
         if not drawn:
             return None
-        a = np.array([c.ends[0] for c in drawn])
-        e = np.array([c.ends[1] for c in drawn])
+        a = np.array([ends[0] for _, ends in drawn])
+        e = np.array([ends[1] for _, ends in drawn])
         p = np.array([x, y])
         d = e - a
         tt = np.clip(np.einsum("ij,ij->i", p - a, d) / np.maximum(np.einsum("ij,ij->i", d, d), 1e-300), 0.0, 1.0)
         dist = np.linalg.norm(a + tt[:, None] * d - p, axis=1)
         best = int(np.argmin(dist))
         per_px = self.view_box.viewPixelSize()[0]
-        return drawn[best].index if dist[best] <= px * per_px else None
+        return drawn[best][0] if dist[best] <= px * per_px else None
 
     def leaveEvent(self, ev: QtCore.QEvent) -> None:  # noqa: N802 - Qt's name
         # The scene reports no move once the mouse is outside: without this the ring on the

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6 import QtCore, QtGui
 
 from ...export.source import ExportError, ExportSession, ViewOptions, logical_size
 from ...render.compare_text import panel_lines
 from ...session.compare import Comparison
+from ..canvas import Canvas
 from . import figure_files
 from .plots import SlideFigure
 from .slide_style import SLIDE, SlideStyle, header_text, pixel_font, set_header
@@ -79,11 +80,12 @@ class CompareFigure:
 
     def _same_view(self) -> None:
         """Every panel shows the smallest range that holds what each fitted for itself."""
-        ranges = [p.widget.view_box.viewRange() for p in self.panels]
+        boxes = [cast(Canvas, p.widget).view_box for p in self.panels]  # canvas figures: Canvas widgets
+        ranges = [vb.viewRange() for vb in boxes]
         x0, x1 = min(r[0][0] for r in ranges), max(r[0][1] for r in ranges)
         y0, y1 = min(r[1][0] for r in ranges), max(r[1][1] for r in ranges)
-        for p in self.panels:
-            p.widget.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
+        for p, vb in zip(self.panels, boxes, strict=True):
+            vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
             p._settle()
 
     @property
