@@ -158,6 +158,11 @@ def _final_dict(rec: RunRecord, limit: int | None = None) -> dict[str, Any]:
         final["last"] = {"w": _nums(ex["last_w"]), "b": _num(ex["last_b"])}
     if "slack_points" in ex:
         final["slack_points"] = [int(i) for i in np.asarray(ex["slack_points"]).tolist()]
+    if "alpha" in ex:  # the kernel perceptron: its predictor is α, b and the kernel
+        final["alpha"] = [int(a) for a in np.asarray(ex["alpha"]).tolist()]
+        final["kernel"] = dict(ex["kernel"])
+        if final["kernel"]["name"] != "linear":
+            del final["w"]  # a curved boundary has no w in the input space
     return final
 
 
