@@ -19,6 +19,10 @@ _STYLE = {  # icon, background, text, border
     "error": ("⚠", "#FDE2E1", "#8A1C12", "#E8A09A"),
     "info": ("ℹ", "#E6F1FA", "#0B3D63", "#A9CBE6"),
 }
+_DARK_STYLE = {  # the same roles on the dark theme: a pale box there glared over the canvas
+    "error": ("⚠", "#4A1F1C", "#FFD9D5", "#8A3A33"),
+    "info": ("ℹ", "#1C3550", "#DCEBFA", "#2F5A85"),
+}
 RESERVED_LINES = 2
 _PLACE_ON = (QtCore.QEvent.Type.Move, QtCore.QEvent.Type.Resize, QtCore.QEvent.Type.ParentChange,
              QtCore.QEvent.Type.Show)
@@ -66,11 +70,18 @@ class MessageBanner(QtWidgets.QFrame):
         self.level = ""
         self._text = ""
         self._slot: QtWidgets.QWidget | None = None
+        self.dark = False
         self._set_style("info")
         self.hide()
 
+    def set_dark(self, dark: bool) -> None:
+        """Draw in the dark theme's colours (View → Theme)."""
+        self.dark = bool(dark)
+        self._set_style(self.level or "info")
+
     def _set_style(self, level: str) -> None:
-        _icon, background, text, border = _STYLE.get(level, _STYLE["info"])
+        styles = _DARK_STYLE if self.dark else _STYLE
+        _icon, background, text, border = styles.get(level, styles["info"])
         self.setStyleSheet(f"#message_banner {{ background: {background}; border: 1px solid {border}; "
                            f"border-radius: 3px; }} #message_banner QLabel {{ color: {text}; }}")
 

@@ -105,6 +105,7 @@ def apply_theme(win: Any, theme: Theme) -> None:
         win._light_palette = QtGui.QPalette(win.palette())  # what the style gave: the light theme's
     win.setPalette(_dark_palette(theme) if theme.dark else win._light_palette)
     win.canvas.set_look(replace(win.canvas.look, theme=theme))
+    win.banner.set_dark(theme.dark)
     for view in win.findChildren(pg.GraphicsView):
         if view is not win.canvas.plot:
             theme_plot(view, theme)

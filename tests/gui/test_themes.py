@@ -24,6 +24,7 @@ def test_dark_theme_reaches_canvas_plots_and_live_panel(make_main_window, qtbot)
     assert win.angle_plot.plot.backgroundBrush().color().name().upper() == theme.DARK.background
     panel = win.live_panel.palette()
     assert panel.color(QtGui.QPalette.ColorRole.WindowText).name().upper() == theme.DARK.foreground
+    assert "#1C3550" in win.banner.styleSheet()  # the message strip too
     # The canvas still draws the run: the same points, the frame at the playhead.
     assert win.canvas.points_item.data.shape[0] == win.session.points.n
     assert np.array_equal(win.canvas.frame.w, win.session.frame().w)
