@@ -25,7 +25,8 @@ from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
 from ..render.geometry import Rect, ViewRange, check_view_range, notes_view, rect_of_range
-from ..render.picture import Arrow, Labels, Markers, Picture, PictureOptions, Polygon, Raster, Segment, Vector, describe
+from ..render.picture import (AlphaRings, Arrow, Curve, Labels, Markers, Picture, PictureOptions, Polygon, Raster,
+                              Segment, Vector, describe)
 from ..render.projection import make_projection
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
@@ -43,6 +44,7 @@ from .tikz_items import (
     paint_raster,
     paint_vector,
 )
+from .tikz_kernel import paint_alpha, paint_curve
 
 __all__ = ["frame_to_tikz", "write_tikz", "tex_escape", "tikz_picture", "layout", "begin_picture", "grid_and_axes",
            "paint_items"]
@@ -213,6 +215,10 @@ def paint_items(tk: TikzPicture, pic: Picture, frame: Frame, ux: float, uy: floa
             paint_vector(tk, item)
         elif isinstance(item, Labels):
             paint_labels(tk, item, pic.rect)
+        elif isinstance(item, Curve):
+            paint_curve(tk, item)
+        elif isinstance(item, AlphaRings):
+            paint_alpha(tk, item, pic.rect)
 
 
 def write_tikz(path: str | os.PathLike[str], result: RunResult, t: int, **options: object) -> None:

@@ -16,6 +16,7 @@ from ..render.picture import Arrow, Labels, Markers, Raster, Segment, Vector, in
 from ..session.frame import Frame
 from .label_place import label_size_cm, node_options, place
 from .tikz_axes import TikzPicture
+from .tikz_kernel import kernel_legend_sample
 
 __all__ = ["COLOURS", "FILL_STYLE", "COMMENT", "ARROW_CM", "line_style", "paint_raster", "paint_markers",
            "paint_arrow", "paint_vector", "paint_labels", "legend_row"]
@@ -70,7 +71,8 @@ def paint_raster(tk: TikzPicture, r: Raster) -> None:
     g_rows, g_cols = r.positive.shape
     xs = np.linspace(x0, x1, g_cols + 1)
     ys = np.linspace(y0, y1, g_rows + 1)
-    tk.add("% the voted prediction: its two regions, row by row of a grid over the view")
+    what = "the voted prediction" if r.role == "vote" else "the sign of the kernel's f(x)"
+    tk.add(f"% {what}: its two regions, row by row of a grid over the view")
     for row in range(g_rows):
         cells = r.positive[row]
         edges = np.flatnonzero(np.diff(cells.astype(np.int8))) + 1
@@ -208,6 +210,8 @@ def legend_row(role: str, text: str, at: str) -> list[str]:
         sample = f"\\draw[{_LINE_STYLE['margin+']}] {at.format(dx=0)} -- ++(0.7cm,0);"
     elif role in _LINE_STYLE:
         sample = f"\\draw[{_LINE_STYLE[role]}] {at.format(dx=0)} -- ++(0.7cm,0);"
+    elif kernel_legend_sample(role, at, FILL_STYLE["positive_region"]) is not None:
+        sample = kernel_legend_sample(role, at, FILL_STYLE["positive_region"])  # type: ignore[assignment]
     elif role == "vote":
         sample = f"\\fill[{FILL_STYLE['positive_region']}] {at.format(dx=0.1)} ++(0,-4pt) rectangle ++(0.5cm,8pt);"
     elif role in ("visit_update", "visit_no_update"):

@@ -21,6 +21,8 @@ from ..session.frame import Frame
 from .canvas_items import Legend, LegendSwatch, LineItem, NormalArrow, PolygonItem
 from .canvas_scatter import MINUS, PLUS, FastScatter
 from .canvas_update import UpdateLayer
+from ..render.kernel_picture import ALPHA_RING
+from .kernel_items import KernelLayer
 
 __all__ = ["FrameOverlay", "OverlayOptions", "OverlayLook", "SCREEN_LOOK", "POINT_STYLES", "point_styles", "point_style"]
 
@@ -168,6 +170,8 @@ class FrameOverlay:
         self.slack = FastScatter(self.ring_styles["slack"])
         self.misclassified = FastScatter(self.ring_styles["misclassified"])
         self.visit = FastScatter(self.ring_styles["visit"])
+        self.kernel = KernelLayer(view_box, _stroke_pen("hyperplane", look), th.colour(ALPHA_RING), f,
+                                  th.region_alpha)
         self._lines = {"guide": self.lifted_guide, "theta": self.theta_line, "margin+": self.margin_lines[0],
                        "margin-": self.margin_lines[1], "output": self.output_line, "hyperplane": self.hyperplane}
         z = {self.regions: -30, self.vote_image: -29, self.theta_band: -25, self.lifted_guide: -21,
@@ -197,6 +201,7 @@ class FrameOverlay:
     def dispose(self, plot_item: pg.PlotItem) -> None:
         """Take every item of this overlay off the plot (the canvas makes a new one in another look)."""
         self.view_box.sigResized.disconnect(self._place_note)
+        self.kernel.dispose()
         layer = self.update_layer
         for item in (self.regions, self.vote_image, self.theta_band, *self._lines.values(), self.margin_lines[1],
                      self.arrow, self.selection, self.slack, self.misclassified, self.visit, layer.previous,
@@ -249,6 +254,7 @@ class FrameOverlay:
         else:
             self.arrow.set_arrow(None, None, self.arrow.label, rect)
         self._show_vote(pic.get("vote"))
+        self.kernel.show(pic)
         self._show_rings(pic)
         self.note.setText(pic.note)
         self.note.setVisible(bool(pic.note))
@@ -293,6 +299,9 @@ class FrameOverlay:
             "normal": lambda: LegendSwatch(pen=self.arrow.opts["pen"]),
             "margin": lambda: LegendSwatch(pen=self.margin_lines[0].opts["pen"]),
             "vote": lambda: LegendSwatch(brush=_brush(style.POSITIVE, 70)),
+            "kernel_regions": lambda: LegendSwatch(brush=_brush(style.POSITIVE, 70)),
+            "kernel_boundary": lambda: LegendSwatch(pen=self.kernel.boundary.opts["pen"]),
+            "alpha": lambda: LegendSwatch(symbol="o", size=15, symbol_pen=self.kernel.ring_pen),
             "theta": lambda: LegendSwatch(pen=self.theta_line.opts["pen"], brush=self.theta_band.opts["brush"]),
             "visit_update": lambda: LegendSwatch(symbol="o", size=13, symbol_pen=rings["visit"][0][2]),
             "visit_no_update": lambda: LegendSwatch(symbol="o", size=13, symbol_pen=rings["visit"][1][2]),

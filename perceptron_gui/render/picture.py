@@ -22,12 +22,13 @@ from ..core.floatscale import unit_direction
 from ..session.frame import Frame
 from .formatting import subscript
 from .geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
+from .kernel_picture import AlphaRings, Curve, alpha_rings, kernel_boundary, kernel_legend, kernel_note, kernel_regions
 from .legend import LegendEntry, legend_entries, picture_note
 from .projection import Projection
 from .update_picture import Labels, Vector, anchor_away, margin_labels, update_vectors
 
 __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
-           "Vector", "Labels", "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
+           "Vector", "Labels", "Curve", "AlphaRings", "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
 
 VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
 # ... unless its K vectors make that more than VOTE_GRID_WORK sign evaluations (about 20 ms):
@@ -115,7 +116,7 @@ class Markers:
     updated: bool = False
 
 
-Item = Segment | Polygon | Arrow | Raster | Markers | Vector | Labels
+Item = Segment | Polygon | Arrow | Raster | Markers | Vector | Labels | Curve | AlphaRings
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,6 +173,13 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
         _regions(items, w2, b2, rect)
     if frame is not None and frame.vote is not None and options.show_regions:
         items.append(Raster("vote", rect, _vote_grid(frame, proj, rect)))
+    # The kernel perceptron's regions sign f(x) and its curve f(x) = 0 (None for the others).
+    kregions = kernel_regions(frame, proj, rect) if frame is not None and options.show_regions else None
+    if kregions is not None:
+        items.append(Raster("kernel_regions", rect, kregions))
+    kcurve = kernel_boundary(frame, proj, rect) if frame is not None else None
+    if kcurve is not None:
+        items.append(kcurve)
     theta_w = frame.theta_w if options.show_theta_star and frame is not None else None
     theta = theta_w is not None
     tw, tb = proj.line(theta_w, frame.theta_b) if theta_w is not None and frame is not None else (np.zeros(2), 0.0)
@@ -210,6 +218,9 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
     if frame is not None:
         slack = _rows(frame.slack_points, n)
         items.append(Markers("slack", P[slack], slack))
+        rings = alpha_rings(frame, P)
+        if rings is not None:
+            items.append(rings)
         miscl = _rows(frame.misclassified, n)
         if miscl.size <= MAX_MISCLASSIFIED_MARKS:  # beyond, the marks only blacken the picture
             items.append(Markers("misclassified", P[miscl], miscl))
@@ -239,8 +250,11 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
             items.append(arrow)
 
     drawn = {it.role for it in items if not isinstance(it, Markers) or it.positions.shape[0]}
-    note = picture_note(frame, proj, n, has_w, line_ok, "hyperplane" in drawn) or " ".join(t for t in notes if t)
-    return Picture(rect, tuple(items), legend_entries(frame, kind, drawn, bool(test.any()), lifted), note)
+    knote = kernel_note(frame)
+    note = (knote if knote is not None else picture_note(frame, proj, n, has_w, line_ok, "hyperplane" in drawn)) \
+        or " ".join(t for t in notes if t)
+    legend = legend_entries(frame, kind, drawn, bool(test.any()), lifted) + kernel_legend(drawn)
+    return Picture(rect, tuple(items), legend, note)
 
 
 class _Drawn:

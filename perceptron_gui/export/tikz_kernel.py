@@ -1,0 +1,45 @@
+"""The kernel perceptron's items in TikZ: the curve f(x) = 0 as paths and the α rings."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..render.contour import join_segments
+from ..render.kernel_picture import AlphaRings, Curve, alpha_ring_scale
+from ..render.picture import inside
+
+__all__ = ["paint_curve", "paint_alpha", "kernel_legend_sample", "CURVE_STYLE", "ALPHA_STYLE"]
+
+CURVE_STYLE = "ultra thick"  # the hyperplane's: f(x) = 0 is the hyperplane of the feature space
+ALPHA_STYLE = "violet, thick"
+ALPHA_RADIUS_PT = 6.0  # the ring of α = 1
+
+
+def paint_curve(tk: Any, c: Curve) -> None:
+    """f(x) = 0 as one path per piece of the curve (its segments chained)."""
+    tk.add("% the kernel boundary f(x) = 0 (marching squares on a grid over the view)")
+    for line in join_segments(c.segments):
+        tk.add(f"\\draw[{CURVE_STYLE}, line join=round] " + " -- ".join(tk.xy(x, y) for x, y in line) + ";")
+
+
+def paint_alpha(tk: Any, r: AlphaRings, rect: tuple[float, float, float, float]) -> None:
+    """A ring per point with α > 0, its radius growing with α (as on the screen)."""
+    keep = inside(r.positions, rect)
+    if not np.any(keep):
+        return
+    tk.add("% alpha: a ring per point the kernel perceptron erred on, bigger for more mistakes")
+    for p, a in zip(r.positions[keep], r.alpha[keep]):
+        radius = ALPHA_RADIUS_PT * float(alpha_ring_scale(np.array([a]))[0])
+        tk.add(f"\\draw[{ALPHA_STYLE}] {tk.xy(*p)} circle[radius={radius:.2f}pt]; % alpha = {int(a)}")
+
+
+def kernel_legend_sample(role: str, at: str, fill: str) -> str | None:
+    """The legend sample of a kernel role (None for other roles)."""
+    if role == "kernel_boundary":
+        return f"\\draw[{CURVE_STYLE}] {at.format(dx=0)} -- ++(0.7cm,0);"
+    if role == "kernel_regions":
+        return f"\\fill[{fill}] {at.format(dx=0.1)} ++(0,-4pt) rectangle ++(0.5cm,8pt);"
+    if role == "alpha":
+        return f"\\draw[{ALPHA_STYLE}] {at.format(dx=0.35)} circle[radius=4.5pt];"
+    return None

@@ -1,0 +1,112 @@
+"""What the kernel perceptron adds to a picture (no Qt): the regions sign f(x), the curve
+f(x) = 0 and each point's α as a ring whose size grows with it.
+
+:func:`~perceptron_gui.render.picture.describe` asks :func:`kernel_items` for these items; the
+canvas (``gui/kernel_items.py``) and the TikZ writer paint them like every other item.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..session.frame import Frame
+from .contour import zero_contour
+from .legend import LegendEntry
+from .projection import Projection
+
+__all__ = ["Curve", "AlphaRings", "kernel_regions", "kernel_boundary", "alpha_rings", "kernel_legend", "kernel_note", "region_grid_size",
+           "alpha_ring_scale"]
+
+Rect = tuple[float, float, float, float]
+
+ALPHA_RING = "#7B3294"  # purple: apart from the visit's orange and blue and the misclassified black
+# The regions' raster: at most this many kernel evaluations (about 20 ms), between these sizes.
+REGION_WORK = 20_000_000
+REGION_GRID_MIN, REGION_GRID_MAX = 48, 160
+
+
+@dataclass(frozen=True, eq=False)
+class Curve:
+    """A curve as segments (s, 2, 2) in view-plane coordinates (the kernel's f(x) = 0)."""
+
+    role: str
+    segments: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class AlphaRings:
+    """Rings round the points with α_i > 0: ``positions`` (m, 2), global ``index`` (m,) and
+    ``alpha`` (m,) counts; a ring's size grows with α (:func:`alpha_ring_scale`)."""
+
+    role: str
+    positions: np.ndarray
+    index: np.ndarray
+    alpha: np.ndarray
+
+
+def region_grid_size(support: int) -> int:
+    """Cells per side of the regions' raster for f with ``support`` points of α > 0."""
+    return max(REGION_GRID_MIN, min(REGION_GRID_MAX, int(np.sqrt(REGION_WORK / max(1, support)))))
+
+
+def alpha_ring_scale(alpha: np.ndarray) -> np.ndarray:
+    """A ring's size relative to the smallest (α = 1): 1 + √(α − 1)/2, so a point updated 9
+    times is twice the size of one updated once, and 100 times about six."""
+    a = np.maximum(np.asarray(alpha, dtype=np.float64), 1.0)
+    return 1.0 + np.sqrt(a - 1.0) / 2.0
+
+
+def kernel_regions(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray | None:
+    """sign f(x) ≥ 0 on a grid of cells over ``rect`` ((g, g) booleans, row r at the r-th height
+    from the bottom, as the vote's raster); None before the first update or for other algorithms."""
+    score = getattr(frame, "kernel_scores", None)
+    if score is None or frame.k == 0:
+        return None
+    x0, y0, x1, y1 = rect
+    g = region_grid_size(int(frame.alpha_points.size))
+    xs = x0 + (np.arange(g) + 0.5) * (x1 - x0) / g
+    ys = y0 + (np.arange(g) + 0.5) * (y1 - y0) / g
+    gx, gy = np.meshgrid(xs, ys)
+    return (proj.scores(score, np.column_stack((gx.ravel(), gy.ravel()))) >= 0.0).reshape(g, g)
+
+
+def kernel_boundary(frame: Frame, proj: Projection, rect: Rect) -> Curve | None:
+    """The curve f(x) = 0 in the view ``rect`` (None when it does not cross the view, before the
+    first update, or for other algorithms)."""
+    score = getattr(frame, "kernel_scores", None)
+    if score is None or frame.k == 0:
+        return None
+    segs = zero_contour(lambda Q: proj.scores(score, Q), rect)
+    return Curve("kernel_boundary", segs) if segs.shape[0] else None
+
+
+def alpha_rings(frame: Frame, P: np.ndarray) -> AlphaRings | None:
+    """The α rings of ``frame`` (None when no point has α > 0 or the frame is not a kernel's)."""
+    idx = np.asarray(getattr(frame, "alpha_points", ()), dtype=np.intp)
+    keep = (idx >= 0) & (idx < P.shape[0])  # a frame of an older run may name deleted rows
+    if not keep.any():
+        return None
+    idx = idx[keep]
+    return AlphaRings("alpha", P[idx], idx, np.asarray(frame.alpha_values)[keep])
+
+
+def kernel_legend(drawn: set[str]) -> tuple[LegendEntry, ...]:
+    """The legend entries of the kernel's items that were drawn."""
+    e = []
+    if "kernel_boundary" in drawn:
+        e.append(LegendEntry("kernel_boundary", "f(x) = 0 (kernel boundary)", "$f(x) = 0$ (kernel boundary)"))
+    if "kernel_regions" in drawn:
+        e.append(LegendEntry("kernel_regions", "sign of f(x) (shading)", "sign of $f(x)$ (shading)"))
+    if "alpha" in drawn:
+        e.append(LegendEntry("alpha", "ring size: α (mistakes on the point)",
+                             r"ring size: $\alpha_i$ (mistakes on the point)"))
+    return tuple(e)
+
+
+def kernel_note(frame: Frame | None) -> str | None:
+    """The picture's note for a curved kernel boundary (None: not the kernel's frame, the usual
+    note applies); w is 0 there by design, so "no hyperplane yet" would mislead."""
+    if frame is None or getattr(frame, "kernel_scores", None) is None:
+        return None
+    return "" if frame.k else "α = 0: f = 0 everywhere, no boundary yet"
