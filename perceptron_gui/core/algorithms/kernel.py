@@ -159,7 +159,8 @@ def kernel_scorer(rec: RunRecord, k: int) -> Callable[[np.ndarray], np.ndarray]:
     offset = rec.offset
 
     def score(Z: np.ndarray) -> np.ndarray:
-        Z = np.ascontiguousarray(Z, dtype=np.float64).reshape(-1, Xs.shape[1])
+        # A fresh writable copy: the loop is compiled for writable arrays (a Dataset's are not).
+        Z = np.array(Z, dtype=np.float64, order="C").reshape(-1, Xs.shape[1])
         if Xs.shape[0] == 0:
             return np.zeros(Z.shape[0])
         return DK.dual_scores(Xs, coef.astype(np.float64), Z, kind, p, c, g, offset)
