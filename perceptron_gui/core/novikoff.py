@@ -24,7 +24,7 @@ _SQRT_FLOAT_MAX = 1e154
 
 __all__ = ["cos_lower_bound", "angle_bound_deg", "updates_bound", "max_updates",
            "starts_at_zero", "bound_formula", "start_terms", "start_bound_sentence",
-           "run_start_bound"]
+           "run_start_bound", "margin_perceptron_R", "margin_guarantee", "margin_bound_formula"]
 
 
 def starts_at_zero(dot0: float, norm_sq0: float) -> bool:
@@ -149,7 +149,50 @@ def run_start_bound(theory: Any, rec: Any) -> tuple[float | None, str | None]:
     if rec.algorithm == "lifted":
         return bound, ("The lifted perceptron trains on the lifted points, so this bound, made for the data "
                        "themselves, does not limit its updates.")
+    if rec.algorithm == "pa":
+        return bound, ("Passive-aggressive steps have their own size τ, so this bound, made for the "
+                       "perceptron's steps y·x, does not limit its updates.")
     dot0, norm_sq0 = start_terms(rec.weights[0], ts)
+    if rec.algorithm == "margin":  # Novikoff's argument with R² + 2β in place of R²
+        beta = float(rec.params.get("margin", 0.0))
+        R_m = margin_perceptron_R(R, beta)
+        bound = updates_bound(gamma, R_m, dot0, norm_sq0)
+        if starts_at_zero(dot0, norm_sq0) and bound is not None:
+            n = max_updates(bound)
+            most = f"at most {n:,} update{'s' if n != 1 else ''}" if n is not None else "no finite number of updates"
+            return bound, (f"For the margin perceptron (β = {beta:.6g}) from w₀ = 0 the bound is k ≤ (R² + 2β)/γ² = "
+                           f"({R:.6g}² + 2·{beta:.6g})/{gamma:.6g}² = {bound:.6g}: {most}.")
+        return bound, start_bound_sentence(gamma, R_m, dot0, norm_sq0, bound)
     if not starts_at_zero(dot0, norm_sq0):
         bound = updates_bound(gamma, R, dot0, norm_sq0)
     return bound, start_bound_sentence(gamma, R, dot0, norm_sq0, bound)
+
+
+# ---- the margin perceptron (update when y·(w·x) ≤ β, β ≥ 0) --------------------------------
+# Krauth & Mézard (1987), "Learning algorithms with optimal stability in neural networks", and
+# Collobert & Bengio (2004), "Links between perceptrons, MLPs and SVMs": an update on a point with
+# y·w·x ≤ β adds at most 2β + R² to ‖w‖² (2y·w·x ≤ 2β instead of ≤ 0) and still at least γ to
+# w·θ*. So Novikoff's proof holds word for word with R² replaced by R² + 2β: at most
+# (R² + 2β)/γ² updates from w₀ = 0, and once converged (y·w·x > β on every point, with
+# ‖w‖ ≤ (R² + 2β)/γ) the margin reached is at least β·γ/(R² + 2β), which tends to γ/2 as β grows.
+
+def margin_perceptron_R(R: float | None, margin: float) -> float | None:  # noqa: N802 - the notes' R
+    """√(R² + 2β): the R that Novikoff's proof uses for the margin perceptron with margin β
+    (every view passes it where it passes R, so the bound and the cosine bound follow)."""
+    if R is None or not math.isfinite(R):
+        return R
+    return math.sqrt(float(R) ** 2 + 2.0 * float(margin))
+
+
+def margin_guarantee(gamma: float | None, R: float | None, margin: float) -> float | None:
+    """β·γ/(R² + 2β): the geometric margin a converged margin perceptron has at least (from
+    w₀ = 0); None without a margin γ > 0 or for β = 0 (the perceptron promises no margin)."""
+    if gamma is None or R is None or not gamma > 0 or not margin > 0 or not math.isfinite(R):
+        return None
+    return float(margin) * float(gamma) / (float(R) ** 2 + 2.0 * float(margin))
+
+
+def margin_bound_formula(margin: float) -> str:
+    """The margin perceptron's bound in words, for tooltips and the run file."""
+    return (f"k ≤ (R² + 2β)/γ² with β = {margin:g} (Krauth & Mézard 1987): an update adds at most "
+            "R² + 2β to ‖w‖² and at least γ to w·θ*")

@@ -14,9 +14,10 @@ from ..core.algorithms import augment
 from ..core.errors import UserError
 from ..core.theory import lifted_margin_lower_bound
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
+from ..session import learner_rows
 from ..session.frame import Frame
 from ..session.param_commands import parse_start
-from ..session.runner import no_proof_reason
+from ..session.runner import NO_PROOF, no_proof_reason
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]
@@ -51,6 +52,12 @@ ROWS: list[tuple[str, str, str]] = [
      "current w)."),
     ("slack", "own dimension", "Lifted perceptron: training points that caused an update, and so "
      "now use their private coordinate eᵢ of x̃ = [a·x ; √(1−a²)·eᵢ]."),
+    ("tau", "step τ", "Passive-aggressive: the step size τ of the update shown (ℓ = 1 − y·(w·x + b); "
+     "PA τ = ℓ/‖x̃‖², PA-I min(C, ℓ/‖x̃‖²), PA-II ℓ/(‖x̃‖² + 1/(2C)), x̃ = (x, 1) with the offset), "
+     "and the length τ‖x̃‖ of the move w ← w + τ·y·x it made."),
+    ("margin_reached", "margin reached", "Margin perceptron: the data's margin minᵢ yᵢ(w·xᵢ + b)/‖w‖ "
+     "now, and the margin a converged run is guaranteed, β·γ/(R² + 2β) (every point then has "
+     "y·(w·x + b) > β while ‖w‖ ≤ (R² + 2β)/γ; Krauth & Mézard 1987)."),
     ("#data", "Data set", ""),
     ("points", "points", "Training points n (the proof is about these) and test points."),
     ("separable", "separable", "Whether some hyperplane puts every training point strictly on its "
@@ -251,6 +258,12 @@ class LivePanel(QtWidgets.QWidget):
         self._show("pocket", algo == "pocket")
         self._show("slack", lifted)
         self._show("gamma_lemma", lifted)
+        self._show("tau", algo == "pa")
+        self._show("margin_reached", algo == "margin")
+        beta = learner_rows.margin_of(result)
+        if beta is not None:  # the margin perceptron's proof: R² + 2β where the perceptron has R²
+            self._captions["bound"].setText(learner_rows.margin_bound_caption(beta))
+            self._captions["norm_sq"].setText("‖w‖² ≤ k(R²+2β)" if not shifted else "‖w‖² ≤ ‖w₀‖²+k(R²+2β)")
         self._show("b", offset)
         self._lemma = _lemma_margin(result) if lifted else None
         tho = self.proof_theory()
@@ -260,7 +273,8 @@ class LivePanel(QtWidgets.QWidget):
         self._set("R", fmt(None if tho is None or result.train.n == 0 else tho.R))
         self._set("gamma", fmt(None if tho is None else tho.gamma))
         self._set("theta", fmt_vec(None if tho is None else tho.theta_star, digits=3, clean=True))
-        self._set("bound", fmt_bound(None if tho is None else tho.bound))
+        self._set("bound", learner_rows.margin_bound_text(result) if beta is not None
+                  else fmt_bound(None if tho is None else tho.bound))
         lem = self._lemma
         self._set("gamma_lemma", NA if lem is None else f"{fmt(lem[0])} (≤ γ̃, with γ = {fmt(lem[1])})")
         self._refresh()
@@ -302,6 +316,10 @@ class LivePanel(QtWidgets.QWidget):
             self._set("output_error", f"{fmt_count_pct(fr.output_train_error, fr.output_error_sample)}, "
                                       f"a random sample of the {fmt_int(res.train.n)} points")
         self._set("slack", f"{fmt_int(fr.slack_points.size)} of {fmt_int(rec.n)} points")
+        if rec.algorithm == "pa":
+            self._set("tau", learner_rows.tau_text(fr))
+        elif rec.algorithm == "margin":
+            self._set("margin_reached", learner_rows.margin_promise_text(res, fr))
         self._set("perceptron_loss", fmt(fr.perceptron_loss))
         self._set("hinge_loss", fmt(fr.hinge_loss))
         self._set("pocket", NA if fr.pocket_count is None else
@@ -321,7 +339,7 @@ class LivePanel(QtWidgets.QWidget):
             return
         k = min(fr.k, len(proof.k) - 1)
         # The bound from this run's start: (R/γ)² from w₀ = 0, larger or smaller from w₀ = y₁x₁.
-        bound = novikoff.updates_bound(tho.gamma, tho.R, float(proof.dot[0]), float(proof.norm_sq[0]))
+        bound = novikoff.updates_bound(tho.gamma, res.proof_R, float(proof.dot[0]), float(proof.norm_sq[0]))
         self.meter.setValue(int(round(1000 * min(1.0, k / bound))) if bound else 0)
         self.meter.setFormat(f"k = {fmt_int(k)} of at most {fmt_int(novikoff.max_updates(bound))}")
         tol = 1e-9 * max(1.0, abs(proof.dot_lower[k]), proof.norm_sq_upper[k])
@@ -358,7 +376,7 @@ def _no_theta_sentence(result) -> str:
     still = " The losses" + (" and the pocket count" if result.record.algorithm == "pocket" else "") \
         + " still apply."
     reason = no_proof_reason(result)
-    if result.train.n == 0 or result.record.algorithm == "lifted":
+    if result.train.n == 0 or result.record.algorithm in ("lifted", *NO_PROOF):
         return reason + still
     return (f"{reason} Novikoff's bound needs a separating θ* with margin γ > 0, so nothing stops "
             "k from growing." + still)

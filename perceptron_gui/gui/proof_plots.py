@@ -136,13 +136,13 @@ class AnglePlot(QtWidgets.QWidget):
                                  symbolBrush=style.NORMAL, symbolPen=None)
         dot0, norm_sq0 = float(proof.dot[0]), float(proof.norm_sq[0])
         # The bound from this run's start (w₀ = y₁x₁ with init "first"), as the curve is drawn.
-        k_star = novikoff.updates_bound(tho.gamma, tho.R, dot0, norm_sq0)
+        k_star = novikoff.updates_bound(tho.gamma, result.proof_R, dot0, norm_sq0)
         bound = k_star if k_star else float(K)
         # Show where the bound reaches 0° when that is near; a far bound would squash the run.
         x_max = max(K, 1, bound if bound <= 10.0 * K else 5.0 * K)
         kb = _bound_grid(int(np.ceil(x_max)))
         set_downsampling(self.bound_curve, kb.size)
-        self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, tho.R, dot0, norm_sq0))
+        self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, result.proof_R, dot0, norm_sq0))
         self.novikoff_line.setPos(bound)
         self.legend.getLabel(self.bound_curve).setText(bound_legend(dot0, norm_sq0, k_star))
         vb = self.plot.getPlotItem().getViewBox()

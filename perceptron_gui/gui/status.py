@@ -7,6 +7,7 @@ from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
 from ..render.formatting import fmt_bound, fmt_int, fmt_pct
 from ..session.estimate import offers_ratchet, progress_sentence
+from ..session.learner_rows import run_bound
 from ..session.session import Session
 from .view_wiring import DragThrottle, connect_events
 
@@ -153,9 +154,10 @@ def summary_text(session: Session) -> str:
     else:
         head = f"Stopped at the epoch limit after {upd} in {ep}"
     tho = res.theory
-    if tho is not None and tho.bound is not None:
-        head += f" — bound (R/γ)² = {fmt_bound(tho.bound)}"
+    bound, formula = run_bound(res)  # the learner's own bound: (R² + 2β)/γ² for the margin perceptron
+    if bound is not None:
+        head += f" — bound {formula} = {fmt_bound(bound)}"
         if rec.stop_reason == "converged" and rec.params.get("init", "zero") == "zero":
-            head += " ✓" if K <= (max_updates(tho.bound) or 0) else " (exceeded?)"
+            head += " ✓" if K <= (max_updates(bound) or 0) else " (exceeded?)"
     verdict = tho.verdict if tho is not None else ""
     return f"{head}.  Data: {verdict}." if verdict else head + "."

@@ -41,6 +41,8 @@ def legend_entries(frame: Frame | None, kind: str, drawn: set[str], has_test: bo
     if "update_before" in drawn or "update_step" in drawn or "update_after" in drawn:
         name, tex = ("(w, b)", "(w, b)") if lifted else ("w", "w")
         step, step_tex = ("y·(x, 1)", "y\\,(x, 1)") if lifted else ("y·x", "y\\,x")
+        if frame is not None and frame.update_tau is not None:  # passive-aggressive: a step of size τ
+            step, step_tex = "τ·" + step, "\\tau\\," + step_tex
         e.append(LegendEntry("update", f"the update: old {name} + {step} = new {name}",
                              f"the update: ${tex}_{{k-1}} + {step_tex} = {tex}_k$"))
     if "guide" in drawn and lifted:

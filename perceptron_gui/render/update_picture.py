@@ -104,10 +104,15 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
     before, after = tips
     scale = "" if abs(c - 1.0) <= 1e-9 else f"{fmt(c)}·"
     scale_tex = "" if not scale else f"{_tex_number(c)}\\cdot "
+    tau = ("", "")
+    if frame.update_tau is not None:  # passive-aggressive: the step has its own size τ; name it
+        scale, scale_tex = "τ·", "\\tau\\cdot "
+        tau = (f", τ = {fmt(c)}", f", $\\tau = {_tex_number(c)}$")
     sign = "+1" if y > 0 else f"{MINUS}1"
     if lifted:
         names = [(f"(w, b){subscript(k - 1)} = {fmt_vec(before)}", f"$(w, b)_{{{k - 1}}} = {_tex_vec(before)}$"),
-                 (f"{scale}y·(x, 1), y = {sign}", f"${scale_tex}y\\,(x, 1)$, $y = {sign.replace(MINUS, '-')}$"),
+                 (f"{scale}y·(x, 1), y = {sign}{tau[0]}",
+                  f"${scale_tex}y\\,(x, 1)$, $y = {sign.replace(MINUS, '-')}${tau[1]}"),
                  (f"(w, b){subscript(k)} = {fmt_vec(after)}", f"$(w, b)_{{{k}}} = {_tex_vec(after)}$")]
     else:
         bb = (f", b{subscript(k - 1)} = {fmt(frame.prev_b)}", f", $b_{{{k - 1}}} = {_tex_number(frame.prev_b)}$")
@@ -116,7 +121,7 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
         if not frame.offset:
             bb = ba = by = ("", "")
         names = [(f"w{subscript(k - 1)} = {fmt_vec(before)}{bb[0]}", f"$w_{{{k - 1}}} = {_tex_vec(before)}${bb[1]}"),
-                 (f"{scale}y·x{by[0]}", f"${scale_tex}y\\,x${by[1]}"),
+                 (f"{scale}y·x{by[0]}{tau[0]}", f"${scale_tex}y\\,x${by[1]}{tau[1]}"),
                  (f"w{subscript(k)} = {fmt_vec(after)}{ba[0]}", f"$w_{{{k}}} = {_tex_vec(after)}${ba[1]}")]
     origin = np.zeros(2)
     out: list[Vector] = []

@@ -65,6 +65,8 @@ class Frame:
     update_index: int | None = None
     update_y: float = 0.0
     update_factor: float = 1.0
+    # Passive-aggressive: the step size τ of that update, as training stored it (None otherwise).
+    update_tau: float | None = None
 
     @property
     def has_hyperplane(self) -> bool:
@@ -145,6 +147,10 @@ def _last_update(fr: Frame, result: RunResult, k: int) -> None:
     fr.update_index = int(result.train_index[i])
     x, y = result.train.X[i], float(result.train.y[i])
     fr.update_y = y
+    tau = rec.extras.get("tau")
+    if tau is not None:  # the step's own size, as training computed it: asked, not re-derived
+        fr.update_tau = fr.update_factor = float(tau[k - 1])
+        return
     # Δ·x̃ / (y·‖x̃‖²) with x̃ = (x, 1) for offset data: the factor of y·x in the step taken.
     dx = float((fr.w - fr.prev_w) @ x) + ((fr.b - fr.prev_b) if rec.offset else 0.0)
     xx = float(x @ x) + (1.0 if rec.offset else 0.0)

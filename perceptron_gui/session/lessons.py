@@ -167,6 +167,18 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
     Lesson("order_seed2_004", "10d", "The order matters: seed 2", "004",
            _ORDER.format(seed=2, other="10c", other_seed=1),
            "uniform_diagonal", "offset", {"shuffle": True, "seed": 2}),
+    Lesson("margin_perceptron", "11", "The margin perceptron against θ*", "003",
+           "Notes 003's perceptron with a margin: it updates also on points it gets right but too closely, whenever "
+           "y·(w·x + b) ≤ β (β = 5 here). It stops with every point beyond β, so its line (solid) ends near θ* "
+           "(dashed), much nearer than the plain perceptron's of lesson 3. The live panel gives the margin it "
+           "reached, the margin convergence guarantees, β·γ/(R² + 2β), and the bound on updates (R² + 2β)/γ².",
+           "random_separable", "margin", {"margin": 5.0, "max_epochs": 1000}, views={"theta_star": True}),
+    Lesson("passive_aggressive", "12", "Passive-aggressive: a step size of its own", "001/002",
+           "Notes 001's hinge loss, learned online by passive-aggressive steps (Crammer et al. 2006, PA-I, "
+           "C = 1): where ℓ = 1 − y·(w·x + b) is positive, w moves by τ·y·x with τ = min(C, ℓ/‖x̃‖²), just far enough to "
+           "put that point at y·(w·x + b) = 1, but never more than C. The arrows draw this update, 5, whose "
+           "τ was capped at C = 1; the live panel gives τ. Step with ← and → to see τ change.",
+           "random_separable", "pa", {"pa_variant": "PA-I", "C": 1.0}, step=5, views={"update_vectors": True}),
 ]}
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import novikoff
 from ..core import theory as th
 from ..core.algorithms import REGISTRY, augment, make_algorithm
 from ..core.algorithms.chunks import CountingStop, TrainingStopped
@@ -97,10 +98,23 @@ class RunResult:
     def proof(self) -> Any:
         """Novikoff's per-update quantities (None when there is no θ*)."""
         tho = self.lifted_theory if self.record.algorithm == "lifted" else self.theory
-        if tho is None or tho.theta_star is None or not tho.gamma:
+        if tho is None or tho.theta_star is None or not tho.gamma or self.record.algorithm in NO_PROOF:
             return None
-        W = self.proof_weights()
-        return th.proof_quantities(W, tho.theta_star, tho.gamma, tho.R)
+        R = self.proof_R
+        if R is None:
+            return None
+        return th.proof_quantities(self.proof_weights(), tho.theta_star, tho.gamma, R)
+
+    @property
+    def proof_R(self) -> float | None:  # noqa: N802 - the notes' R
+        """The R of Novikoff's proof for this run: the data's, or √(R² + 2β) for the margin
+        perceptron (an update inside the margin adds up to R² + 2β to ‖w‖²). Every view asks
+        here, so the bound, the meter and the cosine bound agree."""
+        tho = self.lifted_theory if self.record.algorithm == "lifted" else self.theory
+        R = None if tho is None else tho.R
+        if self.record.algorithm == "margin":
+            return novikoff.margin_perceptron_R(R, float(self.record.params.get("margin", 0.0)))
+        return R
 
     @cached_property
     def losses(self) -> LossCurves:
@@ -159,12 +173,22 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     return result
 
 
+# Learners whose steps are not the perceptron's y·x, so Novikoff's rows (w·θ* ≥ kγ, ‖w‖² ≤ kR²)
+# do not describe them: the panel says why instead of showing failed inequalities.
+NO_PROOF = {
+    "pa": ("No convergence proof: passive-aggressive steps have their own size τ, so Novikoff's "
+           "w·θ* ≥ kγ and ‖w‖² ≤ kR² do not apply to them."),
+}
+
+
 def no_proof_reason(result: RunResult | None) -> str:
     """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
     if result is None:
         return "No run yet: the proof is drawn when the first run is done."
     if result.train.n == 0:
         return "No θ*: there are no training points."
+    if result.record.algorithm in NO_PROOF:
+        return NO_PROOF[result.record.algorithm]
     if result.record.algorithm == "lifted":
         lt = result.lifted_theory
         if lt is None:

@@ -19,7 +19,7 @@ from perceptron_gui.session.commands import SetRoles
 from perceptron_gui.session.frame import frame_at
 from perceptron_gui.session.session import Session
 
-ALGORITHMS = ["standard", "offset", "pocket", "voted", "averaged", "lifted"]
+ALGORITHMS = ["standard", "offset", "pocket", "voted", "averaged", "lifted", "margin", "pa"]
 
 
 def sign(v: np.ndarray) -> np.ndarray:

@@ -1,12 +1,14 @@
-"""The six perceptron variants behind a name → class registry."""
+"""The perceptron variants behind a name → class registry."""
 from __future__ import annotations
 
 from ._kernels import kernels_loaded, warm_up
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
 from .lifted import LiftedPerceptron
+from .margin import MarginPerceptron
 from .offset import OffsetPerceptron
 from .params import START_W
+from .passive_aggressive import PassiveAggressive
 from .pocket import PocketPerceptron
 from .standard import StandardPerceptron
 from .voted import VotedPerceptron, voted_scores
@@ -14,7 +16,7 @@ from .voted import VotedPerceptron, voted_scores
 REGISTRY: dict[str, type[Perceptron]] = {
     cls.name: cls
     for cls in (StandardPerceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron,
-                AveragedPerceptron, LiftedPerceptron)
+                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive)
 }
 
 
@@ -43,4 +45,5 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
 
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
            "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
-           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "kernels_loaded", "warm_up"]
+           "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron",
+           "PassiveAggressive", "kernels_loaded", "warm_up"]

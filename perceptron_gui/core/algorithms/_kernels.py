@@ -17,6 +17,7 @@ from numba import njit
 # The pocket's kernel lives in its own module (one loop for the every-update rule and the
 # ratchet, and the count); they are names of this module too, so warm_up and ``kernels`` find them.
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
+from ._step_kernels import margin_epoch, pa_epoch, replay_rows_tau  # noqa: F401
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
 # their values at the first call, so these hints are for the reader and mypy only.
@@ -330,6 +331,10 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
                                               np.empty((4, 2), dtype=np.int64))
                                  for parallel in (False, True) for ratchet in (False, True)],
         "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
+        "margin_epoch": lambda: margin_epoch(X, y, order, w.copy(), 1.0, pos, idx, wo, 0, 64),
+        "pa_epoch": lambda: pa_epoch(X, y, order, w.copy(), 1, 1.0, pos, idx, np.empty(2), wo, 0, 64),
+        "replay_rows_tau": lambda: replay_rows_tau(ro(X), ro(y), idx, np.ones(2), wo, 64, np.array([0, 1], dtype=np.int64),
+                                                   np.empty((2, 2)), False),
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),
                                            np.empty((2, 2)), False),
         "count_errors": lambda: count_errors(X, y, w),

@@ -254,8 +254,9 @@ class Perceptron:
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C))
 
-    def _update_scale(self, state: dict[str, Any]) -> float:
-        """What multiplies y_i in this variant's update w += y_i·x_i (the weight log replays it)."""
+    def _update_scale(self, state: dict[str, Any]) -> float | np.ndarray:
+        """What multiplies y_i in this variant's update w += y_i·x_i (the weight log replays it):
+        one number, or one step size per update (passive-aggressive's τ)."""
         return 1.0
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:

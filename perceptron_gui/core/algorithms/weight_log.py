@@ -29,17 +29,28 @@ class WeightLog:
     index : (K,) int32, the example of each update (update k used ``index[k-1]``).
     X, y : the training set's own points and labels (kept by reference, never copied: the
         record adds no array of n rows); ``offset`` says a constant 1 was appended in training.
-    scale : what multiplies y_i in an update (1 for the perceptron, a² for the lifted one).
+    scale : what multiplies y_i in an update: one number for every update (1 for the perceptron,
+        a² for the lifted one) or a (K,) array of one step size per update (passive-aggressive's
+        τ_k; update k then adds (τ_k·y_i)·x_i, as its kernel does).
     C : the checkpoint interval.
     """
 
     def __init__(self, checkpoints: np.ndarray, index: np.ndarray, X: np.ndarray, y: np.ndarray,
-                 scale: float, C: int, offset: bool) -> None:
+                 scale: float | np.ndarray, C: int, offset: bool) -> None:
         self.checkpoints = checkpoints
         self.index = index
         self.X, self.y = _readonly(X), _readonly(y)
         self.offset = bool(offset)
-        self.scale = float(scale)
+        # A per-update step size is replayed by its own kernel; ``scale`` is then 1.0 and
+        # ``tau`` holds the steps (the record's ``extras["tau"]`` is the same array).
+        self.tau: np.ndarray | None = None
+        if isinstance(scale, np.ndarray):
+            self.tau = np.ascontiguousarray(scale, dtype=np.float64)
+            if self.tau.shape != index.shape:
+                raise ValueError(f"one step size per update is needed: {self.tau.shape} against {index.shape}")
+            self.scale = 1.0
+        else:
+            self.scale = float(scale)
         self.C = int(C)
         self.K = int(index.shape[0])
 
@@ -75,8 +86,13 @@ class WeightLog:
             raise IndexError(f"update index outside 0..{self.K}")
         order = np.argsort(ks, kind="stable")
         sorted_out = np.empty_like(out)
-        kern.replay_rows(self.X, self.y, self.index, self.scale, self.checkpoints, self.C,
-                         np.ascontiguousarray(ks[order]), sorted_out, self.offset)
+        ks_sorted = np.ascontiguousarray(ks[order])
+        if self.tau is None:
+            kern.replay_rows(self.X, self.y, self.index, self.scale, self.checkpoints, self.C,
+                             ks_sorted, sorted_out, self.offset)
+        else:
+            kern.replay_rows_tau(self.X, self.y, self.index, self.tau, self.checkpoints, self.C,
+                                 ks_sorted, sorted_out, self.offset)
         out[order] = sorted_out
         return out
 

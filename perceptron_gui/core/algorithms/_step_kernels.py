@@ -1,0 +1,128 @@
+"""The margin perceptron's and the passive-aggressive family's epoch kernels, and the replay of
+weights whose updates each have their own step size τ (numba, cached on disk).
+
+They record updates exactly as :mod:`._kernels` does (position, example index, a checkpoint
+every C-th update), and sum dot products left to right over the augmented vector, so the score
+is ``(w·x) + b`` as scikit-learn computes it. They live in a module of their own so that the
+six textbook variants' compiled kernels stay exactly what they were (no extra argument in their
+hot loop, nothing to re-benchmark).
+"""
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import numpy as np
+from numba import njit
+
+Array: TypeAlias = np.ndarray
+
+# pa_epoch's ``variant``: τ = ℓ/‖x‖² (PA), min(C, ℓ/‖x‖²) (PA-I), ℓ/(‖x‖² + 1/(2C)) (PA-II).
+PA, PA_I, PA_II = 0, 1, 2
+
+
+@njit(cache=True, nogil=True)
+def margin_epoch(  # pragma: no cover - compiled
+    Xa: Array, y: Array, order: Array, w: Array, margin: float,
+    pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int,
+) -> int:
+    """One epoch of the margin perceptron: update w += y·x when y·(w·x) <= margin.
+
+    With ``margin`` 0.0 this is ``_kernels.perceptron_epoch`` to the bit (the same sums in the
+    same order, the same comparison)."""
+    D = Xa.shape[1]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        for j in range(D):
+            s += w[j] * Xa[i, j]
+        yi = y[i]
+        if yi * s <= margin:
+            for j in range(D):
+                w[j] += yi * Xa[i, j]
+            pos_out[cnt] = t
+            idx_out[cnt] = i
+            cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                for j in range(D):
+                    ck_out[m, j] = w[j]
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def pa_epoch(  # pragma: no cover - compiled
+    Xa: Array, y: Array, order: Array, w: Array, variant: int, c_param: float,
+    pos_out: Array, idx_out: Array, tau_out: Array, ck_out: Array, k0: int, C: int,
+) -> int:
+    """One epoch of passive-aggressive learning (Crammer et al. 2006).
+
+    On a visit with hinge loss ℓ = 1 − y·(w·x) > 0 (x augmented, so ‖x‖² counts the offset's 1)
+    the step is τ (see ``variant``) and w += (τ·y)·x, the product τ·y taken first as
+    scikit-learn does; τ is stored in ``tau_out``. A point with ‖x‖² = 0 (x = 0 without an
+    offset) is skipped: the step could not move w (and PA's τ would be infinite).
+    """
+    D = Xa.shape[1]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        s = 0.0
+        for j in range(D):
+            s += w[j] * Xa[i, j]
+        yi = y[i]
+        z = yi * s
+        if z < 1.0:
+            loss = 1.0 - z
+            sq = 0.0
+            for j in range(D):
+                sq += Xa[i, j] * Xa[i, j]
+            if sq == 0.0:
+                continue
+            if variant == PA_II:
+                tau = loss / (sq + 0.5 / c_param)
+            else:
+                tau = loss / sq
+                if variant == PA_I and tau > c_param:
+                    tau = c_param
+            f = tau * yi
+            for j in range(D):
+                w[j] += f * Xa[i, j]
+            pos_out[cnt] = t
+            idx_out[cnt] = i
+            tau_out[cnt] = tau
+            cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                for j in range(D):
+                    ck_out[m, j] = w[j]
+    return cnt
+
+
+@njit(cache=True, nogil=True)
+def replay_rows_tau(  # pragma: no cover - compiled
+    X: Array, y: Array, index: Array, tau: Array, ck: Array, C: int, ks: Array, out: Array, offset: bool
+) -> None:
+    """``_kernels.replay_rows`` with a step size per update: update k adds (τ_k·y_i)·x_i, the
+    product taken as :func:`pa_epoch` takes it, so every row equals training's to the bit."""
+    D = ck.shape[1]
+    d = X.shape[1]
+    w = np.empty(D)
+    cur = -1
+    for r in range(ks.shape[0]):
+        k = ks[r]
+        base = (k // C) * C
+        if cur < base or cur > k:
+            m = k // C
+            for j in range(D):
+                w[j] = ck[m, j]
+            cur = base
+        while cur < k:
+            i = index[cur]
+            f = tau[cur] * y[i]
+            for j in range(d):
+                w[j] += f * X[i, j]
+            if offset:
+                w[d] += f * 1.0
+            cur += 1
+        for j in range(D):
+            out[r, j] = w[j]
