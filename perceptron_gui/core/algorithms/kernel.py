@@ -192,5 +192,5 @@ def in_feature_space(rec: RunRecord) -> bool:
     return rec.algorithm != "kernel" or rec.extras.get("kernel", {}).get("name") == "linear"
 
 
-NOT_IN_FEATURE_SPACE = ("the kernel perceptron separates in the kernel's feature space, not in this one: R and γ "
-                        "there differ, so this bound says nothing about its updates")
+NOT_IN_FEATURE_SPACE = ("the kernel perceptron separates in its kernel's feature space, not in the input space, so the "
+                        "input space's R, γ and (R/γ)² say nothing about its updates")
