@@ -190,6 +190,10 @@ def run_to_json_dict(rec: RunRecord, theory: Any, data_train: Dataset,
         {"k": k, "epoch": e, "index": i}
         for k, e, i in zip(range(1, K + 1), _update_epochs(rec, K).tolist(), rec.update_index[:K].tolist())
     ]
+    tau = rec.extras.get("tau")
+    if tau is not None:  # passive-aggressive: each update's step size (floats read back exactly)
+        for u, t in zip(d["updates"], np.asarray(tau[:K]).tolist()):
+            u["tau"] = t
     return d
 
 
@@ -228,11 +232,17 @@ def _updates_json(rec: RunRecord, K: int) -> Iterator[str]:
     """The first K entries of the ``updates`` list as JSON text, in chunks, built without
     one dict per update (10⁶ of them cost seconds and hundreds of MB)."""
     epoch, index = _update_epochs(rec, K), rec.update_index
+    tau = rec.extras.get("tau")
     yield "["
     for a in range(0, K, _CHUNK_ROWS):
         b = min(K, a + _CHUNK_ROWS)
-        yield ("," if a else "") + ",".join(map('{{"k":{},"epoch":{},"index":{}}}'.format,
-                                                 range(a + 1, b + 1), epoch[a:b].tolist(), index[a:b].tolist()))
+        if tau is None:
+            rows = map('{{"k":{},"epoch":{},"index":{}}}'.format,
+                       range(a + 1, b + 1), epoch[a:b].tolist(), index[a:b].tolist())
+        else:  # passive-aggressive: each update's step size τ, as repr (it reads back exactly)
+            rows = map('{{"k":{},"epoch":{},"index":{},"tau":{!r}}}'.format,
+                       range(a + 1, b + 1), epoch[a:b].tolist(), index[a:b].tolist(), tau[a:b].tolist())
+        yield ("," if a else "") + ",".join(rows)
     yield "]"
 
 
@@ -293,7 +303,8 @@ def _update_rows(rec: RunRecord, train: Dataset, theory: Any, limit: int | None 
     """
     d = rec.d
     yield ",".join(["k", "epoch", "index", *(f"x{j + 1}" for j in range(d)), "y",
-                    *(f"w{j + 1}" for j in range(d)), "b", "cos_theta_star"]) + "\n"
+                    *(f"w{j + 1}" for j in range(d)), "b", "cos_theta_star",
+                    *(["tau"] if "tau" in rec.extras else [])]) + "\n"
     K = rec.num_updates if limit is None else min(rec.num_updates, limit)
     if K == 0:
         return
@@ -313,13 +324,16 @@ def _update_rows(rec: RunRecord, train: Dataset, theory: Any, limit: int | None 
         cols += [map(wfmt, W[:, j].tolist()) for j in range(d)]
         cols.append(map(wfmt, W[:, d].tolist()) if rec.offset else ["0.0"] * (b - a))
         cols.append(map(_cell, cos.tolist()) if cos is not None else [""] * (b - a))
+        if "tau" in rec.extras:  # passive-aggressive: the step size of each update
+            cols.append(map(repr, rec.extras["tau"][a:b].tolist()))
         yield "\n".join(map(",".join, zip(*cols))) + "\n"
 
 
 def updates_csv_text(rec: RunRecord, train: Dataset, theory: Any, *, full: bool = False) -> str:
     """One row per update: k, epoch, example index, the point, its label, the weights after
     the update (b = 0.0 without offset), and cos∠(w_k, θ*) of the augmented vectors (empty
-    without θ* or where w_k = 0). The first ``RUN_FILE_MAX_ROWS`` updates unless ``full``."""
+    without θ* or where w_k = 0); for passive-aggressive also τ, the step size. The first
+    ``RUN_FILE_MAX_ROWS`` updates unless ``full``."""
     return "".join(_update_rows(rec, train, theory, _limit(full)))
 
 

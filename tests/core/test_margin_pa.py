@@ -212,3 +212,22 @@ def test_bad_parameters_give_a_sentence(name, params):
         make_algorithm(name, **params).fit(noisy_blobs(5))
     msg = str(info.value)
     assert msg.endswith(".") and "\n" not in msg
+
+
+def test_run_file_and_update_table_keep_tau_exactly(tmp_path):
+    from perceptron_gui.core import runio
+
+    data = noisy_blobs(40)
+    rec = make_algorithm("pa", pa_variant="PA-II", C=0.3, max_epochs=3).fit(data)
+    tau = rec.extras["tau"].tolist()
+    runio.write_run_json(tmp_path / "run.json", rec, None, data, full=True)
+    d = runio.read_run_json(tmp_path / "run.json")
+    assert [u["tau"] for u in d["updates"]] == tau
+    assert d["updates"] == runio.run_to_json_dict(rec, None, data, full=True)["updates"]
+    assert d["final"]["w"] == rec.final_w.tolist() and d["final"]["b"] == rec.final_b
+    assert d["params"]["pa_variant"] == "PA-II" and d["params"]["C"] == 0.3
+    lines = runio.updates_csv_text(rec, data, None, full=True).splitlines()
+    assert lines[0].split(",")[-1] == "tau"
+    assert [float(row.split(",")[-1]) for row in lines[1:]] == tau
+    plain = make_algorithm("margin", max_epochs=3).fit(data)
+    assert "tau" not in runio.updates_csv_text(plain, data, None).splitlines()[0]
