@@ -70,3 +70,21 @@ def test_pa_has_no_novikoff_proof_and_says_why():
     assert s.result.proof is None
     assert "τ" in no_proof_reason(s.result) and no_proof_reason(s.result).endswith(".")
     assert learner_rows.run_bound(s.result) == (None, "")
+
+
+def test_session_file_keeps_their_parameters_and_run(tmp_path):
+    from perceptron_gui.session.session_file import apply_session, load_session, save_session
+
+    for algorithm, params in (("pa", {"pa_variant": "PA-II", "C": 0.25}), ("margin", {"margin": 2.5, "offset": False})):
+        s = Session()
+        s.load_preset("random_noisy")
+        s.set_algorithm(algorithm)
+        s.set_params(params)
+        s.wait()
+        save_session(s, tmp_path / f"{algorithm}.perceptron.json")
+        s2 = Session()
+        apply_session(s2, load_session(tmp_path / f"{algorithm}.perceptron.json"))
+        s2.wait()
+        assert s2.algorithm == algorithm and s2.current_params() == s.current_params()
+        assert np.asarray(s2.run.weights).tobytes() == np.asarray(s.run.weights).tobytes()
+        assert s2.run.extras.get("tau") is None or s2.run.extras["tau"].tobytes() == s.run.extras["tau"].tobytes()
