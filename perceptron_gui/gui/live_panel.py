@@ -13,8 +13,8 @@ from ..core import novikoff
 from ..core.algorithms import augment
 from ..core.errors import UserError
 from ..core.theory import lifted_margin_lower_bound
+from ..render import learner_rows
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
-from ..session import learner_rows
 from ..session.frame import Frame
 from ..session.param_commands import parse_start
 from ..session.runner import NO_PROOF, no_proof_reason

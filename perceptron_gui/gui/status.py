@@ -6,8 +6,8 @@ from PySide6 import QtCore, QtWidgets
 from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
 from ..render.formatting import fmt_bound, fmt_int, fmt_pct
+from ..render.learner_rows import run_bound
 from ..session.estimate import offers_ratchet, progress_sentence
-from ..session.learner_rows import run_bound
 from ..session.session import Session
 from .view_wiring import DragThrottle, connect_events
 

@@ -8,8 +8,8 @@ import numpy as np
 
 from perceptron_gui.core import novikoff
 from perceptron_gui.core.algorithms import augment
+from perceptron_gui.render import learner_rows
 from perceptron_gui.render.update_picture import update_vectors
-from perceptron_gui.session import learner_rows
 from perceptron_gui.session.lessons import apply_lesson
 from perceptron_gui.session.runner import no_proof_reason
 from perceptron_gui.session.session import Session

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from ..core import novikoff
-from ..render.formatting import NA, fmt, fmt_bound
-from .frame import Frame
+from ..session.frame import Frame
+from .formatting import NA, fmt, fmt_bound
 
 __all__ = ["margin_of", "margin_bound_caption", "margin_bound_text", "margin_promise_text", "tau_text", "run_bound"]
 
