@@ -175,10 +175,11 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "random_separable", "margin", {"margin": 5.0, "max_epochs": 1000}, views={"theta_star": True}),
     Lesson("passive_aggressive", "12", "Passive-aggressive: a step size of its own", "001/002",
            "Notes 001's hinge loss, learned online by passive-aggressive steps (Crammer et al. 2006, PA-I, "
-           "C = 1): where ℓ = 1 − y·(w·x + b) is positive, w moves by τ·y·x with τ = min(C, ℓ/‖x̃‖²), just far enough to "
-           "put that point at y·(w·x + b) = 1, but never more than C. The arrows draw this update, 5, whose "
-           "τ was capped at C = 1; the live panel gives τ. Step with ← and → to see τ change.",
-           "random_separable", "pa", {"pa_variant": "PA-I", "C": 1.0}, step=5, views={"update_vectors": True}),
+           "C = 0.3): where ℓ = 1 − y·(w·x + b) is positive, w moves by τ·y·x with τ = min(C, ℓ/‖x̃‖²), "
+           "just far enough to put that point at y·(w·x + b) = 1, but never more than C. The arrows draw "
+           "update 3, whose τ was capped at C = 0.3 (update 2's, 0.278, was not); the live panel gives τ. "
+           "Step with ← and → to see τ change.",
+           "random_separable", "pa", {"pa_variant": "PA-I", "C": 0.3}, step=3, views={"update_vectors": True}),
 ]}
 
 

@@ -55,14 +55,15 @@ def test_pa_frame_shows_the_step_size_training_stored():
     s = lesson("passive_aggressive")
     res, fr = s.result, s.frame()
     tau = res.record.extras["tau"]
-    assert fr.k == 5 and fr.update_tau == tau[4] == fr.update_factor == 1.0  # capped at C = 1
+    assert fr.k == 3 and fr.update_tau == tau[2] == fr.update_factor == 0.3  # capped at C = 0.3
+    assert 0.0 < tau[1] < 0.3  # update 2's was not (the lesson says so)
     move = np.append(fr.w - fr.prev_w, fr.b - fr.prev_b)
     x = np.append(res.train.X[fr.update_index], 1.0)
-    np.testing.assert_allclose(np.linalg.norm(move), tau[4] * np.linalg.norm(x), rtol=1e-12)
-    assert learner_rows.tau_text(fr).startswith("1 (the move τ‖x̃‖ = ")
+    np.testing.assert_allclose(np.linalg.norm(move), tau[2] * np.linalg.norm(x), rtol=1e-12)
+    assert learner_rows.tau_text(fr).startswith("0.3 (the move τ‖x̃‖ = ")
     vectors, _ = update_vectors(fr, "plane", (-50.0, -50.0, 50.0, 50.0))
     step = [v for v in vectors if v.role == "update_step"][0]
-    assert step.label.startswith("τ·y·x") and "τ = 1" in step.label and "\\tau" in step.label_tex
+    assert step.label.startswith("τ·y·x") and step.label.endswith("τ = 0.3") and "\\tau" in step.label_tex
 
 
 def test_pa_has_no_novikoff_proof_and_says_why():
