@@ -231,3 +231,53 @@ def test_run_file_and_update_table_keep_tau_exactly(tmp_path):
     assert [float(row.split(",")[-1]) for row in lines[1:]] == tau
     plain = make_algorithm("margin", max_epochs=3).fit(data)
     assert "tau" not in runio.updates_csv_text(plain, data, None).splitlines()[0]
+
+
+def _textbook_any(kind, X, y, offset, epochs, shuffle, seed, w0, **rule):
+    """Either textbook loop above, in the epochs' own (shuffled) orders and from a start w0."""
+    from perceptron_gui.core.run import epoch_order
+
+    xs, w, hist, taus = rows(X, offset), list(map(float, w0)), [], []
+    for e in range(epochs):
+        changed = False
+        for i in epoch_order(len(xs), e, shuffle, seed).tolist():
+            x, yi = xs[i], float(y[i])
+            s = 0.0
+            for wj, xj in zip(w, x):
+                s += wj * xj
+            if kind == "margin":
+                if not yi * s <= rule["margin"]:
+                    continue
+                f = yi
+            else:
+                loss, sq = 1.0 - yi * s, sum(xj * xj for xj in x)
+                if loss <= 0.0 or sq == 0.0:
+                    continue
+                tau = min(rule["C"], loss / sq)  # PA-I
+                taus.append(tau)
+                f = tau * yi
+            w = [wj + f * xj for wj, xj in zip(w, x)]
+            hist.append(list(w))
+            changed = True
+        if not changed:
+            break
+    return hist, taus
+
+
+@pytest.mark.parametrize("kind", ["margin", "pa"])
+@pytest.mark.parametrize(("shuffle", "seed", "init"), [(True, 7, "zero"), (True, 11, "first"), (False, 0, "custom")])
+def test_shuffled_orders_and_starts_follow_the_textbook(kind, shuffle, seed, init):
+    data = noisy_blobs(30)
+    rule = {"margin": 0.7} if kind == "margin" else {"pa_variant": "PA-I", "C": 0.4}
+    start = {"start_w": [0.5, -1.0], "start_b": 0.25} if init == "custom" else {}
+    rec = make_algorithm(kind, max_epochs=6, shuffle=shuffle, seed=seed, init=init, **rule, **start).fit(data)
+    w0 = np.asarray(rec.weights[0])
+    if init == "first":
+        assert w0.tolist() == (data.y[0] * np.append(data.X[0], 1.0)).tolist()
+    if init == "custom":
+        assert w0.tolist() == [0.5, -1.0, 0.25]
+    hist, taus = _textbook_any(kind, data.X, data.y, True, 6, shuffle, seed, w0,
+                               margin=rule.get("margin"), C=rule.get("C"))
+    assert np.asarray(rec.weights)[1:].tolist() == hist
+    if kind == "pa":
+        assert rec.extras["tau"].tolist() == taus
