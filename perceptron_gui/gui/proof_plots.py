@@ -33,12 +33,14 @@ def bound_angle_deg(k: np.ndarray, gamma: float, R: float, dot0: float = 0.0, no
     return novikoff.angle_bound_deg(k, gamma, R, dot0, norm_sq0)
 
 
-def bound_legend(dot0: float, norm_sq0: float, k_star: float | None) -> str:
-    """The legend of the bound curve: the formula actually drawn, and where it reaches 0°."""
+def bound_legend(dot0: float, norm_sq0: float, k_star: float | None, margin: bool = False) -> str:
+    """The legend of the bound curve: the formula actually drawn, and where it reaches 0°
+    (``margin``: the margin perceptron's, with R² + 2β in place of R²)."""
     at = "" if k_star is None else f", 0° at k = {fmt_bound(k_star)}"
     if novikoff.starts_at_zero(dot0, norm_sq0):
-        return f"bound arccos(min(1, √k·γ/R)){at}"
-    return f"bound arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)){at}"
+        return f"bound arccos(min(1, √k·γ/√(R²+2β))){at}" if margin else f"bound arccos(min(1, √k·γ/R)){at}"
+    r2 = "(R²+2β)" if margin else "R²"
+    return f"bound arccos((w₀·θ* + kγ)/√(‖w₀‖² + k{r2})){at}"
 
 
 def _proof_theory(result):
@@ -144,7 +146,8 @@ class AnglePlot(QtWidgets.QWidget):
         set_downsampling(self.bound_curve, kb.size)
         self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, result.proof_R, dot0, norm_sq0))
         self.novikoff_line.setPos(bound)
-        self.legend.getLabel(self.bound_curve).setText(bound_legend(dot0, norm_sq0, k_star))
+        self.legend.getLabel(self.bound_curve).setText(
+            bound_legend(dot0, norm_sq0, k_star, margin=result.record.algorithm == "margin"))
         vb = self.plot.getPlotItem().getViewBox()
         vb.setLimits(xMin=-0.05 * x_max - 1)
         top = max(90.0, float(np.max(angles)) if angles.size else 90.0)
