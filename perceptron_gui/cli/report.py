@@ -5,6 +5,7 @@ import math
 from typing import Any
 
 from ..core import novikoff
+from ..core.algorithms.kernel import NOT_IN_FEATURE_SPACE, dual_summary, in_feature_space
 from ..core.run import stop_sentence
 
 TABLE_HEAD_ROWS = 25
@@ -68,7 +69,11 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
     what = {"voted": f"last vector (the vote uses all {K + 1} vectors)",
             "averaged": "averaged weights", "pocket": "pocket weights (after update {k})".format(k=rec.extras.get("pocket_k", 0)),
             "lifted": "weights on the original features"}.get(rec.algorithm, "weights")
-    print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"), file=out)
+    if rec.algorithm == "kernel":
+        print(dual_summary(rec), file=out)
+    else:
+        print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"),
+              file=out)
 
     R = getattr(theory, "R", None)
     gamma = getattr(theory, "gamma", None)
@@ -84,9 +89,11 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         print(f"γ = {_fmt(gamma)} (the largest margin of a unit separator {where}{note})", file=out)
     if bound is not None and math.isfinite(bound):
         start_k, start_sentence = novikoff.run_start_bound(theory, rec)
-        moved = rec.algorithm != "lifted" and start_k is not None and start_k != bound
+        moved = rec.algorithm != "lifted" and in_feature_space(rec) and start_k is not None and start_k != bound
         if rec.algorithm == "lifted":
             cmp = (f"the lifted perceptron trains on lifted points, so its {upd} are not bound by it")
+        elif not in_feature_space(rec):
+            cmp = NOT_IN_FEATURE_SPACE
         else:
             cmp = f"this run made {K} {'≤' if K <= bound else '>'} {bound:.6g}"
         if moved:  # a start w₀ ≠ 0 (init "first" or "custom"): the proof telescopes from w₀
@@ -98,6 +105,7 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
                   file=out)
     verdict = getattr(theory, "verdict", None)
     if verdict:
-        print(f"Verdict: {verdict.rstrip('.')}.", file=out)
+        where = "" if in_feature_space(rec) else " (of the input space, not of the kernel's feature space)"
+        print(f"Verdict{where}: {verdict.rstrip('.')}.", file=out)
     print(f"Train time: {_seconds(rec.train_seconds)} (training loop), {_seconds(fit_s)} with the per-epoch "
           f"errors; theory {_seconds(theory_s)}.", file=out)

@@ -25,8 +25,20 @@ from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
 from ..render.geometry import Rect, ViewRange, check_view_range, notes_view, rect_of_range
-from ..render.picture import (AlphaRings, Arrow, Curve, Labels, Markers, Picture, PictureOptions, Polygon, Raster,
-                              Segment, Vector, describe)
+from ..render.picture import (
+    AlphaRings,
+    Arrow,
+    Curve,
+    Labels,
+    Markers,
+    Picture,
+    PictureOptions,
+    Polygon,
+    Raster,
+    Segment,
+    Vector,
+    describe,
+)
 from ..render.projection import make_projection
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult

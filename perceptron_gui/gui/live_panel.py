@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
 from ..core.algorithms import augment
+from ..core.algorithms.kernel import in_feature_space, kernel_formula
 from ..core.errors import UserError
 from ..core.theory import lifted_margin_lower_bound
 from ..render import learner_rows
@@ -55,6 +56,8 @@ ROWS: list[tuple[str, str, str]] = [
     ("tau", "step τ", "Passive-aggressive: the step size τ of the update shown (ℓ = 1 − y·(w·x + b); "
      "PA τ = ℓ/‖x̃‖², PA-I min(C, ℓ/‖x̃‖²), PA-II ℓ/(‖x̃‖² + 1/(2C)), x̃ = (x, 1) with the offset), "
      "and the length τ‖x̃‖ of the move w ← w + τ·y·x it made."),
+    ("support", "α > 0", "Kernel perceptron: the points with αᵢ > 0 (each a mistake made on it) and Σ αᵢ = k; "
+     "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) + b sums over these only. Rings on the canvas grow with αᵢ; the table lists them."),
     ("margin_reached", "margin reached", "Margin perceptron: the data's margin minᵢ yᵢ(w·xᵢ + b)/‖w‖ "
      "now, and the margin a converged run is guaranteed, β·γ/(R² + 2β) (every point then has "
      "y·(w·x + b) > β while ‖w‖ ≤ (R² + 2β)/γ; Krauth & Mézard 1987)."),
@@ -260,6 +263,12 @@ class LivePanel(QtWidgets.QWidget):
         self._show("gamma_lemma", lifted)
         self._show("tau", algo == "pa")
         self._show("margin_reached", algo == "margin")
+        self._show("support", algo == "kernel")
+        self._form.setRowVisible(self.start_edit, algo != "kernel")  # the dual form always starts at α = 0
+        curved = result is not None and not in_feature_space(result.record)
+        for key in ("w", "norm_w", "margin"):  # a curved boundary has no w (f lives in the feature space)
+            self._show(key, not curved)
+        self._captions["equation"].setText("boundary" if curved else "hyperplane")
         beta = learner_rows.margin_of(result)
         if beta is not None:  # the margin perceptron's proof: R² + 2β where the perceptron has R²
             self._captions["bound"].setText(learner_rows.margin_bound_caption(beta))
@@ -304,7 +313,12 @@ class LivePanel(QtWidgets.QWidget):
         self._set("w", fmt_vec(fr.w))
         self._set("b", fmt(fr.b))
         self._set("norm_w", fmt(float(np.linalg.norm(fr.w))))
-        self._set("equation", fmt_equation(fr.w, fr.b, fr.offset))
+        if fr.kernel_scores is not None:
+            self._set("equation", f"f(x) = 0, {kernel_formula(rec.extras['kernel'])}")
+        else:
+            self._set("equation", fmt_equation(fr.w, fr.b, fr.offset))
+        if rec.algorithm == "kernel":
+            self._set("support", f"{fmt_int(fr.alpha_points.size)} of {fmt_int(rec.n)} points (Σ α = {fmt_int(k)})")
         self._set("margin", NA + " (w = 0)" if fr.dataset_margin is None and rec.n else fmt(fr.dataset_margin))
         self._set("train_error", fmt_count_pct(fr.train_error, res.train.n))
         self._set("test_error", DASH + " (no test set)" if res.test is None or res.test.n == 0
@@ -364,7 +378,8 @@ def _separable_text(result) -> str:
         if result.record.algorithm == "lifted":
             return "no (its lifting is)"
         # Without an offset the question is "through the origin": say so, as the status bar does.
-        return "no" if tho.offset else "no, not through the origin"
+        text = "no" if tho.offset else "no, not through the origin"
+        return text if in_feature_space(result.record) else text + " (in the input space)"
     if not tho.offset:
         return "yes, through the origin"
     return "yes" + {True: " (also through the origin)", False: ", with offset only",
@@ -376,7 +391,7 @@ def _no_theta_sentence(result) -> str:
     still = " The losses" + (" and the pocket count" if result.record.algorithm == "pocket" else "") \
         + " still apply."
     reason = no_proof_reason(result)
-    if result.train.n == 0 or result.record.algorithm in ("lifted", *NO_PROOF):
+    if result.train.n == 0 or result.record.algorithm in ("lifted", *NO_PROOF) or not in_feature_space(result.record):
         return reason + still
     return (f"{reason} Novikoff's bound needs a separating θ* with margin γ > 0, so nothing stops "
             "k from growing." + still)

@@ -40,6 +40,8 @@ NO_MARGIN = "\u2014"  # "—": w = 0 (no hyperplane) or no run yet
 _MARGIN_TIP = ("Signed margin y·(w·x + b)/‖w‖ of the point for w and b at the step shown (notes 003): "
                "positive on the correct side. Highlighted: the data set's margin, the smallest over the "
                "training points. — when w = 0.")
+_ALPHA_TIP = ("αᵢ of the kernel perceptron at the step shown: the mistakes made on the point so far (its "
+              "weight in f(x) = Σ αⱼ·yⱼ·K(xⱼ, x)); drawn as the size of its ring.")
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
 
@@ -91,6 +93,7 @@ class PointTableModel(QtCore.QAbstractTableModel):
         self._map: np.ndarray | None = None  # model row -> array row, only during an add/delete
         self._frame: Frame | None = session.frame()
         self._margins: dict[int, float] = {}  # array row -> margin, for self._frame
+        self._alphas: dict[int, int] | None = None  # array row -> α of a kernel run's frame, made when asked
         self._brush_pos = QtGui.QBrush(QtGui.QColor(style.POSITIVE))
         self._brush_neg = QtGui.QBrush(QtGui.QColor(style.NEGATIVE))
         self._grey = QtGui.QBrush(QtGui.QColor("#777777"))
@@ -124,14 +127,15 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 return str(section + 1)
             if section < self.d:
                 return names[section] if section < len(names) else None
-            return ("y", "set", "margin")[section - self.d] if section < self._cols else None
+            last = "α" if self._dual() else "margin"
+            return ("y", "set", last)[section - self.d] if section < self._cols else None
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
             if section < min(self.d, len(names)):
                 return f"Coordinate {names[section]} of the point (a finite number)."
             if section == self.d:
                 return "Label y: +1 or −1 (type 1, -1, + or −)."
             if section == self.margin_column:
-                return _MARGIN_TIP
+                return _ALPHA_TIP if self._dual() else _MARGIN_TIP
             return "Whether the point is used for training or only for measuring the test error."
         return None
 
@@ -225,7 +229,32 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return False
         return bool(np.isclose(m, dm, rtol=1e-12, atol=0.0))
 
+    def _dual(self) -> bool:
+        """The frame shown is a kernel perceptron's: the last column lists α, not the margin."""
+        return self._frame is not None and getattr(self._frame, "dual", False)
+
+    def alpha(self, r: int) -> int:
+        """α of array row ``r`` in the frame shown (0 for a point never erred on, or a test point)."""
+        if self._alphas is None:
+            fr = self._frame
+            pts, vals = getattr(fr, "alpha_points", ()), getattr(fr, "alpha_values", ())
+            self._alphas = dict(zip(np.asarray(pts).tolist(), np.asarray(vals).tolist()))
+        return int(self._alphas.get(r, 0))
+
+    def _alpha_data(self, r: int, role: int) -> Any:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return str(self.alpha(r))
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT
+        if role == Qt.ItemDataRole.ToolTipRole:
+            k = self._frame.k if self._frame is not None else 0
+            return (f"αᵢ = {self.alpha(r)}: the mistakes the kernel perceptron made on this point in its first "
+                    f"{k} update{'s' if k != 1 else ''}; f(x) = Σ αⱼ·yⱼ·K(xⱼ, x).")
+        return None
+
     def _margin_data(self, r: int, role: int) -> Any:
+        if self._dual():
+            return self._alpha_data(r, role)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             m = self.margin(r)
             return NO_MARGIN if m is None else fmt(m) if role == Qt.ItemDataRole.DisplayRole else repr(m)
@@ -246,7 +275,10 @@ class PointTableModel(QtCore.QAbstractTableModel):
         fr = self.session.frame()
         if fr is self._frame:
             return
-        self._frame, self._margins = fr, {}
+        was_dual = self._dual()
+        self._frame, self._margins, self._alphas = fr, {}, None
+        if was_dual != self._dual():
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, self.margin_column, self.margin_column)
         if self._rows:  # the views repaint the rows they show: nothing is computed for the others
             c = self.margin_column
             self.dataChanged.emit(self.index(0, c), self.index(self._rows - 1, c))

@@ -15,7 +15,8 @@ from .contour import zero_contour
 from .legend import LegendEntry
 from .projection import Projection
 
-__all__ = ["Curve", "AlphaRings", "kernel_regions", "kernel_boundary", "alpha_rings", "kernel_legend", "kernel_note", "region_grid_size",
+__all__ = ["Curve", "AlphaRings", "kernel_regions", "kernel_boundary", "alpha_rings", "kernel_legend", "kernel_note",
+           "region_grid_size",
            "alpha_ring_scale"]
 
 Rect = tuple[float, float, float, float]

@@ -28,7 +28,8 @@ from .projection import Projection
 from .update_picture import Labels, Vector, anchor_away, margin_labels, update_vectors
 
 __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
-           "Vector", "Labels", "Curve", "AlphaRings", "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES", "MAX_MISCLASSIFIED_MARKS", "inside"]
+           "Vector", "Labels", "Curve", "AlphaRings", "describe", "VOTE_GRID", "vote_grid_size", "LINE_ROLES",
+           "MAX_MISCLASSIFIED_MARKS", "inside"]
 
 VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
 # ... unless its K vectors make that more than VOTE_GRID_WORK sign evaluations (about 20 ms):

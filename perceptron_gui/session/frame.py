@@ -12,6 +12,8 @@ import numpy as np
 
 from ..core import theory as th
 from ..core.algorithms import REGISTRY, predict_scores
+from ..core.algorithms.kernel import in_feature_space
+from ..core.algorithms.step import StepOutput
 from ..core.algorithms.voted import VOTE_FRAME_WORK, vote_sample
 from ..core.run import split_augmented
 from .runner import RunResult
@@ -68,6 +70,14 @@ class Frame:
     # Passive-aggressive: the step size τ of that update, as training stored it (None otherwise).
     update_tau: float | None = None
 
+    # The kernel perceptron (``dual``): its f(x) for data rows when the boundary is curved (any
+    # kernel but the linear one; then w is 0 and no line is drawn), and the points with α_i > 0
+    # so far: their global indices and their counts.
+    dual: bool = False
+    kernel_scores: Callable[[np.ndarray], np.ndarray] | None = None
+    alpha_points: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    alpha_values: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
     @property
     def has_hyperplane(self) -> bool:
         return bool(np.any(self.w != 0.0))
@@ -106,8 +116,15 @@ def compute_frame(result: RunResult, t: int) -> Frame:
     rec = result.record
     k = rec.k_after_step(t)
     w, b = rec.w_b(k)
-    w = w.copy()  # a frame is kept and shared: it must never alias the record
+    out = REGISTRY[rec.algorithm].output_at(rec, t)
+    scorer = out.scores if out is not None else None
+    curved = scorer is not None and not in_feature_space(rec)
+    # A frame is kept and shared: w must never alias the record. A curved boundary has no w
+    # (the record's Σ α·y·x̃ is no predictor there); b = Σ α·y is the offset's share of f.
+    w = np.zeros_like(w) if curved else w.copy()
     fr = Frame(t=t, k=k, epoch=(t // rec.n if rec.n and t >= 0 else 0), w=w, b=b, offset=rec.offset)
+    if curved:
+        fr.kernel_scores = scorer
     X, y = result.train.X, result.train.y
     if t >= 0 and rec.n:
         v = rec.visit(t)
@@ -116,8 +133,11 @@ def compute_frame(result: RunResult, t: int) -> Frame:
         fr.visit_position = v.position
     if k >= 1:
         _last_update(fr, result, k)
+        if curved:  # the line of Σ α·y·x before the update is no boundary either
+            fr.prev_w, fr.update_factor = None, 1.0
     if X.shape[0]:
-        scores = predict_scores(X, w, b)  # training's arithmetic, not BLAS's (see row_dots)
+        # Training's arithmetic, not BLAS's (see row_dots); the kernel's own f(x) when it has one.
+        scores = scorer(X) if scorer is not None else predict_scores(X, w, b)
         pred = np.where(scores >= 0.0, 1.0, -1.0)
         fr.misclassified = result.train_index[pred != y]
         fr.train_error = float(np.mean(pred != y))
@@ -127,8 +147,11 @@ def compute_frame(result: RunResult, t: int) -> Frame:
             fr.closest_distance = float(np.min(np.abs(scores)))
             fr.dataset_margin = th.dataset_margin(X, y, w, b)  # any scale, no warnings
     if result.test is not None and result.test.n:
-        fr.test_error = _err(result.test.X, result.test.y, w, b)
-    _algorithm_overlay(fr, result, t)
+        if scorer is not None:
+            fr.test_error = float(np.mean(np.where(scorer(result.test.X) >= 0.0, 1.0, -1.0) != result.test.y))
+        else:
+            fr.test_error = _err(result.test.X, result.test.y, w, b)
+    _algorithm_overlay(fr, result, out)
     tho = result.theory
     if tho is not None and tho.theta_star is not None:
         theta_w, fr.theta_b = split_augmented(tho.theta_star, rec.offset)
@@ -158,12 +181,16 @@ def _last_update(fr: Frame, result: RunResult, k: int) -> None:
     fr.update_factor = factor if np.isfinite(factor) and factor > 0.0 else 1.0
 
 
-def _algorithm_overlay(fr: Frame, result: RunResult, t: int) -> None:
-    """Copy the algorithm's own answer at step t (its class computes it) into the frame."""
+def _algorithm_overlay(fr: Frame, result: RunResult, out: StepOutput | None) -> None:
+    """Copy the algorithm's own answer at the frame's step (``out``, its class computed it) into the frame."""
     rec = result.record
     X, y = result.train.X, result.train.y
-    out = REGISTRY[rec.algorithm].output_at(rec, t)
     if out is None:
+        return
+    if out.alpha is not None:  # the kernel perceptron: its output is f itself, nothing beside it
+        sup = np.flatnonzero(out.alpha)
+        fr.dual = True
+        fr.alpha_points, fr.alpha_values = result.train_index[sup], out.alpha[sup].copy()
         return
     fr.output_label = out.label
     fr.pocket_k, fr.pocket_count = out.pocket_k, out.pocket_count

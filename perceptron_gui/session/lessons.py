@@ -180,6 +180,14 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "update 3, whose τ was capped at C = 0.3 (update 2's, 0.278, was not); the live panel gives τ. "
            "Step with ← and → to see τ change.",
            "random_separable", "pa", {"pa_variant": "PA-I", "C": 0.3}, step=3, views={"update_vectors": True}),
+    Lesson("kernel_xor", "13", "XOR with a kernel: a curve, not a line", "000",
+           "Notes 000 made XOR separable by giving each point a dimension of its own (lesson 6). The kernel "
+           "perceptron keeps a count αᵢ of the mistakes on each point and predicts sign f(x), f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) "
+           "+ b; with K = (x·z + 1)² that is the perceptron on (x₁², x₂², √2·x₁x₂, √2·x₁, √2·x₂, 1), where XOR "
+           "is separable. There f = 0 is a plane; here it is the curve drawn, a hyperbola. Rings grow with αᵢ, "
+           "listed in the table's last column; step back with ← to watch the curve form.",
+           "xor", "kernel", {"kernel": "poly", "degree": 2, "coef0": 1.0, "kernel_gamma": 1.0},
+           views={"margin_column": True}),
 ]}
 
 

@@ -20,6 +20,7 @@ from ..core import novikoff
 from ..core import theory as th
 from ..core.algorithms import REGISTRY, augment, make_algorithm
 from ..core.algorithms.chunks import CountingStop, TrainingStopped
+from ..core.algorithms.kernel import NOT_IN_FEATURE_SPACE, in_feature_space
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset
 from ..core.errors import UserError
@@ -98,7 +99,8 @@ class RunResult:
     def proof(self) -> Any:
         """Novikoff's per-update quantities (None when there is no θ*)."""
         tho = self.lifted_theory if self.record.algorithm == "lifted" else self.theory
-        if tho is None or tho.theta_star is None or not tho.gamma or self.record.algorithm in NO_PROOF:
+        if (tho is None or tho.theta_star is None or not tho.gamma or self.record.algorithm in NO_PROOF
+                or not in_feature_space(self.record)):
             return None
         R = self.proof_R
         if R is None:
@@ -189,6 +191,8 @@ def no_proof_reason(result: RunResult | None) -> str:
         return "No θ*: there are no training points."
     if result.record.algorithm in NO_PROOF:
         return NO_PROOF[result.record.algorithm]
+    if not in_feature_space(result.record):
+        return f"No convergence proof here: {NOT_IN_FEATURE_SPACE}."
     if result.record.algorithm == "lifted":
         lt = result.lifted_theory
         if lt is None:

@@ -55,8 +55,8 @@ def main() -> None:
     epochs = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     t0 = time.perf_counter()
     from perceptron_gui.core.algorithms import _dual_kernels as DK
-    from perceptron_gui.core.algorithms.kernel import KernelPerceptron
     from perceptron_gui.core.algorithms._kernels import warm_up
+    from perceptron_gui.core.algorithms.kernel import KernelPerceptron
     warm_up(("replay_rows",))
     DK.warm_up()
     load = time.perf_counter() - t0

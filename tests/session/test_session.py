@@ -13,7 +13,7 @@ from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints,
 from perceptron_gui.session.frame import frame_at
 from perceptron_gui.session.session import Session
 
-ALGORITHMS = ["standard", "offset", "pocket", "voted", "averaged", "lifted", "margin", "pa"]
+ALGORITHMS = ["standard", "offset", "pocket", "voted", "averaged", "lifted", "margin", "pa", "kernel"]
 
 
 def fresh_record(s: Session):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ._kernels import kernels_loaded, warm_up
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
+from .kernel import KernelPerceptron
 from .lifted import LiftedPerceptron
 from .margin import MarginPerceptron
 from .offset import OffsetPerceptron
@@ -16,7 +17,7 @@ from .voted import VotedPerceptron, voted_scores
 REGISTRY: dict[str, type[Perceptron]] = {
     cls.name: cls
     for cls in (StandardPerceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron,
-                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive)
+                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron)
 }
 
 
@@ -46,4 +47,4 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
            "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
            "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron",
-           "PassiveAggressive", "kernels_loaded", "warm_up"]
+           "PassiveAggressive", "KernelPerceptron", "kernels_loaded", "warm_up"]

@@ -14,6 +14,8 @@ from typing import TypeAlias
 import numpy as np
 from numba import njit
 
+from ._dual_kernels import dual_scores, gram_matrix, kernel_epoch  # noqa: F401  (the kernel perceptron's)
+
 # The pocket's kernel lives in its own module (one loop for the every-update rule and the
 # ratchet, and the count); they are names of this module too, so warm_up and ``kernels`` find them.
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
@@ -338,6 +340,10 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),
                                            np.empty((2, 2)), False),
         "count_errors": lambda: count_errors(X, y, w),
+        "gram_matrix": lambda: gram_matrix(X, 1, 2, 1.0, 1.0, True),
+        "kernel_epoch": lambda: kernel_epoch(X, y, order, np.zeros(2), np.zeros(2), np.ones((2, 2)), np.ones((2, 3)),
+                                             np.zeros(3), 1, 2, 1.0, 1.0, True, pos, idx, np.empty((2, 3)), 0, 64),
+        "dual_scores": lambda: dual_scores(X, y, X, 1, 2, 1.0, 1.0, True),
         "count_errors_rows": lambda: count_errors_rows(X, y, wo),
         "vote_scores": lambda: vote_scores(X, wo, np.ones(2)),
         "vote_errors_by_epoch": lambda: vote_errors_by_epoch(X, y, wo, np.array([0.0, 1.0, 2.0]),
