@@ -56,7 +56,7 @@ from .tikz_items import (
     paint_raster,
     paint_vector,
 )
-from .tikz_kernel import paint_alpha, paint_curve
+from .tikz_kernel import kernel_caption, paint_alpha, paint_curve
 
 __all__ = ["frame_to_tikz", "write_tikz", "tex_escape", "tikz_picture", "layout", "begin_picture", "grid_and_axes",
            "paint_items"]
@@ -272,7 +272,10 @@ def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, tit
     where = "before the first visit" if frame.t < 0 else f"after visit $t = {frame.t}$"
     text = (f"{tex_escape(algo)} perceptron, {where}: $k = {frame.k}$ updates, "
             f"epoch {frame.epoch} of 0--{max(n_epochs - 1, 0)}")
-    if frame.has_hyperplane:
+    ktext = kernel_caption(result, frame)
+    if ktext is not None:  # a curved kernel boundary: f, not w
+        text += ktext
+    elif frame.has_hyperplane:
         wtxt = ", ".join(sig(float(v)).strip("$") for v in frame.w)
         text += f"; $w = ({wtxt})$" + (f", $b = {sig(frame.b).strip('$')}$" if frame.offset else "")
     else:

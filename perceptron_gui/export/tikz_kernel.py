@@ -43,3 +43,17 @@ def kernel_legend_sample(role: str, at: str, fill: str) -> str | None:
     if role == "alpha":
         return f"\\draw[{ALPHA_STYLE}] {at.format(dx=0.35)} circle[radius=4.5pt];"
     return None
+
+
+def kernel_caption(result: Any, frame: Any) -> str | None:
+    """The caption's clause on a curved kernel boundary (None otherwise: the usual w, b)."""
+    if getattr(frame, "kernel_scores", None) is None:
+        return None
+    spec = result.record.extras["kernel"]
+    kern = {"linear": r"x\cdot z", "rbf": rf"e^{{-{spec['gamma']:g}\|x - z\|^2}}",
+            "poly": rf"({spec['gamma']:g}\, x\cdot z + {spec['coef0']:g})^{{{spec['degree']}}}"}[spec["name"]]
+    if frame.k == 0:
+        return r"; $\alpha = 0$, so $f = 0$ and there is no boundary yet"
+    b = rf" + b$, $b = {frame.b:g}" if frame.offset else ""
+    return (rf"; $f(x) = \sum_j \alpha_j y_j K(x_j, x){b}$ with $K(x, z) = {kern}$; "
+            rf"$\alpha_i > 0$ on {frame.alpha_points.size} of {result.record.n} points")
