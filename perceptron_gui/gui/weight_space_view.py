@@ -11,9 +11,18 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.algorithms.kernel import in_feature_space
 from ..render import theme as style
 from ..render.geometry import Rect
-from ..render.weight_space import NOT_2D, WeightSpace, allowed_alpha, describe_weight_space, path_weights, weight_space_rect
+from ..render.weight_space import (
+    NOT_2D,
+    NOT_INPUT_SPACE,
+    WeightSpace,
+    allowed_alpha,
+    describe_weight_space,
+    path_weights,
+    weight_space_rect,
+)
 from ..session.viewed import ViewedSession
 from .plot_setup import settle_axes
 
@@ -147,6 +156,9 @@ class WeightSpaceView(QtWidgets.QWidget):
         rec = result.record
         if rec.d != 2:
             self._show_message(NOT_2D.format(d=rec.d))
+            return
+        if not in_feature_space(rec):
+            self._show_message(NOT_INPUT_SPACE)
             return
         t = self.session.playhead.t
         if not keep_view:

@@ -19,18 +19,22 @@ from typing import Any
 
 import numpy as np
 
+from ..core.algorithms.kernel import in_feature_space
 from ..core.run import RunRecord, split_augmented
 from .formatting import subscript
 from .geometry import Rect, clip_halfplane, clip_line, clip_segment, rect_polygon
 
 __all__ = ["Constraint", "WeightSpace", "describe_weight_space", "weight_space_rect", "path_weights",
            "choose_lines", "version_space", "MAX_LINES", "MAX_PATH", "MAX_STEP_LABELS", "NO_VERSION_SPACE",
-           "NOT_2D", "allowed_alpha"]
+           "NOT_2D", "NOT_INPUT_SPACE", "allowed_alpha"]
 
 MAX_LINES = 300  # constraint lines drawn at most: 10⁶ lines would hang every painter
 MAX_PATH = 20_000  # the last this many updates of the path (a noisy run makes 10⁶)
 MAX_STEP_LABELS = 30  # the last this many steps carry their example's name (more is a smear)
 NO_VERSION_SPACE = "no version space: not separable in this slice"
+# A curved kernel's weights are a vector of its feature space: no point of the (w₁, w₂) plane.
+NOT_INPUT_SPACE = ("The kernel perceptron's weights live in its kernel's feature space, not in the (w₁, w₂) plane; "
+                   "the weight space is drawn for its linear kernel only.")
 NOT_2D = ("The weight space is drawn for data with 2 features, where w is a point of a plane; "
           "this data set has {d}, so choose two columns or another data set.")
 
@@ -175,6 +179,8 @@ def describe_weight_space(result: Any, t: int, rect: Rect | None = None, max_lin
     rec: RunRecord = result.record
     if rec.d != 2:
         raise ValueError(NOT_2D.format(d=rec.d))
+    if not in_feature_space(rec):
+        raise ValueError(NOT_INPUT_SPACE)
     X, y = np.asarray(result.train.X, dtype=np.float64), np.asarray(result.train.y, dtype=np.float64)
     rows = np.asarray(result.train_index, dtype=np.int64)
     k = rec.k_after_step(int(t))

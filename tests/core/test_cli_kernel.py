@@ -67,3 +67,11 @@ def test_bad_kernel_options_are_one_sentence(capsys, xor, args, words):
 def test_kernel_options_do_not_apply_to_other_algorithms(capsys, xor):
     code, _out, err = run_cli(capsys, "run", xor, "--algorithm", "offset", "--kernel", "rbf")
     assert code == 2 and "--kernel does not apply to the offset perceptron" in err
+
+
+def test_the_weight_space_of_a_curved_kernel_is_one_sentence(capsys, tmp_path):
+    code, _out, err = run_cli(capsys, "export", "--preset", "xor", "--algorithm", "kernel", "--figure", "weight-space",
+                              "--png", tmp_path / "ws.png")
+    assert code == 2 and "Traceback" not in err
+    assert "the weight space is drawn for its linear kernel only" in err
+    assert not (tmp_path / "ws.png").exists()

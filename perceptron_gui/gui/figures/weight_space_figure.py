@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.algorithms.kernel import in_feature_space
 from ...export.source import ExportError
-from ...render.weight_space import NOT_2D
+from ...render.weight_space import NOT_2D, NOT_INPUT_SPACE
 from .slide_style import pixel_font, set_margins, style_axes
 
 __all__ = ["build_weight_space"]
@@ -24,6 +25,8 @@ def build_weight_space(fig: Any) -> None:
     d = src.result.record.d
     if d != 2:
         raise ExportError(NOT_2D.format(d=d).replace("choose two columns", "export the canvas"))
+    if not in_feature_space(src.result.record):
+        raise ExportError(NOT_INPUT_SPACE)
     fig.widget = view = WeightSpaceView(src, pen_scale=st.pen_factor * sc, label_px=st.legend_font_px,
                                         mark_scale=st.point_factor * sc)
     view.resize(*fig.size)
