@@ -24,6 +24,7 @@ import numpy as np
 from ..core import theory as th
 from ..core.algorithms import make_algorithm
 from ..core.algorithms.chunks import TrainingStopped
+from ..core.algorithms.kernel import in_feature_space
 from ..core.dataset import DatasetError
 from ..core.run import RunRecord
 from .points import PointSet
@@ -150,7 +151,8 @@ def compare_row(entry: CompareEntry, result: RunResult) -> CompareRow:
     margin = th.dataset_margin(train.X, train.y, rec.final_w, rec.final_b) if train.n else math.nan
     angle = None
     tho = result.theory
-    if tho is not None and tho.theta_star is not None and tho.gamma:
+    # A curved kernel's output is no vector of this space (final_w is 0): no angle to θ*.
+    if tho is not None and tho.theta_star is not None and tho.gamma and in_feature_space(rec):
         w = np.atleast_2d(rec.final_augmented())
         a = float(th.proof_quantities(w, tho.theta_star, tho.gamma, tho.R).angle_deg[0])
         angle = a if math.isfinite(a) else None
