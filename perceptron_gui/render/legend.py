@@ -60,7 +60,8 @@ def legend_entries(frame: Frame | None, kind: str, drawn: set[str], has_test: bo
         e.append(LegendEntry("visit_update", "visited: updated", "visited: updated"))
         e.append(LegendEntry("visit_no_update", "visited: no update", "visited: no update"))
     if "misclassified" in drawn:
-        e.append(LegendEntry("misclassified", "misclassified by w", "misclassified by $w$"))
+        by = "f" if frame is not None and frame.kernel_scores is not None else "w"  # a curved kernel: f(x)
+        e.append(LegendEntry("misclassified", f"misclassified by {by}", f"misclassified by ${by}$"))
     if "slack" in drawn:
         e.append(LegendEntry("slack", "slack point (own dimension)", "slack point (own dimension)"))
     if "point_margins" in drawn:

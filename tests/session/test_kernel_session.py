@@ -44,3 +44,16 @@ def test_frames_score_with_f_and_agree_with_the_epoch_table():
         assert fr.train_error == np.mean(pred != res.train.y)
         assert abs(fr.train_error - rec.epochs[e].train_error) < 1e-12
         assert fr.alpha_values.sum() == fr.k
+
+
+def test_the_legend_says_misclassified_by_f():
+    from perceptron_gui.render.picture import describe
+    from perceptron_gui.render.projection import make_projection
+
+    res = run("random_noisy", kernel="poly", degree=2, max_epochs=5)
+    fr = frame_at(res, res.record.n - 1)
+    X = res.train.X
+    proj = make_projection(X, ["x1", "x2"], "pca", False)
+    pic = describe(fr, proj, X, res.train.y, np.zeros(len(X), dtype=bool), (-1.2, -1.2, 1.2, 1.2))
+    texts = {e.role: e.text for e in pic.legend}
+    assert texts["misclassified"] == "misclassified by f"
