@@ -19,11 +19,13 @@ Rect = tuple[float, float, float, float]
 
 
 def zero_contour(score: Callable[[np.ndarray], np.ndarray], rect: Rect, coarse: int = COARSE,
-                 refine: int = REFINE) -> np.ndarray:
+                 refine: int = REFINE, max_fine_points: int | None = None) -> np.ndarray:
     """Segments (s, 2, 2) of the curve score = 0 inside ``rect`` = (x0, y0, x1, y1).
 
     ``score`` takes points (m, 2) of the plane and returns (m,) values; a point scores positive
-    when its value is ≥ 0 (sign(0) = +1, as everywhere in the program)."""
+    when its value is ≥ 0 (sign(0) = +1, as everywhere in the program). ``max_fine_points``
+    caps the refinement's evaluations (a costly score): the cells are cut coarser (down to 2 × 2)
+    until it fits."""
     x0, y0, x1, y1 = (float(v) for v in rect)
     xs = np.linspace(x0, x1, coarse + 1)
     ys = np.linspace(y0, y1, coarse + 1)
@@ -41,6 +43,9 @@ def zero_contour(score: Callable[[np.ndarray], np.ndarray], rect: Rect, coarse: 
     grown[:, 1:] |= crossed[:, :-1]
     grown[:, :-1] |= crossed[:, 1:]
     ci, cj = np.nonzero(grown)
+    if max_fine_points is not None:
+        while refine > 2 and ci.shape[0] * (refine + 1) ** 2 > max_fine_points:
+            refine -= 2
     u = np.arange(refine + 1) / refine
     # The fine grid of cell (i, j): its corners are the coarse ones exactly (u = 0 and 1), so
     # neighbouring cells compute their shared border at the same points.

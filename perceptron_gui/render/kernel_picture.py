@@ -22,9 +22,12 @@ __all__ = ["Curve", "AlphaRings", "kernel_regions", "kernel_boundary", "alpha_ri
 Rect = tuple[float, float, float, float]
 
 ALPHA_RING = "#7B3294"  # purple: apart from the visit's orange and blue and the misclassified black
-# The regions' raster: at most this many kernel evaluations (about 20 ms), between these sizes.
-REGION_WORK = 20_000_000
+# The regions' raster: at most this many kernel evaluations, between these sizes (an rbf
+# evaluation costs about 5 ns per support point: 5·10⁶ of them about 25 ms).
+REGION_WORK = 5_000_000
 REGION_GRID_MIN, REGION_GRID_MAX = 48, 160
+# The curve's refinement: at most this many kernel evaluations (the coarse grid comes first).
+CONTOUR_WORK = 8_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,7 +81,8 @@ def kernel_boundary(frame: Frame, proj: Projection, rect: Rect) -> Curve | None:
     score = getattr(frame, "kernel_scores", None)
     if score is None or frame.k == 0:
         return None
-    segs = zero_contour(lambda Q: proj.scores(score, Q), rect)
+    support = max(1, int(frame.alpha_points.size))
+    segs = zero_contour(lambda Q: proj.scores(score, Q), rect, max_fine_points=max(CONTOUR_WORK // support, 4096))
     return Curve("kernel_boundary", segs) if segs.shape[0] else None
 
 

@@ -59,3 +59,20 @@ def test_a_saddle_cell_is_split_by_its_centre(corner, expected):
     segs = marching_squares(V, np.array([0.0, 1.0]), np.array([0.0, 1.0]))
     got = {frozenset(map(tuple, np.round(seg, 9))) for seg in segs}
     assert got == {frozenset(map(tuple, np.round(np.array(w), 9))) for w in expected}
+
+
+def test_a_costly_score_is_refined_less_but_still_traced():
+    calls = []
+
+    def f(P):
+        calls.append(P.shape[0])
+        return circle(0.5)(P)
+
+    fine = zero_contour(f, (-1.0, -1.0, 1.0, 1.0))
+    fine_points = calls[1]
+    calls.clear()
+    capped = zero_contour(f, (-1.0, -1.0, 1.0, 1.0), max_fine_points=fine_points // 4)
+    assert calls[1] <= fine_points // 4
+    assert 0 < capped.shape[0] < fine.shape[0]
+    r = np.hypot(capped[..., 0], capped[..., 1])
+    assert np.max(np.abs(r - np.sqrt(0.5))) < 1e-3
