@@ -28,7 +28,7 @@ VIEW_SWITCHES: Mapping[str, bool] = MappingProxyType({
     "margin_column": False, "point_margins": False, "lifted_view": False,
 })
 # The docks a lesson may bring to the front (their window titles).
-PANELS = ("Angle to θ*", "Per epoch", "Proof as curves")
+PANELS = ("Angle to θ*", "Per epoch", "Proof as curves", "Weight space")
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,13 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "listed in the table's last column; step back with ← to watch the curve form.",
            "xor", "kernel", {"kernel": "poly", "degree": 2, "coef0": 1.0, "kernel_gamma": 1.0},
            views={"margin_column": True}),
+    Lesson("weight_space_000", "14", "Weight space: the perceptron seen from w", "000",
+           "Notes 000's Figure 1 data, drawn twice. On the canvas each point is a point and w a line; in the "
+           "dock on the right (the dual picture of Hinton's and Bishop's lectures) w is a point and each training point "
+           "the line w·xᵢ = 0, its allowed side lightly shaded. Where every side holds (strong shade) lies the "
+           "version space, with θ*'s direction inside it; the path w₀ → w₁ → … enters it and stops. Hover a "
+           "line to ring its point on the canvas; step with ← and →.",
+           "uniform_diagonal", "standard", panel="Weight space"),
 ]}
 
 

@@ -98,3 +98,16 @@ def test_lesson_at_start_shows_its_dock_in_front(qtbot):
     qtbot.waitUntil(lambda: not win.docks["Proof as curves"].visibleRegion().isEmpty())
     assert win.docks["Per epoch"].visibleRegion().isEmpty()
     assert win.session.history.undo_text() == "" and not win.document.dirty
+
+
+def test_the_weight_space_lesson_shows_its_dock(make_main_window, qtbot):
+    """Lesson 14 opens the hidden Weight space dock and its path ends at the run's last weights."""
+    from perceptron_gui.gui.lesson_menu import open_lesson
+
+    win = make_main_window()
+    dock = win.docks["Weight space"]
+    assert dock.isHidden()
+    open_lesson(win, "weight_space_000")
+    win.session.wait()
+    assert not dock.isHidden()
+    assert win.session.algorithm == "standard"
