@@ -104,8 +104,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in [
            lambda: Dataset.from_arrays(np.array([[0.0], [1.0]]), np.array([1.0, -1.0]))),
     Preset("xor", "XOR (not separable)",
            "XOR is not linearly separable: no line puts (0,1) and (1,0) on one side and (0,0), (1,1) on the other, "
-           "so the perceptron never converges. Try the lifted perceptron, which gives each point its own dimension, "
-           "or the kernel perceptron, whose boundary may curve.",
+           "so the perceptron never converges. Try the lifted perceptron or the kernel perceptron.",
            lambda: _gate([-1, 1, 1, -1])),
     Preset("notes003_margin", "Three points (notes 003)", "The margin example: (1,3)+, (2.5,1.5)+, (−1.5,1.5)−. "
            "With θ = (1, −1), θ₀ = 1 their margins are −√2/2, √2, √2.",

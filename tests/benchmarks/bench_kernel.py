@@ -32,7 +32,7 @@ def noisy_circle(n: int, noise: float = 0.05, seed: int = 0) -> Dataset:
     return Dataset.from_arrays(X, y, ("x1", "x2"))
 
 
-@njit(cache=True)
+@njit(cache=False)  # a benchmark: nothing written beside it
 def visit_time_epochs(G: np.ndarray, y: np.ndarray, epochs: int) -> int:  # pragma: no cover
     """f(x_i) computed at each visit from α (the alternative, for the measurement only)."""
     n = y.shape[0]
