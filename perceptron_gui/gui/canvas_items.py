@@ -6,7 +6,8 @@ already clipped to the view (render/geometry.py), the items only paint it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -17,6 +18,8 @@ from PySide6 import QtCore, QtGui
 from ..render.geometry import Rect
 
 __all__ = ["ViewSpanItem", "LineItem", "PolygonItem", "NormalArrow", "LegendSwatch", "Legend"]
+
+_Key = TypeVar("_Key", bound=Hashable)  # a legend entry's key (a role, a role and its text)
 
 
 class ViewSpanItem(pg.GraphicsObject):
@@ -216,6 +219,8 @@ class LegendSwatch(ItemSample):
 class Legend(pg.LegendItem):
     """A legend that swallows clicks, so clicking it never adds a point underneath."""
 
+    items: list[tuple[ItemSample, LabelItem]]  # pyqtgraph's list of (sample, label), untyped there
+
     def mouseClickEvent(self, ev) -> None:  # noqa: N802
         ev.accept()
 
@@ -237,7 +242,7 @@ class Legend(pg.LegendItem):
             self.addItem(swatch, name)
         self.setVisible(bool(entries))
 
-    def show_entries(self, entries: list[tuple[Hashable, str]], make_swatch: Callable[[Hashable], LegendSwatch]) -> None:
+    def show_entries(self, entries: Sequence[tuple[_Key, str]], make_swatch: Callable[[_Key], LegendSwatch]) -> None:
         """Show ``(key, text)`` entries in this order, the swatch made by ``make_swatch(key)``.
 
         An entry shown before is put back, not made anew: while stepping, entries come and go

@@ -15,13 +15,13 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render import theme as style
 from ..render.geometry import Rect
+from ..render.kernel_picture import ALPHA_RING
 from ..render.picture import Arrow, Markers, Picture, PictureOptions, Polygon, Raster, Segment, describe
 from ..render.projection import Projection
 from ..session.frame import Frame
 from .canvas_items import Legend, LegendSwatch, LineItem, NormalArrow, PolygonItem
 from .canvas_scatter import MINUS, PLUS, FastScatter
 from .canvas_update import UpdateLayer
-from ..render.kernel_picture import ALPHA_RING
 from .kernel_items import KernelLayer
 
 __all__ = ["FrameOverlay", "OverlayOptions", "OverlayLook", "SCREEN_LOOK", "POINT_STYLES", "point_styles", "point_style"]

@@ -16,8 +16,7 @@ from PySide6.QtCore import Qt
 
 from ..core.algorithms import REGISTRY
 from ..core.errors import UserError
-from ..session.compare import (MAX_RUNS, CompareEntry, Comparison, TrainingStopped, compare_entries, parse_seeds,
-                               run_comparison)
+from ..session.compare import MAX_RUNS, CompareEntry, Comparison, TrainingStopped, compare_entries, parse_seeds, run_comparison
 
 __all__ = ["CompareChooser", "CompareRunner", "start_compare"]
 

@@ -78,7 +78,7 @@ def _stamp_image(symbol, size: float, pen: QtGui.QPen, brush: QtGui.QBrush, dpr:
 
 def make_stamps(styles: Sequence[tuple], dpr: float) -> ps.Stamps:
     """The stamps of a style table, (symbol, size, pen, brush) per style, at pixel ratio dpr."""
-    return ps.make_stamps([_stamp_image(*s, dpr) for s in styles])
+    return ps.make_stamps([_stamp_image(symbol, size, pen, brush, dpr) for symbol, size, pen, brush in styles])
 
 
 def make_image(key: ViewKey, version: int, P: np.ndarray, style: np.ndarray, stamps: ps.Stamps) -> RasterImage:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -204,7 +205,8 @@ class RasterPoints(pg.GraphicsObject):
         args = (key, self._version, self.P, self.style, self._stamps_at(key.dpr))
         _worker().submit(self._work, *args)
 
-    def _work(self, *args) -> None:
+    def _work(self, *args: Any) -> None:
+        image: RasterImage | Exception
         try:
             image = make_image(*args)
         except Exception as exc:  # noqa: BLE001 - reported on the UI thread, never lost on the worker

@@ -11,7 +11,8 @@ __all__ = ["COLUMNS", "row_cells", "panel_lines"]
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("Run", "The algorithm and the order of the examples: the file order, or shuffled each epoch from this seed."),
     ("Updates", "K: how many updates the run made (until convergence when it converged)."),
-    ("Epochs", "How many passes over the training points it ran; ✓ when an epoch made no update (the plain perceptron had converged)."),
+    ("Epochs", "How many passes over the training points it ran; ✓ when an epoch made no update "
+               "(the plain perceptron had converged)."),
     ("Training error", "Fraction of training points the output predictor gets wrong: sign(w·x + b) ≠ y, sign(0) = +1."),
     ("Test error", "The same on the test points (– without a test set)."),
     ("Margin", "Of the output hyperplane: minᵢ yᵢ(w·xᵢ + b)/‖w‖ over the training points; negative when one is wrong."),

@@ -194,7 +194,8 @@ def lower_priority() -> None:
 
 
 @njit(cache=True, nogil=True)
-def _cells(P, sx, ox, sy, oy, px, py):  # pragma: no cover - compiled
+def _cells(P: np.ndarray, sx: float, ox: float, sy: float, oy: float, px: np.ndarray,
+           py: np.ndarray) -> None:  # pragma: no cover - compiled
     far = np.float64(_FAR)
     for i in range(P.shape[0]):
         c = P[i, 0] * sx + ox
@@ -204,7 +205,8 @@ def _cells(P, sx, ox, sy, oy, px, py):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _last_per_pixel(px, py, style, w, h, r, lo, k):  # pragma: no cover - compiled
+def _last_per_pixel(px: np.ndarray, py: np.ndarray, style: np.ndarray, w: int, h: int, r: int, lo: int,
+                    k: int) -> np.ndarray:  # pragma: no cover - compiled
     """Rows (ascending) of the points whose mark touches the w × h image and that are the last
     of their (pixel, style); styles run from lo to lo + k − 1."""
     pad_w, pad_h = w + 2 * r, h + 2 * r
@@ -224,7 +226,8 @@ def _last_per_pixel(px, py, style, w, h, r, lo, k):  # pragma: no cover - compil
 
 
 @njit(cache=True, nogil=True)
-def _tiles(px, py, rows, r, cols, tiles_y, tile):  # pragma: no cover - compiled
+def _tiles(px: np.ndarray, py: np.ndarray, rows: np.ndarray, r: int, cols: int, tiles_y: int,
+           tile: int) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - compiled
     # A counting sort of ``rows`` by tile: stable, so each tile's rows stay ascending.
     n_tiles = cols * tiles_y
     count = np.zeros(n_tiles + 1, dtype=np.int64)
@@ -246,7 +249,9 @@ def _tiles(px, py, rows, r, cols, tiles_y, tile):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def _stamp_boxes(img, px, py, style, shown, start, dx, dy, argb, r, boxes):  # pragma: no cover - compiled
+def _stamp_boxes(img: np.ndarray, px: np.ndarray, py: np.ndarray, style: np.ndarray, shown: np.ndarray,
+                 start: np.ndarray, dx: np.ndarray, dy: np.ndarray, argb: np.ndarray, r: int,
+                 boxes: np.ndarray) -> None:  # pragma: no cover - compiled
     # One scan of the points; a point near a box is stamped clipped to that box (boxes do not
     # overlap: see _merged).
     for i in range(px.shape[0]):
@@ -261,7 +266,8 @@ def _stamp_boxes(img, px, py, style, shown, start, dx, dy, argb, r, boxes):  # p
 
 
 @njit(cache=True, nogil=True)
-def _stamp(img, px, py, style, start, dx, dy, argb, r, x0, y0, x1, y1):  # pragma: no cover - compiled
+def _stamp(img: np.ndarray, px: np.ndarray, py: np.ndarray, style: np.ndarray, start: np.ndarray, dx: np.ndarray,
+           dy: np.ndarray, argb: np.ndarray, r: int, x0: int, y0: int, x1: int, y1: int) -> None:  # pragma: no cover - compiled
     h, w = img.shape
     flat = img.reshape(h * w)
     off = dy.astype(np.int64) * w + dx  # a stamp pixel's offset in the flat image

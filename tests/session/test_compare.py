@@ -13,8 +13,7 @@ from perceptron_gui.core.algorithms import make_algorithm
 from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core.presets import random_noisy, random_separable
 from perceptron_gui.core.theory import dataset_margin, dataset_theory
-from perceptron_gui.session.compare import (CompareEntry, TrainingStopped, compare_entries, epoch_step,
-                                            parse_seeds, run_comparison)
+from perceptron_gui.session.compare import CompareEntry, TrainingStopped, compare_entries, epoch_step, parse_seeds, run_comparison
 from perceptron_gui.session.points import PointSet
 
 

@@ -38,7 +38,6 @@ from ...export.source import (
     format_of,
 )
 from . import figure_files, point_layer
-from .weight_space_figure import build_weight_space
 from .slide_style import (
     SLIDE,
     SlideStyle,
@@ -56,6 +55,7 @@ from .slide_style import (
     style_curve_plot,
     style_epoch_plot,
 )
+from .weight_space_figure import build_weight_space
 
 __all__ = ["FIGURES", "FORMATS", "ExportError", "ExportSession", "ViewOptions", "SlideFigure",
            "render_figure", "export_figure", "format_of", "check_writable", "logical_size",
