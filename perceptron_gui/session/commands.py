@@ -159,7 +159,7 @@ class MovePoints(Command):
         if X.shape[0] != idx.size:
             raise DatasetError("Give one new position per moved point.")
         inverse = MovePoints(idx, points.X[idx].copy(), self.drag_id)
-        points.writable()
+        points.writable("X")
         points.X[idx] = X
         return inverse, Change("move", idx)
 
@@ -184,7 +184,7 @@ class SetLabels(Command):
         idx = _indices(self.indices, points.n)
         y = _labels(self.y, idx.size)
         inverse = SetLabels(idx, points.y[idx].copy())
-        points.writable()
+        points.writable("y")
         points.y[idx] = y
         return inverse, Change("label", idx)
 
@@ -201,7 +201,7 @@ class SetRoles(Command):
         idx = _indices(self.indices, points.n)
         t = _roles(self.test, idx.size)
         inverse = SetRoles(idx, points.test[idx].copy())
-        points.writable()
+        points.writable("test")
         points.test[idx] = t
         return inverse, Change("role", idx)
 

@@ -149,8 +149,12 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     t0 = time.perf_counter()
     pts = request.points
     train = pts.train_dataset()
-    test_idx = pts.test_index()
+    train_idx, test_idx = pts.train_index(), pts.test_index()
     test = pts.test_dataset() if test_idx.size else None
+    # Let go of the snapshot now (train and test are copies): the window may then move a point
+    # in place, without copying 10⁶ rows, while this run trains (PointSet.writable).
+    request = replace(request, points=PointSet.empty(pts.d))
+    del pts
     algo = make_algorithm(request.algorithm, **request.params)
     record = algo.fit(train, test, progress=progress, memory_budget_bytes=request.memory_budget_bytes,
                       view_bytes_per_update=_proof_bytes(request.algorithm, algo, train), stop=stop)
@@ -166,7 +170,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
         lifted_theory = th.dataset_theory(Xl, train.y, offset=False, time_budget_s=THEORY_TIME_BUDGET_S)
     result = RunResult(
         generation=request.generation, algorithm=request.algorithm, params=dict(request.params),
-        train=train, test=test, train_index=pts.train_index(), test_index=test_idx,
+        train=train, test=test, train_index=train_idx, test_index=test_idx,
         record=record, theory=theory, lifted_theory=lifted_theory,
     )
     if background:  # big runs: here, on the worker (cached on the result); small ones when a view asks
@@ -309,10 +313,11 @@ class Runner:
                 report(False, MID_EPOCH_REPORT_S)
 
         stop = CountingStop(cancel.is_set, visited)
+        handed = [request]  # popped by the worker, so compute alone holds the snapshot (and drops it)
 
         def work() -> None:
             try:
-                res, err = compute(request, progress, stop=stop, background=True), None
+                res, err = compute(handed.pop(), progress, stop=stop, background=True), None
             except TrainingStopped:  # Cancel, or a newer request: the thread ends within ~20 ms
                 return
             except UserError as exc:

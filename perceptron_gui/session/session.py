@@ -65,6 +65,7 @@ class Session(PlaybackMixin, SessionEvents):
         self._busy = False  # what busy_changed last announced
         self.prepare_in_background = False  # the window sets it: see recompute
         self.preparing = False  # the run under way loads or compiles its kernels first
+        self._stale = False  # a drag moved points while a background run was training: run again after it
 
     # ---- data edits ---------------------------------------------------------------------
     def execute(self, command: Command) -> bool:
@@ -101,6 +102,8 @@ class Session(PlaybackMixin, SessionEvents):
     def end_drag(self) -> None:
         self.dragging = False
         self.history.end_merge()
+        if self._stale:  # the drag's last moves wait for no run now: train on where it ended
+            self.recompute()
 
     def forget_history(self) -> None:
         """Start the undo history afresh (a preset loaded at start-up is where the work begins)."""
@@ -242,6 +245,13 @@ class Session(PlaybackMixin, SessionEvents):
             self.busy_changed.emit(busy)
 
     def recompute(self, force_sync: bool = False) -> None:
+        if self.dragging and self._busy and not force_sync:
+            # A big run outlasts many mouse moves: restarting it at each one would never finish
+            # one (and each restart shares the points anew, so the next move copies them). Let it
+            # finish and show it, then train on the latest positions (_on_result, end_drag).
+            self._stale = True
+            return
+        self._stale = False
         gen = next(self._generation)
         self._pending_generation = gen
         request = RunRequest(gen, self.algorithm, self.current_params(), self.points.snapshot())
@@ -283,6 +293,7 @@ class Session(PlaybackMixin, SessionEvents):
             self.error = error
             self._restore_t = None
             self.message.emit("error", error)
+            self._catch_up()
             return
         self.error = None
         self.result = result
@@ -293,6 +304,12 @@ class Session(PlaybackMixin, SessionEvents):
             self.playhead.clamp(self.run)
         self.run_changed.emit(result)
         self.playhead_changed.emit()
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """After a run that a drag outran, the run on the points as they are now."""
+        if self._stale:
+            self.recompute()
 
     # ---- settings the views change (the session is the only writer of its state) ------------
     def set_view_range(self, view: tuple[tuple[float, float], tuple[float, float]] | None) -> None:
