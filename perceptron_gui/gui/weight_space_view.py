@@ -21,6 +21,7 @@ from ..render.weight_space import (
     allowed_alpha,
     describe_weight_space,
     path_weights,
+    spaced_labels,
     weight_space_rect,
 )
 from ..session.viewed import ViewedSession
@@ -28,7 +29,7 @@ from .plot_setup import settle_axes
 
 __all__ = ["WeightSpaceView", "HOVER_PX", "LEGEND_TEXT"]
 
-VERSION_EDGE = "#8A7A00"  # a dark yellow: the version space's outline
+VERSION_EDGE = style.WS_VERSION_EDGE
 HOVER_PX = 6.0  # how near (screen pixels) the mouse must come to a line to hover it
 _DASHES = {"solid": QtCore.Qt.PenStyle.SolidLine, "dash": QtCore.Qt.PenStyle.DashLine,
            "dot": QtCore.Qt.PenStyle.DotLine, "dashdot": QtCore.Qt.PenStyle.DashDotLine}
@@ -224,9 +225,10 @@ class WeightSpaceView(QtWidgets.QWidget):
     def _place_labels(self, pic: WeightSpace) -> None:
         # The step's label sits at the end of the step (w_j), where the example moved w to.
         # As HTML x<sub>i</sub>: the slide font has no subscript digits (x₁₃ came out as boxes).
-        wanted = _spaced([(pic.path[j + 1], f"x<sub>{int(pic.path_index[j]) + 1}</sub>")
-                          for j, text in enumerate(pic.path_labels) if text],
-                         self.view_box.viewPixelSize(), self.label_px)
+        sx, sy = (float(v) if v > 0 else 1.0 for v in self.view_box.viewPixelSize())
+        wanted = spaced_labels([(pic.path[j + 1], f"x<sub>{int(pic.path_index[j]) + 1}</sub>")
+                                for j, text in enumerate(pic.path_labels) if text],
+                               2.6 * self.label_px * sx, 1.4 * self.label_px * sy)
         while len(self.labels) < len(wanted):
             label = pg.TextItem(color="#1B5E4A", anchor=(0.0, 1.0), fill=pg.mkBrush(255, 255, 255, 190))
             label.setZValue(20)
@@ -295,19 +297,6 @@ class WeightSpaceView(QtWidgets.QWidget):
         if index != self.highlighted:
             self.highlight(index)
             self.hovered.emit(index)
-
-
-def _spaced(labels: list[tuple[np.ndarray, str]], per_px: tuple[float, float],
-            label_px: int) -> list[tuple[np.ndarray, str]]:
-    """The labels that do not cover one another on screen, the newest steps first: in a small
-    dock the last steps crowd round w_k, and thirty overlapping boxes read as nothing."""
-    sx, sy = (float(v) if v > 0 else 1.0 for v in per_px)
-    kept: list[tuple[np.ndarray, str]] = []
-    for pos, text in reversed(labels):
-        if all(abs(pos[0] - q[0]) / sx > 2.6 * label_px or abs(pos[1] - q[1]) / sy > 1.4 * label_px
-               for q, _ in kept):
-            kept.append((pos, text))
-    return kept
 
 
 def _font(px: int) -> QtGui.QFont:

@@ -160,3 +160,4 @@ STROKES.update({
     "ws_path": Stroke(NORMAL, 2.0),
 })
 WS_VERSION_SPACE = rgba(SELECTION, 150)
+WS_VERSION_EDGE = "#8A7A00"  # a dark yellow: the version space's outline (a thin wedge needs one)

@@ -26,7 +26,7 @@ from .geometry import Rect, clip_halfplane, clip_line, clip_segment, rect_polygo
 
 __all__ = ["Constraint", "WeightSpace", "describe_weight_space", "weight_space_rect", "path_weights",
            "choose_lines", "version_space", "MAX_LINES", "MAX_PATH", "MAX_STEP_LABELS", "NO_VERSION_SPACE",
-           "NOT_2D", "NOT_INPUT_SPACE", "allowed_alpha"]
+           "NOT_2D", "NOT_INPUT_SPACE", "allowed_alpha", "spaced_labels"]
 
 MAX_LINES = 300  # constraint lines drawn at most: 10⁶ lines would hang every painter
 MAX_PATH = 20_000  # the last this many updates of the path (a noisy run makes 10⁶)
@@ -92,6 +92,19 @@ def allowed_alpha(lines: int) -> int:
     """The alpha (0–255) of one allowed side: light, and lighter when many overlap, so the
     region where all hold (darkest) still reads without turning black."""
     return int(max(3, min(40, round(180 / max(1, lines)))))
+
+
+def spaced_labels(labels: list[tuple[np.ndarray, str]], min_dx: float,
+                  min_dy: float) -> list[tuple[np.ndarray, str]]:
+    """The step labels (position, text) that do not cover one another, the newest steps first:
+    the last steps crowd round w_k, and thirty overlapping labels read as nothing. Two labels
+    clash when they are nearer than ``min_dx`` in w₁ *and* ``min_dy`` in w₂ (a label's size in
+    the painter's units)."""
+    kept: list[tuple[np.ndarray, str]] = []
+    for pos, text in reversed(labels):
+        if all(abs(pos[0] - q[0]) > min_dx or abs(pos[1] - q[1]) > min_dy for q, _ in kept):
+            kept.append((pos, text))
+    return kept
 
 
 def path_weights(rec: RunRecord, k: int, cap: int = MAX_PATH) -> tuple[np.ndarray, int]:

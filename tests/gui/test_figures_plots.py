@@ -210,7 +210,7 @@ def test_tikz_through_the_same_call(session, tmp_path):
     export_figure(ExportSession.from_session(session), path, options=ViewOptions(view_range=((-3, 4), (0, 4))))
     tex = path.read_text()
     assert "\\begin{tikzpicture}" in tex and "update k = 2" in tex
-    with pytest.raises(ExportError, match="the canvas and the curves against k only"):
+    with pytest.raises(ExportError, match="the canvas, the weight space and the curves against k only"):
         export_figure(ExportSession.from_session(session), tmp_path / "b.tex", figure="angle")
 
 

@@ -70,8 +70,8 @@ def test_data_that_are_not_2d_get_a_sentence(make_main_window):
 
 
 def test_step_labels_that_would_cover_one_another_are_left_out():
-    from perceptron_gui.gui.weight_space_view import _spaced
+    from perceptron_gui.render.weight_space import spaced_labels
 
     labels = [(np.array([0.0, 0.0]), "a"), (np.array([0.01, 0.0]), "b"), (np.array([5.0, 5.0]), "c")]
-    kept = _spaced(labels, (0.01, 0.01), 12)  # 1 px per 0.01: a and b are 1 px apart
+    kept = spaced_labels(labels, 0.3, 0.2)  # a label is 0.3 × 0.2: a and b are 0.01 apart
     assert [t for _, t in kept] == ["c", "b"]  # the newest first; a is under b

@@ -50,11 +50,17 @@ def test_the_figures_path_is_the_runs_weights(qapp):
         assert fig.render_image().width() > 100
 
 
-def test_tikz_and_three_features_say_why(qapp, sep, tmp_path, capsys):
-    code = main(["export", str(sep), "--algorithm", "standard", "--figure", "weight-space",
-                 "--tikz", str(tmp_path / "ws.tex")])
-    err = capsys.readouterr().err
-    assert code == 2 and "PNG, SVG or PDF" in err and "Traceback" not in err
+def test_tikz_is_written_and_three_features_say_why(qapp, sep, tmp_path, capsys):
+    out = tmp_path / "ws.tex"
+    code = main(["export", str(sep), "--algorithm", "standard", "--figure", "weight-space", "--tikz", str(out)])
+    assert code == 0, capsys.readouterr().err
+    tex = out.read_text()
+    assert "% the path of w" in tex and "% the constraint lines" in tex and tex.rstrip().endswith("\\end{document}")
+    for fmt in ("tikz", "png"):
+        code = main(["export", str(sep), "--algorithm", "kernel", "--kernel", "rbf", "--figure", "weight-space",
+                     f"--{fmt}", str(tmp_path / f"k.{'tex' if fmt == 'tikz' else fmt}")])
+        err = capsys.readouterr().err
+        assert code == 2 and "feature space" in err and "Traceback" not in err
     three = tmp_path / "three.csv"
     three.write_text(THREE_D)
     code = main(["export", str(three), "--algorithm", "standard", "--figure", "weight-space",
@@ -76,8 +82,14 @@ def test_file_export_figure_offers_the_weight_space_for_2d_data_only(make_main_w
     out = tmp_path / "ws.png"
     assert ea.export_figure(out, FigureSettings(figure="weight-space", fmt="png", width=640))
     assert QtGui.QImage(str(out)).width() == 640
+    dlg.figure_box.setCurrentIndex(row)  # TikZ is offered for the weight space, and writes it
+    assert dlg.format_box.model().item(3).isEnabled()
+    assert ea.export_figure(tmp_path / "ws.tex", FigureSettings(figure="weight-space", fmt="tikz"))
+    assert "% the path of w" in (tmp_path / "ws.tex").read_text()
     win.session.load_preset("digits_0_vs_1")
     win.session.wait()
     dlg2 = FigureDialog(ea, FigureSettings())
     qtbot.addWidget(dlg2)
     assert not dlg2.figure_box.model().item(row).isEnabled()
+    dlg2.figure_box.setCurrentIndex(row)
+    assert not dlg2.format_box.model().item(3).isEnabled()

@@ -331,6 +331,16 @@ def _write_curves_tikz(source: ExportSession, path: str | os.PathLike[str], figu
     return Path(path)
 
 
+def _write_weight_space_tikz(source: ExportSession, path: str | os.PathLike[str]) -> Path:
+    from ...export.tikz_weight_space import write_weight_space_tikz
+
+    try:
+        write_weight_space_tikz(path, source.result, source.playhead.t)
+    except ValueError as exc:  # not 2-D, or a curved kernel: render/weight_space.py's sentence
+        raise ExportError(str(exc).replace("choose two columns", "export the canvas")) from None
+    return Path(path)
+
+
 def _needs_theta_star(figure: str, reason: str) -> str:
     """The one sentence of a proof curve's export without θ* (``reason`` from render.k_curves)."""
     why = reason.split("\n")[0].rstrip(".")
@@ -359,19 +369,22 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
                   transparent: bool = False, style: SlideStyle = SLIDE) -> Path:
     """Write one figure to ``path`` as PNG (``width`` pixels wide), SVG, PDF or TikZ.
 
-    ``fmt`` defaults to the file's ending. TikZ exists for the canvas only and is written by
-    :func:`perceptron_gui.export.tikz.write_tikz` with the same view range and θ* switch.
+    ``fmt`` defaults to the file's ending. TikZ exists for the canvas (written by
+    :func:`perceptron_gui.export.tikz.write_tikz` with the same view range and θ* switch), the
+    curves against k and the weight space (:mod:`perceptron_gui.export.tikz_weight_space`).
     Raises :class:`ExportError` (or DatasetError) with one sentence.
     """
     fmt = fmt or format_of(path)
     options = options or ViewOptions()
     check_writable(path)
     if fmt == "tikz":
-        if figure in ("angle", "epochs", "weight-space"):
-            raise ExportError(f"TikZ is written for the canvas and the curves against k only; export "
-                              f"{FIGURES[figure]} as PNG, SVG or PDF.")
+        if figure in ("angle", "epochs"):
+            raise ExportError(f"TikZ is written for the canvas, the weight space and the curves against k only; "
+                              f"export {FIGURES[figure]} as PNG, SVG or PDF.")
         if source.result is None:
             raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
+        if figure == "weight-space":
+            return _write_weight_space_tikz(source, path)
         if figure != "canvas":
             return _write_curves_tikz(source, path, figure, options)
         from ...export.tikz import write_tikz
