@@ -84,20 +84,25 @@ _APP = None  # the offscreen QApplication of a study figure, kept alive until th
 
 
 def write_study_figures(study: object, paths: dict[str, str], width: int) -> list[str]:
-    """Start Qt offscreen (as 'export' does) and paint the histogram into each format's file
-    (``paths``: 'png'/'svg'/'pdf' → file name, checked by :func:`check_figure_paths`)."""
-    if not paths:
-        return []
-    from ..gui.app import prepare_environment
+    """Paint the histogram into each format's file (``paths``: 'png'/'svg'/'pdf'/'tikz' → file
+    name, checked by :func:`check_figure_paths`); Qt is started offscreen (as 'export' does)
+    only for PNG, SVG and PDF. Returns the names written, in the order given."""
+    if "tikz" in paths:  # no Qt for TikZ
+        from ..export.tikz_study import write_study_tikz
 
-    prepare_environment(offscreen=True)
-    from PySide6 import QtWidgets
+        write_study_tikz(paths["tikz"], study)  # type: ignore[arg-type]
+    painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
+    if painted:
+        from ..gui.app import prepare_environment
 
-    global _APP
-    _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
-    from ..gui.figures.study_plot import write_study_figure
-    for fmt, path in paths.items():
-        write_study_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
+        prepare_environment(offscreen=True)
+        from PySide6 import QtWidgets
+
+        global _APP
+        _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
+        from ..gui.figures.study_plot import write_study_figure
+        for fmt, path in painted.items():
+            write_study_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
     return list(paths.values())
 
 
@@ -107,9 +112,11 @@ def check_figure_paths(paths: Mapping[str, str | None], width: int) -> dict[str,
     from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX
     given = {fmt: path for fmt, path in paths.items() if path}
     for fmt, path in given.items():
-        if not path.lower().endswith(f".{fmt}"):
-            raise UsageError(f"--{fmt} writes a{'n' if fmt == 'svg' else ''} {fmt.upper()} file; give a name "
-                             f"ending in .{fmt}, not '{path}'.")
+        suffix = ".tex" if fmt == "tikz" else f".{fmt}"
+        if not path.lower().endswith(suffix):
+            what = "TikZ" if fmt == "tikz" else fmt.upper()
+            raise UsageError(f"--{fmt} writes a{'n' if fmt == 'svg' else ''} {what} file; give a name "
+                             f"ending in {suffix}, not '{path}'.")
         check_writable(path)
     if "png" in given and not MIN_WIDTH_PX <= width <= MAX_WIDTH_PX:
         raise UsageError(f"--width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width}.")

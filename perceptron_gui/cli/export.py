@@ -133,9 +133,9 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
     if problem is not None:
         raise UsageError(problem)
     if ns.figure == "study":
-        extra = sorted(set(outputs) - {"png", "svg", "pdf"})
+        extra = sorted(set(outputs) - {"png", "svg", "pdf", "tikz"})
         if extra:
-            raise UsageError(f"--figure study is the order study's histogram: give --png, --svg or --pdf, not "
+            raise UsageError(f"--figure study is the order study's histogram: give --png, --svg, --pdf or --tikz, not "
                              f"{', '.join('--' + e for e in extra)} (export those without --figure study).")
     elif ns.seeds is not None:
         raise UsageError("--seeds goes with --figure study (the order study); add --figure study or drop --seeds.")

@@ -1,6 +1,6 @@
 """``perceptron-gui study``: the order study (notes 004) from the command line: train one
 algorithm in the file order and in N shuffled orders, print the summary, and write the table
-(``--csv``) and the histogram (``--png``, ``--svg``, ``--pdf``; ``export --figure study`` writes the
+(``--csv``) and the histogram (``--png``, ``--svg``, ``--pdf``, ``--tikz``; ``export --figure study`` writes the
 same figure through :func:`.common.write_study_figures`)."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def cmd_study(ns: argparse.Namespace) -> int:
                              f"file order); leave {'it' if len(clash) == 1 else 'them'} out and give --seeds N.")
         if ns.csv:
             check_writable(ns.csv)
-        figures = check_figure_paths({"png": ns.png, "svg": ns.svg, "pdf": ns.pdf}, ns.width)
+        figures = check_figure_paths({"png": ns.png, "svg": ns.svg, "pdf": ns.pdf, "tikz": ns.tikz}, ns.width)
         train = preset.train_test()[0] if preset is not None else read_data(ns.data, "training")
         from ..core.algorithms import make_algorithm, warm_up
         warm_up(make_algorithm(ns.algorithm, **params).kernels)

@@ -33,7 +33,7 @@ def add_study_parser(sub: Any, algorithm_options: Callable[[argparse.ArgumentPar
         description="The order study (notes 004): train on DATA.csv in the file order and in N shuffled "
                     "orders (seeds 0 to N-1); print the fewest, median and most updates against the bound "
                     "(R/γ)², and write one row per order (--csv) and their histogram "
-                    "(--png, --svg, --pdf; also 'export DATA.csv --figure study').",
+                    "(--png, --svg, --pdf, --tikz; also 'export DATA.csv --figure study').",
         epilog=f"Example: {PROG} study data.csv --algorithm standard --seeds 200 --csv study.csv --png study.png")
     st.add_argument("data", metavar="DATA.csv", nargs="?",
                     help="training data: one point per line, the coordinates then the label (or --preset)")
@@ -55,4 +55,5 @@ def add_study_parser(sub: Any, algorithm_options: Callable[[argparse.ArgumentPar
                          "converge), with the bound and the file order marked")
     st.add_argument("--svg", metavar="FIG.svg", help="write the histogram as SVG (vector)")
     st.add_argument("--pdf", metavar="FIG.pdf", help="write the histogram as a one-page PDF (vector)")
+    st.add_argument("--tikz", metavar="FIG.tex", help="write the histogram as a standalone TikZ picture (LaTeX)")
     st.add_argument("--width", type=int, default=1920, metavar="PX", help="PNG width in pixels (default 1920)")

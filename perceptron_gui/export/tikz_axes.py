@@ -114,3 +114,24 @@ def grid_and_axes_1d(tk: TikzPicture, vw: View, name: str) -> None:
 def axis_suffix(axis: Axis) -> str:
     s = axis.label_suffix()
     return f" ${s}$" if s else ""
+
+
+def box_grid_and_ticks(tk: TikzPicture) -> tuple[str, str, str, str]:
+    """A plot's box with a light grid and ticks on its left and bottom edges (a chart's frame,
+    not the canvas's axes through the origin); returns the box's corners X0, Y0, X1, Y1 as
+    written."""
+    ax, ay = tk.ax, tk.ay
+    assert ay is not None
+    X0, X1, Y0, Y1 = ax.fmt(ax.plo), ax.fmt(ax.phi), ay.fmt(ay.plo), ay.fmt(ay.phi)
+    tk.add("% grid, box and ticks")
+    xt, yt = ax.ticks(), ay.ticks()
+    if xt:
+        tk.add(f"\\foreach \\x/\\l in {{{','.join(f'{ax.fmt(v)}/{ax.tick_label(v)}' for v in xt)}}} "
+               f"{{\\draw[thin, gray!30] (\\x,{Y0}) -- (\\x,{Y1}); \\draw ({{\\x}},{Y0}) -- ++(0,-2pt) "
+               "node[below, font=\\scriptsize, inner sep=1pt] {\\l};}")
+    if yt:
+        tk.add(f"\\foreach \\y/\\l in {{{','.join(f'{ay.fmt(v)}/{ay.tick_label(v)}' for v in yt)}}} "
+               f"{{\\draw[thin, gray!30] ({X0},\\y) -- ({X1},\\y); \\draw ({X0},{{\\y}}) -- ++(-2pt,0) "
+               "node[left, font=\\scriptsize, inner sep=1pt] {\\l};}")
+    tk.add(f"\\draw ({X0},{Y0}) rectangle ({X1},{Y1});")
+    return X0, Y0, X1, Y1

@@ -19,7 +19,7 @@ from .. import __version__
 from ..core.io import atomic_write_text
 from ..render.k_curves import LEFT_LABEL_TEX, SPECS, curve_series, playhead_cut, sampling_note
 from .latex import exponent_for, make_axis, tex_escape
-from .tikz_axes import TikzPicture, axis_suffix
+from .tikz_axes import TikzPicture, axis_suffix, box_grid_and_ticks
 
 __all__ = ["curves_to_tikz", "write_curves_tikz", "MAX_TIKZ_POINTS"]
 
@@ -78,18 +78,7 @@ def curves_to_tikz(result: Any, t: int, kind: str, *, after_playhead: str = "fai
     colours = {spec.key: spec.color for spec in SPECS[kind]} | {"playhead": "#" + PLAYHEAD_HEX}
     for key, hexa in colours.items():
         tk.add(f"\\definecolor{{k{key.replace('_', '')}}}{{HTML}}{{{hexa.lstrip('#').upper()}}}")
-    X0, X1, Y0, Y1 = ax.fmt(ax.plo), ax.fmt(ax.phi), ay.fmt(ay.plo), ay.fmt(ay.phi)
-    tk.add("% grid, box and ticks")
-    xt, yt = ax.ticks(), ay.ticks()
-    if xt:
-        tk.add(f"\\foreach \\x/\\l in {{{','.join(f'{ax.fmt(v)}/{ax.tick_label(v)}' for v in xt)}}} "
-               f"{{\\draw[thin, gray!30] (\\x,{Y0}) -- (\\x,{Y1}); \\draw ({{\\x}},{Y0}) -- ++(0,-2pt) "
-               "node[below, font=\\scriptsize, inner sep=1pt] {\\l};}")
-    if yt:
-        tk.add(f"\\foreach \\y/\\l in {{{','.join(f'{ay.fmt(v)}/{ay.tick_label(v)}' for v in yt)}}} "
-               f"{{\\draw[thin, gray!30] ({X0},\\y) -- ({X1},\\y); \\draw ({X0},{{\\y}}) -- ++(-2pt,0) "
-               "node[left, font=\\scriptsize, inner sep=1pt] {\\l};}")
-    tk.add(f"\\draw ({X0},{Y0}) rectangle ({X1},{Y1});")
+    X0, Y0, X1, Y1 = box_grid_and_ticks(tk)
     tk.add(f"\\node[below=0.6cm] at ({ax.fmt((ax.plo + ax.phi) / 2)},{Y0}) {{updates $k${axis_suffix(ax)}}};")
     tk.add(f"\\node[rotate=90, anchor=south] at ([xshift=-1.3cm]{X0},{ay.fmt((ay.plo + ay.phi) / 2)}) "
            f"{{{LEFT_LABEL_TEX[kind]}{axis_suffix(ay)}}};")

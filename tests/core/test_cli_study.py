@@ -138,7 +138,7 @@ def test_svg_pdf_and_export_figure_study(qapp, capsys, sep, tmp_path):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--figure", "study", "--json", "{tmp}/r.json"], "give --png, --svg or --pdf, not --json"),
+    (["--figure", "study", "--json", "{tmp}/r.json"], "give --png, --svg, --pdf or --tikz, not --json"),
     (["--seeds", "4", "--png", "{tmp}/x.png"], "--seeds goes with --figure study"),
     (["--figure", "study", "--seeds", "abc", "--png", "{tmp}/x.png"], "--seeds must be a whole number"),
     (["--figure", "study", "--svg", "{tmp}/x.png"], "give a name ending in .svg"),

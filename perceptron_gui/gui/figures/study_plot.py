@@ -15,25 +15,17 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from ...core.algorithms import REGISTRY
 from ...core.order_study import OrderStudy
 from ...export.source import logical_size
 from ...render import theme
+from ...render.study_picture import BOUND_SHOWN_UP_TO, describe_study, study_header
 from . import figure_files
 from .slide_style import SLIDE, SlideStyle, pixel_font, set_header, set_margins, style_axes
 
-__all__ = ["StudyFigure", "write_study_figure", "write_study_png", "BOUND_SHOWN_UP_TO", "STUDY_FORMATS"]
+__all__ = ["StudyFigure", "write_study_figure", "write_study_png", "BOUND_SHOWN_UP_TO", "STUDY_FORMATS",
+           "study_header"]
 
-STUDY_FORMATS = ("png", "svg", "pdf")  # TikZ draws one run's canvas and curves, not a histogram
-
-# The bound is drawn where it is when it lies within this many times the widest bar's right
-# edge; further out it would squeeze the histogram into a sliver, so it is named in the header.
-BOUND_SHOWN_UP_TO = 4.0
-
-
-def study_header(study: OrderStudy) -> str:
-    title = getattr(REGISTRY.get(study.algorithm), "title", study.algorithm)
-    return f"{title} · {len(study.rows)} shuffled orders"
+STUDY_FORMATS = ("png", "svg", "pdf")  # TikZ: export/tikz_study.py, with no Qt
 
 
 class StudyFigure:
@@ -75,43 +67,28 @@ class StudyFigure:
         item.hideButtons()
         item.setMenuEnabled(False)
         set_margins(item.layout)
-        updates = study.quantity == "updates"
-        scale = 1.0 if updates else 100.0  # the error in per cent
-        counts, edges = study.histogram()
-        edges = edges * scale
-        bars = pg.BarGraphItem(x0=edges[:-1], x1=edges[1:], height=counts, brush=pg.mkBrush(theme.POSITIVE),
-                               pen=pg.mkPen(st.background, width=1.0 * sc))
+        pic = describe_study(study)  # render/study_picture.py: what TikZ draws too
+        bars = pg.BarGraphItem(x0=pic.edges[:-1], x1=pic.edges[1:], height=pic.counts,
+                               brush=pg.mkBrush(theme.POSITIVE), pen=pg.mkPen(st.background, width=1.0 * sc))
         item.addItem(bars)
-        right = float(edges[-1])
         legend = item.addLegend(offset=(-10, 10), labelTextSize=f"{st.legend_font_px}px",
                                 labelTextColor=st.foreground, brush=pg.mkBrush(st.background))
-        legend.addItem(bars, "shuffled orders" if updates else "shuffled orders (final training error)")
-        fx = study.file_value() * scale
+        legend.addItem(bars, pic.bars_label)
         file_pen = pg.mkPen(theme.NEGATIVE, width=2.5 * sc, style=QtCore.Qt.PenStyle.DashLine)
-        item.addItem(pg.InfiniteLine(pos=fx, angle=90, pen=file_pen))
-        legend.addItem(pg.PlotDataItem(pen=file_pen), f"file order: {fx:g}" + ("" if updates else " %"))
-        xs = [float(edges[0]), right, fx]
-        bound = study.bound
-        if updates and bound is not None and bound <= BOUND_SHOWN_UP_TO * max(right, 1.0):
+        item.addItem(pg.InfiniteLine(pos=pic.file_x, angle=90, pen=file_pen))
+        legend.addItem(pg.PlotDataItem(pen=file_pen), pic.file_label)
+        if pic.bound is not None:
             bound_pen = pg.mkPen(theme.THETA_STAR, width=2.5 * sc)
-            item.addItem(pg.InfiniteLine(pos=bound, angle=90, pen=bound_pen))
-            legend.addItem(pg.PlotDataItem(pen=bound_pen), f"bound (R/γ)² = {bound:.4g}")
-            xs.append(bound)
+            item.addItem(pg.InfiniteLine(pos=pic.bound, angle=90, pen=bound_pen))
+            legend.addItem(pg.PlotDataItem(pen=bound_pen), f"bound (R/γ)² = {pic.bound:.4g}")
             self.bound_shown = True
-        header = study_header(study)
-        self.title = header
-        if updates and bound is not None and not self.bound_shown:
-            header += f" · bound (R/γ)² = {bound:.4g}, off to the right"
-        elif not updates:
-            header += " · not every run converged"
-        set_header(item, header, st)
-        item.setLabel("bottom", "updates until convergence" if updates else "final training error (%)")
+        self.title = pic.header
+        set_header(item, pic.header + (f" · {pic.bound_note}" if pic.bound_note else ""), st)
+        item.setLabel("bottom", pic.x_title)
         item.setLabel("left", "orders")
         style_axes(item, st, sc)
-        lo, hi = min(xs), max(xs)
-        pad = 0.04 * (hi - lo or 1.0)
-        item.setXRange(lo - pad, hi + pad, padding=0)
-        item.setYRange(0, max(1, int(counts.max())) * 1.15, padding=0)
+        item.setXRange(*pic.x_range, padding=0)
+        item.setYRange(0, pic.y_max, padding=0)
         item.getAxis("left").setTickFont(pixel_font(st.tick_font_px))
 
     def _settle(self) -> None:
