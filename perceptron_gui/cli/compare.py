@@ -29,9 +29,9 @@ def compare_options_problem(ns: argparse.Namespace, outputs: dict[str, str]) -> 
     if not asked:
         return ("--figure compare needs the runs: give --compare offset,averaged (algorithms) and/or "
                 "--compare-seeds 0,1,2 (shuffled orders of --algorithm).")
-    extra = sorted(set(outputs) - {"png", "svg", "pdf"})
+    extra = sorted(set(outputs) - {"png", "svg", "pdf", "tikz"})
     if extra:
-        return (f"--figure compare is drawn as --png, --svg or --pdf, not {', '.join('--' + e for e in extra)}; "
+        return (f"--figure compare is drawn as --png, --svg, --pdf or --tikz, not {', '.join('--' + e for e in extra)}; "
                 "export those without --figure compare.")
     return None
 
@@ -86,7 +86,7 @@ def export_compare(ns: argparse.Namespace, outputs: dict[str, str], session: Any
 
     try:
         entries = chosen_entries(ns)
-        paths = check_figure_paths({f: outputs.get(f) for f in ("png", "svg", "pdf")}, ns.width)
+        paths = check_figure_paths({f: outputs.get(f) for f in ("png", "svg", "pdf", "tikz")}, ns.width)
         comparison = run_comparison(session.points, entries)
     except (UserError, UsageError) as exc:
         return fail(str(exc))
@@ -99,7 +99,7 @@ def export_compare(ns: argparse.Namespace, outputs: dict[str, str], session: Any
     for row in table:
         print("  ".join(cell.ljust(w) if j == 0 else cell.rjust(w) for j, (cell, w) in enumerate(zip(row, widths))))
     try:
-        for path in _write(comparison, paths, ns.width, view_range):
+        for path in _write(comparison, paths, ns.width, view_range, ns.theta_star):
             print(f"Wrote {path}.")
     except UserError as exc:
         return fail(str(exc))
@@ -112,7 +112,14 @@ def export_compare(ns: argparse.Namespace, outputs: dict[str, str], session: Any
 _APP = None  # the offscreen QApplication, kept alive until the program ends
 
 
-def _write(comparison: Any, paths: dict[str, str], width: int, view_range: Any) -> list[str]:
+def _write(comparison: Any, paths: dict[str, str], width: int, view_range: Any, theta_star: bool) -> list[str]:
+    if "tikz" in paths:  # no Qt for TikZ: export/tikz_compare.py
+        from ..export.tikz_compare import write_compare_tikz
+
+        write_compare_tikz(paths["tikz"], comparison, view=view_range, show_theta_star=theta_star)
+    painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
+    if not painted:
+        return list(paths.values())
     from ..gui.app import prepare_environment
 
     prepare_environment(offscreen=True)
@@ -123,7 +130,7 @@ def _write(comparison: Any, paths: dict[str, str], width: int, view_range: Any) 
     from ..export.source import ViewOptions
     from ..gui.figures.compare_plot import write_compare_figure
 
-    options = ViewOptions(view_range=view_range)
-    for fmt, path in paths.items():
+    options = ViewOptions(view_range=view_range, show_theta_star=theta_star)
+    for fmt, path in painted.items():
         write_compare_figure(path, comparison, fmt, width=width, options=options)
     return list(paths.values())

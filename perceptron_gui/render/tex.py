@@ -20,6 +20,7 @@ _TEX_UNICODE = {
     "₂": r"\textsubscript{2}", "ᵢ": r"\textsubscript{i}", "θ": r"$\theta$", "γ": r"$\gamma$",
     "α": r"$\alpha$", "β": r"$\beta$", "η": r"$\eta$", "λ": r"$\lambda$", "σ": r"$\sigma$",
     "τ": r"$\tau$", "μ": r"$\mu$", "ε": r"$\varepsilon$", "Σ": r"$\Sigma$", "∗": "*",
+    "°": r"$^\circ$",
     "“": "``", "”": "''", "‘": "`", "’": "'",
 }
 

@@ -66,10 +66,10 @@ def test_seeds_race_and_formats(capsys, sep, tmp_path):
     (["--algorithm", "offset", "--compare-seeds", "abc"], "whole numbers"),
     (["--compare-seeds", "0,1"], "give it with --algorithm"),
     ([], "needs the runs"),
-    (["--compare", "offset,voted", "--tikz", "x.tex"], "not --tikz"),
+    (["--compare", "offset,voted", "--gif", "x.gif"], "not --gif"),
 ])
 def test_bad_input_is_one_sentence(capsys, sep, tmp_path, args, words):
-    args = [a.replace("x.tex", str(tmp_path / "x.tex")) for a in args]
+    args = [a.replace("x.gif", str(tmp_path / "x.gif")) for a in args]
     assert main(["export", str(sep), "--figure", "compare", *args, "--png", str(tmp_path / "o.png")]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err and "Traceback" not in err
