@@ -322,7 +322,9 @@ def _export_parser(sub: Any) -> None:
     exp.add_argument("--transparent", action="store_true", help="no white background in PNG, SVG and PDF")
     exp.add_argument("--svg", metavar="FIG.svg", help="write the figure as SVG (vector)")
     exp.add_argument("--pdf", metavar="FIG.pdf", help="write the figure as a one-page PDF (vector)")
-    exp.add_argument("--tikz", metavar="FIG.tex", help="write the canvas as a standalone TikZ picture")
+    exp.add_argument("--tikz", metavar="FIG.tex",
+                     help="write the figure as a standalone TikZ picture (the canvas, the curves, "
+                          "--figure weight-space, study or compare)")
     exp.add_argument("--compact-legend", action="store_true",
                      help="with --tikz: the legend in two columns in a smaller font")
     exp.add_argument("--gif", metavar="RUN.gif", help="write the run as an animated GIF")

@@ -25,7 +25,7 @@ from .slide_style import SLIDE, SlideStyle, header_text, pixel_font, set_header
 
 __all__ = ["CompareFigure", "write_compare_figure", "COMPARE_FORMATS"]
 
-COMPARE_FORMATS = ("png", "svg", "pdf")  # TikZ draws one run's canvas
+COMPARE_FORMATS = ("png", "svg", "pdf")  # TikZ: export/tikz_compare.py, with no Qt
 PANEL_ASPECT = 1.25  # width / height of one panel's canvas (its legend beside the view)
 LINES = 2  # lines of numbers under each panel
 
