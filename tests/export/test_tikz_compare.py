@@ -49,9 +49,17 @@ def test_titles_and_numbers_under_each_panel(three):
     for i, run in enumerate(three.runs):
         title = next(ln for ln in tex.splitlines() if ln.startswith("\\node") and f"at (top{i + 1})" in ln)
         assert "file order" in title
-        numbers = next(ln for ln in tex.splitlines() if f"at (top{i + 1} |- panels.south)" in ln)
+        numbers = next(ln for ln in tex.splitlines() if f"at (top{i + 1} |- panels1.south)" in ln)
         first = panel_lines(run.row)[0].replace("\u202f", " ")
         assert first in numbers and "angle to $\\theta$*" in numbers and "?" not in numbers
+
+
+def test_four_runs_in_two_rows():
+    four = race(["standard"], (0, 1, 2, 3))
+    tex = compare_to_tikz(four, epoch=0)
+    assert "local bounding box=row2]" in tex and "shift={(0,0 |- row1.south)}" in tex
+    assert "(panel1.east |- 0,0)" in tex and "(panel3.east |- 0,0)" in tex and "(panel2.east" not in tex
+    assert [f"at (top{i} |- panels{1 + (i > 2)}.south)" in tex for i in range(1, 5)] == [True] * 4
 
 
 def test_export_figure_compare_tikz_starts_no_qt(tmp_path):
