@@ -123,7 +123,7 @@ def join_segments(segs: np.ndarray) -> list[np.ndarray]:
 
     def walk(s: int, e: int) -> list[np.ndarray]:
         """From end e of segment s onwards, through the segments that share each next end."""
-        out = []
+        out: list[np.ndarray] = []
         while True:
             p = segs[s, e]
             nxt = [k for k in ends[(float(p[0]), float(p[1]))] if not used[k // 2]]

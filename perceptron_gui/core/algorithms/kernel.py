@@ -84,8 +84,8 @@ class KernelPerceptron(Perceptron):
         X = np.ascontiguousarray(Xa[:, :-1] if self.offset else Xa)
         kind, p, c, g = self._code()
         G = DK.gram_matrix(X, kind, p, c, g, self.offset) if 0 < n <= GRAM_MAX_POINTS else np.empty((0, 0))
-        state = {"w": np.zeros(Xa.shape[1]), "alpha": np.zeros(n), "f": np.zeros(n), "G": G, "X": X, "y": y,
-                 "epoch_wrong": []}
+        state: dict[str, Any] = {"w": np.zeros(Xa.shape[1]), "alpha": np.zeros(n), "f": np.zeros(n), "G": G, "X": X,
+                                 "y": y, "epoch_wrong": []}
         self._state = state  # the base loop does not pass it to _vectors_capped
         return state
 
