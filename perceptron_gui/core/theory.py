@@ -120,7 +120,9 @@ def dataset_theory(
     # (negation is exact), and the solver works in this array itself instead of its own copy.
     Xt = augment(X, offset)
     Xt *= y[:, None]
-    ones = np.ones_like(y)
+    # All labels 1, as a read-only view of one number: at 10⁶ points an array of ones was 8 MB
+    # of the peak of `perceptron-gui run` (issue 9); every reader below only reads it.
+    ones = np.broadcast_to(np.ones(1), y.shape)
     R = floatscale.max_row_norm(Xt)
     start = budget_clock()  # the solver's clock, so a frozen clock freezes the split too
     mm = max_margin_any_scale(Xt, ones, time_budget_s=time_budget_s, separator=separator, signed=True)
