@@ -35,6 +35,8 @@ class PointTable(QtWidgets.QWidget):
         self.session = session
         self.model = PointTableModel(session, self)
         self.view = PointView(self.model, self._keep_current_in_selection, self._row_selected, self)
+        self._margin_wanted = False  # View → Margin column
+        self.model.dual_changed.connect(self._on_dual_changed)
         add = QtWidgets.QPushButton("Add row")
         add.setToolTip("Append a point at the origin with the active class; edit its coordinates in the table.")
         add.clicked.connect(self.add_row)
@@ -91,8 +93,13 @@ class PointTable(QtWidgets.QWidget):
             self.view.edit(index)
 
     def set_show_margin_column(self, show: bool) -> None:
-        """Show each point's signed margin y·(w·x + b)/‖w‖ at the step shown in a last column."""
-        self.view.set_show_margin(show)
+        """Show each point's signed margin y·(w·x + b)/‖w‖ at the step shown in a last column
+        (a kernel perceptron's α is listed there whatever this says)."""
+        self._margin_wanted = bool(show)
+        self.view.set_show_margin(show or self.model.dual_shown())
+
+    def _on_dual_changed(self, dual: bool) -> None:
+        self.view.set_show_margin(self._margin_wanted or dual)
 
     def delete_selected(self) -> None:
         if self.session.selection.size:

@@ -84,6 +84,10 @@ class PointTableModel(QtCore.QAbstractTableModel):
     a ``begin…``/``end…`` pair, so Qt never sees a row count that its signals did not announce.
     """
 
+    # The last column changed meaning: α for a kernel perceptron's frame, the margin otherwise
+    # (the table lists α whenever there is one, whatever the margin switch says).
+    dual_changed = QtCore.Signal(bool)
+
     def __init__(self, session: Session, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -229,6 +233,10 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return False
         return bool(np.isclose(m, dm, rtol=1e-12, atol=0.0))
 
+    def dual_shown(self) -> bool:
+        """Whether the last column lists a kernel perceptron's α (the frame shown is one)."""
+        return self._dual()
+
     def _dual(self) -> bool:
         """The frame shown is a kernel perceptron's: the last column lists α, not the margin."""
         return self._frame is not None and getattr(self._frame, "dual", False)
@@ -279,6 +287,7 @@ class PointTableModel(QtCore.QAbstractTableModel):
         self._frame, self._margins, self._alphas = fr, {}, None
         if was_dual != self._dual():
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, self.margin_column, self.margin_column)
+            self.dual_changed.emit(self._dual())
         if self._rows:  # the views repaint the rows they show: nothing is computed for the others
             c = self.margin_column
             self.dataChanged.emit(self.index(0, c), self.index(self._rows - 1, c))

@@ -83,3 +83,23 @@ def test_the_live_panel_speaks_of_f_and_alpha_not_of_w(make_main_window, qtbot):
     assert panel.text("support") == f"4 of 4 points (Σ α = {s.result.record.num_updates})"
     assert "feature space" in panel.text("note")
     assert s.result.proof is None
+
+
+def test_the_table_lists_alpha_for_a_kernel_run_without_the_margin_switch(make_main_window, qtbot):
+    """Issue 12 §1: each point's α is listed in the table — shown for a kernel run whatever the
+    margin column's switch says, hidden again for a linear learner."""
+    win = make_main_window("xor", "offset")
+    view, model = win.table.view, win.table.model
+    last = model.margin_column
+    assert view.isColumnHidden(last)
+    win.session.configure("kernel", {"kernel": {"kernel": "poly", "degree": 2, "coef0": 1.0, "kernel_gamma": 1.0}})
+    win.session.wait()
+    qtbot.waitUntil(lambda: model.dual_shown(), timeout=10_000)
+    assert not view.isColumnHidden(last)
+    assert model.headerData(last, QtCore.Qt.Orientation.Horizontal) == "α"
+    alphas = [model.alpha(r) for r in range(win.session.points.n)]
+    assert sum(alphas) == win.session.result.record.num_updates
+    win.session.set_algorithm("offset")
+    win.session.wait()
+    qtbot.waitUntil(lambda: not model.dual_shown(), timeout=10_000)
+    assert view.isColumnHidden(last)
