@@ -65,6 +65,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
             params = self.session.current_params()
             for spec in specs:
                 self._set_editor_value(self.editors[spec.name], spec, params[spec.name])
+                self.editors[spec.name].setEnabled(spec.applies(params))  # the degree only for poly, ...
         finally:
             self._updating = False
 

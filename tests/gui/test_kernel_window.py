@@ -103,3 +103,18 @@ def test_the_table_lists_alpha_for_a_kernel_run_without_the_margin_switch(make_m
     win.session.wait()
     qtbot.waitUntil(lambda: not model.dual_shown(), timeout=10_000)
     assert view.isColumnHidden(last)
+
+
+def test_the_picker_greys_out_what_the_kernel_does_not_use(make_main_window, qtbot):
+    """The degree and c matter for poly only, γₖ for poly and rbf: the picker says so."""
+    win = make_main_window("xor", "offset")
+    win.session.configure("kernel", {"kernel": {"kernel": "rbf"}})
+    win.session.wait()
+    ed = win.picker.editors
+    assert not ed["degree"].isEnabled() and not ed["coef0"].isEnabled() and ed["kernel_gamma"].isEnabled()
+    win.session.set_params({"kernel": "linear"}, "kernel")
+    win.session.wait()
+    assert not ed["kernel_gamma"].isEnabled()
+    win.session.set_params({"kernel": "poly"}, "kernel")
+    win.session.wait()
+    assert all(ed[n].isEnabled() for n in ("degree", "coef0", "kernel_gamma"))

@@ -67,12 +67,13 @@ class KernelPerceptron(Perceptron):
         return specs + [
             ParamSpec("kernel", str, "poly", "Kernel",
                       "linear: K = x·z; poly: K = (γₖ·x·z + c)^p; rbf: K = exp(−γₖ·‖x − z‖²).", choices=KERNELS),
-            ParamSpec("degree", int, 2, "Degree p", "The power p of the polynomial kernel (γₖ·x·z + c)^p.", 1, 20),
+            ParamSpec("degree", int, 2, "Degree p", "The power p of the polynomial kernel (γₖ·x·z + c)^p.", 1, 20,
+                      applies_when=("kernel", ("poly",))),
             ParamSpec("coef0", float, 1.0, "c (coef0)", "The constant c of the polynomial kernel (γₖ·x·z + c)^p.",
-                      -1e6, 1e6),
+                      -1e6, 1e6, applies_when=("kernel", ("poly",))),
             ParamSpec("kernel_gamma", float, 1.0, "γₖ (kernel)",
                       "The scale γₖ of the poly and rbf kernels; must be above 0.", 1e-12, 1e12,
-                      range_rule="must be above 0 (and at most 1e12)"),
+                      range_rule="must be above 0 (and at most 1e12)", applies_when=("kernel", ("poly", "rbf"))),
         ]
 
     # ---- training -------------------------------------------------------------------------

@@ -3,6 +3,7 @@ session files and run files (:class:`ParamSpec`)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,16 @@ class ParamSpec:
     # False for parameters the window sets elsewhere (the start w₀, b₀: canvas handles and the
     # live panel), so the picker builds no editor for them.
     in_picker: bool = True
+    # Which values of another parameter make this one matter, as (that parameter, its values):
+    # ("kernel", ("poly",)) for the polynomial kernel's degree. The picker greys it out otherwise.
+    applies_when: tuple[str, tuple[str, ...]] | None = None
+
+    def applies(self, params: Mapping[str, Any]) -> bool:
+        """Whether this parameter matters with ``params`` (see ``applies_when``)."""
+        if self.applies_when is None:
+            return True
+        other, values = self.applies_when
+        return params.get(other) in values
 
     def coerce(self, v: Any) -> Any:
         """``v`` in the type this parameter keeps: a vector (``kind`` tuple) given as a tuple,
