@@ -266,6 +266,7 @@ class Canvas(QtWidgets.QWidget):
             if self.projection.kind == "features":  # the slice follows the mean; positions do not move
                 self.projection = self._projection()
             self.view_points[idx] = self.projection.points(pts.X[idx])
+            self.tool.points_moved(idx)
             self.points.move_points(idx, self.view_points[idx])
             if np.intersect1d(idx, self.session.selection).size:
                 self._show_selection()

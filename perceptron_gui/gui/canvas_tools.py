@@ -25,6 +25,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..render.hit_grid import HitFinder
 from ..render.projection import Projection
 from ..session.commands import AddPoints, DeletePoints, MovePoints
 from ..session.frame import Frame
@@ -118,6 +119,7 @@ class EditTool:
     def __init__(self, canvas: ToolCanvas) -> None:
         self.canvas = canvas
         self._drag: _MoveDrag | _BandDrag | HandleDrag | None = None
+        self._finder = HitFinder()  # a grid over 10⁶ points instead of a scan at every click
 
     @property
     def session(self):
@@ -132,10 +134,12 @@ class EditTool:
         pw, ph = self.canvas.view_box.viewPixelSize()
         if not pw or not ph:
             return None
-        d2 = ((P[:, 0] - pos.x()) / pw) ** 2 + ((P[:, 1] - pos.y()) / ph) ** 2
-        i = int(np.argmin(d2))
         r = self.hit_radius_px if radius_px is None else radius_px
-        return i if d2[i] <= r ** 2 else None
+        return self._finder.nearest(P, pos.x(), pos.y(), pw, ph, r)
+
+    def points_moved(self, rows: np.ndarray) -> None:
+        """The canvas moved these rows of ``view_points`` in place (the hit search must know)."""
+        self._finder.moved(rows)
 
     # ---- clicks ---------------------------------------------------------------------------------
     def click(self, ev) -> bool:
