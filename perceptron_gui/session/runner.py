@@ -148,11 +148,17 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     """
     t0 = time.perf_counter()
     pts = request.points
+    if background:
+        # Own copies first (three memcpys) and the snapshot let go at once: building and
+        # checking the datasets below took 50-150 ms under load, and a drag's move meanwhile
+        # copied X on the window's thread (PointSet.writable).
+        pts = PointSet(pts.X.copy(), pts.y.copy(), pts.test.copy(), pts.feature_names, pts.title)
+        request = replace(request, points=PointSet.empty(pts.d))
     train = pts.train_dataset()
     train_idx, test_idx = pts.train_index(), pts.test_index()
     test = pts.test_dataset() if test_idx.size else None
-    # Let go of the snapshot now (train and test are copies): the window may then move a point
-    # in place, without copying 10⁶ rows, while this run trains (PointSet.writable).
+    # Let go of the snapshot now (train and test are copies; a background run did above): the
+    # window may then move a point in place, without copying 10⁶ rows, while this run trains.
     request = replace(request, points=PointSet.empty(pts.d))
     del pts
     algo = make_algorithm(request.algorithm, **request.params)
