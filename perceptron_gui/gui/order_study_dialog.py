@@ -110,7 +110,8 @@ class StudyDialog(QtWidgets.QDialog):
         lay.addWidget(self.status)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
         save_fig = buttons.addButton("Save &figure…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
-        save_fig.setToolTip("The histogram as PNG, SVG or PDF (by the file name's ending), as 'study --png' writes it.")
+        save_fig.setToolTip("The histogram as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as 'study' "
+                            "writes it.")
         save_fig.clicked.connect(lambda: self.save_figure())
         save_tab = buttons.addButton("Save &table…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
         save_tab.setToolTip("seed,updates,epochs,converged,train_error: one row per order, as 'study --csv' writes it.")
@@ -124,14 +125,18 @@ class StudyDialog(QtWidgets.QDialog):
         if path is None:
             chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
                 self, "Save the order study's histogram", "order_study.png",
-                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf)")
+                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)")
             if not chosen:
                 return False
             path = chosen
         p = Path(path)
         fmt = p.suffix.lower().lstrip(".") or "png"
+        if fmt == "tex":  # the TikZ picture 'study --tikz' writes (no Qt in it)
+            from ..export.tikz_study import write_study_tikz
+            return self._write(p, lambda q: write_study_tikz(q, self.study))
         if fmt not in STUDY_FORMATS:
-            return self._said(f"{p.name}: the histogram is written as .png, .svg or .pdf; choose one of those endings.")
+            return self._said(f"{p.name}: the histogram is written as .png, .svg, .pdf or .tex (TikZ); "
+                              "choose one of those endings.")
         return self._write(p if p.suffix else p.with_suffix(".png"),
                            lambda q: write_study_figure(q, self.study, fmt, width=1920))
 

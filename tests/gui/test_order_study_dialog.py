@@ -33,13 +33,13 @@ def test_the_dialog_saves_the_figure_and_the_table(make_main_window, qtbot, tmp_
     runner = start_order_study(win, seeds=4)
     qtbot.waitUntil(lambda: runner.state != "running", timeout=60_000)
     dialog = runner.dialog
-    for name, magic in (("h.png", b"\x89PNG"), ("h.svg", b"<?xml"), ("h.pdf", b"%PDF")):
+    for name, magic in (("h.png", b"\x89PNG"), ("h.svg", b"<?xml"), ("h.pdf", b"%PDF"), ("h.tex", b"\\documentclass")):
         assert dialog.save_figure(tmp_path / name)
         assert (tmp_path / name).read_bytes().startswith(magic) and name in dialog.status.text()
     assert dialog.save_table(tmp_path / "t.csv")
     assert (tmp_path / "t.csv").read_text() == runner.study.csv_text()
     assert not dialog.save_figure(tmp_path / "h.jpg")
-    assert ".png, .svg or .pdf" in dialog.status.text()
+    assert ".png, .svg, .pdf or .tex" in dialog.status.text()
     assert not dialog.save_table(tmp_path / "missing" / "t.csv")
     assert "t.csv" in dialog.status.text() and "Traceback" not in dialog.status.text()
     dialog.close()
