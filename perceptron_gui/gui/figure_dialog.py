@@ -75,7 +75,7 @@ class FigureDialog(QtWidgets.QDialog):
                         "The weight space is drawn for data with 2 features.")
         self.format_box = QtWidgets.QComboBox()
         for fmt, text in (("png", "PNG (image)"), ("svg", "SVG (vector)"), ("pdf", "PDF (vector)"),
-                          ("tikz", "TikZ (LaTeX source: canvas, weight space)")):
+                          ("tikz", "TikZ (LaTeX source: canvas, weight space, curves against k)")):
             self.format_box.addItem(text, fmt)
         self.scale_radio = QtWidgets.QRadioButton("Scale")
         self.scale_box = QtWidgets.QComboBox()
@@ -133,9 +133,10 @@ class FigureDialog(QtWidgets.QDialog):
     def _refresh(self, *_: Any) -> None:
         s = self.settings()
         d = self._actions.session.points.d
-        tikz_ok = (s.figure == "canvas" and d <= 2) or (s.figure == "weight-space" and d == 2)
-        enable_item(self.format_box, 3, tikz_ok,
-                    "TikZ draws the canvas of 1-D or 2-D data and the weight space of 2-D data only.")
+        tikz_ok = ((s.figure == "canvas" and d <= 2) or (s.figure == "weight-space" and d == 2)
+                   or s.figure in ("dot", "norm", "losses"))  # as export_figure writes them
+        enable_item(self.format_box, 3, tikz_ok, "TikZ draws the canvas of 1-D or 2-D data, the weight space of "
+                    "2-D data and the curves against k (w_k·θ*, ‖w_k‖², the losses), not this figure.")
         if s.fmt == "tikz" and not tikz_ok:
             self.format_box.setCurrentIndex(0)
             return

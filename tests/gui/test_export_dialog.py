@@ -156,7 +156,11 @@ def test_figure_dialog(window, qtbot):
     dlg.width_spin.setValue(1234)
     assert dlg.settings().width == 1234 and dlg.size_label.text().startswith("1234 × ")
     dlg.figure_box.setCurrentIndex(dlg.figure_box.findData("epochs"))
-    assert not dlg.format_box.model().item(3).isEnabled()  # TikZ: the canvas only
+    assert not dlg.format_box.model().item(3).isEnabled()  # TikZ: not for the per-epoch plot
+    for curves in ("dot", "norm", "losses"):  # ... but for the curves against k, as export_figure writes them
+        dlg.figure_box.setCurrentIndex(dlg.figure_box.findData(curves))
+        assert dlg.format_box.model().item(3).isEnabled(), curves
+    dlg.figure_box.setCurrentIndex(dlg.figure_box.findData("epochs"))
     dlg.format_box.setCurrentIndex(dlg.format_box.findData("svg"))
     assert not dlg.width_spin.isEnabled() and dlg.size_label.text() == "vector: any size"
 
