@@ -277,6 +277,7 @@ class Canvas(QtWidgets.QWidget):
             # Only the rows involved: the other points stay where and as they are drawn.
             idx = np.sort(np.asarray(change.indices, dtype=np.intp))
             self.view_points = self.projection.points(pts.X)
+            self.tool.points_replaced(self.view_points)
             if change.kind == "delete":
                 self.points.delete_points(idx)
             else:
@@ -328,6 +329,7 @@ class Canvas(QtWidgets.QWidget):
             self.view_box.setAspectLocked(axes[2], ratio=1.0)
             self.view_box.setMouseEnabled(x=True, y=axes[2])
         self.view_points = proj.points(pts.X)
+        self.tool.points_replaced(self.view_points)
         self.points.set_points(self.view_points, point_style(pts.y, pts.test, pts.n))
         self._show_selection()
         if fit or proj.kind != old_kind:

@@ -137,6 +137,10 @@ class EditTool:
         r = self.hit_radius_px if radius_px is None else radius_px
         return self._finder.nearest(P, pos.x(), pos.y(), pw, ph, r)
 
+    def points_replaced(self, P: np.ndarray) -> None:
+        """The canvas has new ``view_points`` (new data, an add or a delete): index them now."""
+        self._finder.prepare(P)
+
     def points_moved(self, rows: np.ndarray) -> None:
         """The canvas moved these rows of ``view_points`` in place (the hit search must know)."""
         self._finder.moved(rows)

@@ -119,6 +119,12 @@ class HitFinder:
             return nearest_within(P, None, x, y, pw, ph, radius_px)
         return grid.nearest(P, x, y, pw, ph, radius_px)
 
+    def prepare(self, P: np.ndarray) -> None:
+        """Start building the grid for new points now (on the worker), so the first click
+        after a data change finds it ready instead of scanning."""
+        if P.shape[0] >= GRID_MIN_N:
+            self._grid_for(P)
+
     def moved(self, rows: np.ndarray) -> None:
         if self._grid is not None:
             self._grid.moved(rows)
