@@ -7,6 +7,7 @@ import math
 import re
 from typing import Any, NoReturn
 
+from .. import __version__
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..core.order_study import DEFAULT_SEEDS
 from ..export.source import FIGURES, FRAME_UNITS
@@ -204,6 +205,8 @@ COMMANDS = ("run", "export", "study", "presets", "lessons")
 
 
 def window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
+                        help="print the version and exit")
     parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
     parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
     parser.add_argument("--lesson", metavar="NAME",
