@@ -1,0 +1,179 @@
+"""scikit-learn estimators for every perceptron of the registry (issue 13 §1).
+
+    >>> from perceptron_gui.estimators import VotedPerceptron
+    >>> clf = VotedPerceptron(max_epochs=10).fit(X, y)      # any two labels
+    >>> clf.predict(X), clf.coef_, clf.run_.num_updates      # run_: the full RunRecord
+
+Each class trains its registered algorithm (``core.algorithms.REGISTRY``) exactly as the window
+and ``perceptron-gui run`` do; its keyword-only parameters, their defaults and their docs are
+read from that algorithm's ``ParamSpec`` list (one place says what a parameter is), so a new
+parameter of an algorithm is a new parameter of its estimator without an edit here.
+
+Predictions are the algorithm's own output: voted's vote, averaged's and pocket's weights,
+the kernel perceptron's dual form; a score of exactly 0 is the positive label, as sign(0) = +1
+in the notes. Imports no Qt (and needs no scikit-learn; see ``estimators._protocol``).
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..core.algorithms import REGISTRY, make_algorithm, predict_scores
+from ..core.dataset import Dataset
+from ..core.run import RunRecord
+from ._protocol import EstimatorBase, binary_classes, check_fitted, validate_fit, validate_predict
+
+__all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
+           "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron",
+           "ESTIMATORS", "final_scores"]
+
+
+def _default(value: Any) -> Any:
+    # scikit-learn wants immutable defaults (clone compares them by identity): a list → a tuple.
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _make_init(algorithm: str) -> Any:
+    """An ``__init__`` that stores the algorithm's parameters, keyword-only, and nothing else;
+    its signature (what ``get_params`` and ``help()`` read) lists them with their defaults."""
+    specs = REGISTRY[algorithm].param_specs()
+    params = [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=_default(s.default)) for s in specs]
+    names = [p.name for p in params]
+
+    def __init__(self: Any, **kwargs: Any) -> None:  # noqa: N807 - the method it becomes
+        unknown = sorted(set(kwargs) - set(names))
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no parameter {', '.join(unknown)}; it takes {', '.join(names)}.")
+        for p in params:
+            setattr(self, p.name, kwargs.get(p.name, p.default))
+
+    __init__.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD), *params])
+    return __init__
+
+
+def _params_doc(algorithm: str) -> str:
+    lines = ["Parameters", "----------"]
+    for s in REGISTRY[algorithm].param_specs():
+        choices = f"{{{', '.join(repr(c) for c in s.choices)}}}" if s.choices else s.kind.__name__
+        lines += [f"{s.name} : {choices}, default {_default(s.default)!r}", f"    {s.help}"]
+    return "\n".join(lines)
+
+
+_ATTRIBUTES_DOC = """
+Attributes
+----------
+coef_ : ndarray of shape (1, n_features)
+    The weights w of the predictor the algorithm outputs (the run's ``final_w``).
+intercept_ : ndarray of shape (1,)
+    Its bias b (0 without the offset).
+classes_ : ndarray of shape (2,)
+    The two labels; classes_[0] is trained as −1, classes_[1] as +1.
+n_iter_ : int
+    Epochs run.
+t_ : int
+    Updates (mistakes corrected) made.
+run_ : RunRecord
+    The full record of the run, as the window steps through it.
+n_features_in_ : int
+    Features seen by fit.
+"""
+
+
+def final_scores(rec: RunRecord, X: np.ndarray) -> np.ndarray:
+    """The algorithm's own output score for every row of X once the run is over: the vote
+    (voted), the dual form's f(x) (kernel), else w·x + b of its final predictor. Asked of the
+    algorithm's ``output_at``, so these are the scores the window shows at the last step."""
+    out = REGISTRY[rec.algorithm].output_at(rec, rec.num_steps - 1)
+    if out is not None and out.vote is not None:
+        return np.asarray(out.vote(X), dtype=np.float64)
+    if out is not None and out.scores is not None:
+        return np.asarray(out.scores(X), dtype=np.float64)
+    return predict_scores(X, rec.final_w, rec.final_b)
+
+
+class PerceptronEstimator(EstimatorBase):
+    """The estimator of one registered algorithm; a subclass names it in ``_algorithm``."""
+
+    _algorithm: ClassVar[str] = "standard"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.__init__ = _make_init(cls._algorithm)  # type: ignore[method-assign]
+        algo = REGISTRY[cls._algorithm]
+        note = f"\n\n{cls.__doc__.strip()}" if cls.__doc__ else ""
+        cls.__doc__ = f"{algo.title} perceptron. {algo.description}{note}\n\n{_params_doc(cls._algorithm)}\n{_ATTRIBUTES_DOC}"
+
+    def fit(self, X: Any, y: Any) -> PerceptronEstimator:
+        """Train on X (n_samples, n_features) and y (any two labels); returns self."""
+        Xv, yv = validate_fit(self, X, y)
+        classes, y_pm = binary_classes(yv)
+        params = {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
+                  if name != "self"}
+        rec = make_algorithm(self._algorithm, **params).fit(Dataset.from_arrays(Xv, y_pm))
+        self.classes_ = classes
+        self.coef_ = np.array(rec.final_w, dtype=np.float64).reshape(1, -1)
+        self.intercept_ = np.array([rec.final_b], dtype=np.float64)
+        self.n_iter_ = rec.epochs_run
+        self.t_ = rec.num_updates
+        self.run_ = rec
+        return self
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """The algorithm's output score of each row (n_samples,): > 0 or = 0 means classes_[1]."""
+        check_fitted(self)
+        return final_scores(self.run_, validate_predict(self, X))
+
+    def predict(self, X: Any) -> np.ndarray:
+        """classes_[1] where the score is ≥ 0 (sign(0) = +1, as in the notes), else classes_[0]."""
+        scores = self.decision_function(X)
+        return np.asarray(self.classes_[np.where(scores >= 0.0, 1, 0)])
+
+
+class Perceptron(PerceptronEstimator):
+    _algorithm = "standard"
+
+
+class OffsetPerceptron(PerceptronEstimator):
+    _algorithm = "offset"
+
+
+class PocketPerceptron(PerceptronEstimator):
+    _algorithm = "pocket"
+
+
+class VotedPerceptron(PerceptronEstimator):
+    """coef_ holds the last vector w_K; predict and decision_function use the vote."""
+
+    _algorithm = "voted"
+
+
+class AveragedPerceptron(PerceptronEstimator):
+    _algorithm = "averaged"
+
+
+class LiftedPerceptron(PerceptronEstimator):
+    _algorithm = "lifted"
+
+
+class MarginPerceptron(PerceptronEstimator):
+    _algorithm = "margin"
+
+
+class PassiveAggressive(PerceptronEstimator):
+    _algorithm = "pa"
+
+
+class KernelPerceptron(PerceptronEstimator):
+    """coef_ is Σ α_j·y_j·x_j for the linear kernel and zeros for the others (no w exists for a
+    curved boundary); predict and decision_function use the dual form f."""
+
+    _algorithm = "kernel"
+
+
+ESTIMATORS: dict[str, type[PerceptronEstimator]] = {
+    cls._algorithm: cls for cls in (Perceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron, AveragedPerceptron,
+                                    LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron)
+}

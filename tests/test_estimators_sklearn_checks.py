@@ -1,0 +1,40 @@
+"""Every estimator of perceptron_gui.estimators passes scikit-learn's own estimator checks
+(issue 13 §1), with default parameters and with a few that change the path through fit
+(shuffling, the rbf and linear kernels, PA-II, a start at y₁·x₁). No check is marked as an
+expected failure."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("sklearn")
+
+from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
+
+from perceptron_gui.estimators import (  # noqa: E402
+    ESTIMATORS,
+    KernelPerceptron,
+    MarginPerceptron,
+    OffsetPerceptron,
+    PassiveAggressive,
+    PocketPerceptron,
+)
+
+INSTANCES = [cls() for cls in ESTIMATORS.values()] + [
+    OffsetPerceptron(shuffle=True, seed=3, init="first"),
+    PocketPerceptron(max_epochs=20),
+    KernelPerceptron(kernel="rbf", kernel_gamma=0.5),
+    KernelPerceptron(kernel="linear", offset=False),
+    PassiveAggressive(pa_variant="PA-II", C=0.5),
+    MarginPerceptron(margin=0.5, shuffle=True),
+]
+
+
+@parametrize_with_checks(INSTANCES)
+def test_every_estimator_passes_sklearn_checks(estimator, check):
+    check(estimator)
+
+
+def test_there_is_one_estimator_per_registered_algorithm():
+    from perceptron_gui.core.algorithms import REGISTRY
+
+    assert set(ESTIMATORS) == set(REGISTRY)
