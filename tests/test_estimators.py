@@ -201,3 +201,11 @@ def test_the_readme_pipeline_example_runs_as_written(capsys):
     assert float(score) >= 0.95 and int(updates) > 0 and word == "updates"
     model = namespace["model"]
     assert model["voted"].classes_.tolist() == ["no", "yes"]  # type: ignore[index]
+
+
+def test_a_run_cut_short_by_its_memory_budget_warns_with_the_sentence(monkeypatch):
+    monkeypatch.setenv("PERCEPTRON_GUI_MEMORY_BUDGET_MB", "0.005")
+    data = random_noisy(60, 0.2, seed=1)
+    with pytest.warns(RuntimeWarning, match="memory budget"):
+        est = VotedPerceptron(max_epochs=50).fit(data.X, data.y)
+    assert est.run_.stop_reason == "memory_cap" and 0 < est.n_iter_ < 50

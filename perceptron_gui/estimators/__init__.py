@@ -16,13 +16,14 @@ in the notes. Imports no Qt (and needs no scikit-learn; see ``estimators._protoc
 from __future__ import annotations
 
 import inspect
+import warnings
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ..core.algorithms import REGISTRY, make_algorithm, predict_scores
 from ..core.dataset import Dataset
-from ..core.run import RunRecord
+from ..core.run import RunRecord, stop_sentence
 from ._protocol import EstimatorBase, binary_classes, check_fitted, validate_fit, validate_predict
 
 __all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
@@ -113,6 +114,9 @@ class PerceptronEstimator(EstimatorBase):
         params = {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
                   if name != "self"}
         rec = make_algorithm(self._algorithm, **params).fit(Dataset.from_arrays(Xv, y_pm))
+        cut_short = stop_sentence(rec)
+        if cut_short is not None:  # a memory or vote cap ended training early: say so, as the CLI does
+            warnings.warn(cut_short, RuntimeWarning, stacklevel=2)
         self.classes_ = classes
         self.coef_ = np.array(rec.final_w, dtype=np.float64).reshape(1, -1)
         self.intercept_ = np.array([rec.final_b], dtype=np.float64)
