@@ -1,6 +1,7 @@
 """The ``perceptron-gui`` command: the window, ``run`` (train from the command line), ``export``.
 
-``perceptron-gui`` alone opens the window; ``--screenshot OUT.png`` (with ``--preset``,
+``perceptron-gui`` alone opens the window (``perceptron-gui FILE`` on a data CSV or a session
+file, see :mod:`.window_file`); ``--screenshot OUT.png`` (with ``--preset``,
 ``--algorithm``, ``--step``) asks the window to draw a state and save it. ``perceptron-gui run
 DATA.csv --algorithm offset`` trains, prints the per-epoch table and the theory, and can write
 the run file (``--out``) and the update table (``--csv``). ``perceptron-gui presets`` lists the
@@ -87,23 +88,12 @@ def _run_command(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _check_qt_arguments(rest: list[str]) -> None:
-    """Qt's options start with one dash; anything else left over is a mistake of the user's."""
-    prev_option = False
-    for a in rest:
-        if a.startswith("--"):
-            raise UsageError(usage_sentence(f"unrecognized arguments: {a}", PROG))
-        if a.startswith("-"):
-            prev_option = True
-            continue
-        if not prev_option:
-            raise UsageError(f"'{a}' is not a command; use one of {', '.join(COMMANDS)}, or no command to "
-                             f"open the window (see '{PROG} --help').")
-        prev_option = False
-
-
 def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
-    _check_qt_arguments(rest)
+    from .window_file import split_window_file
+    path, rest = split_window_file(rest)  # Qt's options stay; a bare word is the file to open
+    clash = [o for o, v in (("--preset", ns.preset), ("--lesson", ns.lesson)) if v is not None]
+    if path is not None and clash:
+        raise UsageError(f"{path} brings its own data; leave out {' and '.join(clash)}, or leave out the file.")
     if ns.preset is not None:
         from ..core.presets import get_preset
         try:
@@ -119,7 +109,8 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
         build_parser().print_help(sys.stderr)
         return 1
     status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step,
-                     size=ns.size, lesson=ns.lesson, theme=ns.theme, presentation=bool(ns.presentation))
+                     size=ns.size, lesson=ns.lesson, theme=ns.theme, presentation=bool(ns.presentation),
+                     path=path)
     return int(status or 0)
 
 

@@ -226,8 +226,9 @@ def build_parser() -> SentenceArgumentParser:
     """The whole command line (its help lists the window options and the commands)."""
     parser = SentenceArgumentParser(
         prog=PROG,
-        description="Teach the perceptron. With no command, open the window; Qt's own options "
-                    "(-platform offscreen, -style fusion, ...) are passed on to it.",
+        description="Teach the perceptron. With no command, open the window, on FILE when one is given "
+                    f"(a data CSV or a .perceptron.json session: '{PROG} lecture.perceptron.json'); Qt's own "
+                    "options (-platform offscreen, -style fusion, ...) are passed on to it.",
         epilog=f"Train from the command line: {PROG} run DATA.csv --algorithm offset",
     )
     window_options(parser)

@@ -7,7 +7,10 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from ..session.start_file import StartFile
 
 
 def prepare_environment(offscreen: bool) -> None:
@@ -23,9 +26,10 @@ def prepare_environment(offscreen: bool) -> None:
 
 
 def make_window(preset: str | None = None, algorithm: str | None = None, prepare_in_background: bool = False,
-                lesson: str | None = None):
+                lesson: str | None = None, start: StartFile | None = None):
     """Build the main window with a preset loaded (the default one when ``preset`` is None), or
-    with ``lesson`` opened (its data, algorithm, step and views).
+    with ``lesson`` opened (its data, algorithm, step and views), or with the file ``start``
+    (``perceptron-gui FILE``; empty, the sentence in the banner, when it could not be read).
 
     ``prepare_in_background``: a run whose kernels are not loaded yet trains on the worker
     thread with "preparing…" shown (the window's own start: it shows at once even when the
@@ -44,6 +48,9 @@ def make_window(preset: str | None = None, algorithm: str | None = None, prepare
     if lesson is not None:
         from .lesson_menu import open_lesson
         open_lesson(win, lesson)
+    elif start is not None:
+        from .start_file import open_start_file
+        open_start_file(win, start, algorithm)
     else:
         win.session.load_preset(preset or DEFAULT_PRESET, switch=not algorithm)
     win.session.forget_history()  # the Undo action, set while the preset loaded, hears it
@@ -78,8 +85,12 @@ def _raise_lesson_panel(win, lesson: str | None) -> None:
 
 def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None, preset: str | None = None,
             algorithm: str | None = None, step: str | None = None, size: tuple[int, int] | None = None,
-            lesson: str | None = None, theme: str | None = None, presentation: bool = False) -> int:
+            lesson: str | None = None, theme: str | None = None, presentation: bool = False,
+            path: str | None = None) -> int:
     """Open the window (returns the exit code), or with ``screenshot`` save a PNG and exit.
+    ``path`` opens a data CSV or a session file instead of a preset (a session shows its own
+    step and view unless ``step`` is given); one that cannot be read leaves the window empty
+    with the sentence, or with ``screenshot`` prints it and returns 2.
     ``lesson`` opens a lesson instead of a preset; it shows its own step unless ``step`` is given.
     ``theme`` ("light" or "dark") shows the window in that theme for this run (the saved choice
     stays); ``presentation`` opens it in presentation mode (F5)."""
@@ -117,6 +128,14 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         except ValueError:
             print(f"--step must be a whole number of updates (0 or more) or 'end', not '{step}'.", file=sys.stderr)
             return 2
+    start = None
+    if path is not None:  # read before Qt starts: a bad file with no window to show it in costs no Qt
+        from ..session.start_file import read_start_file
+        start = read_start_file(path)
+        if start.error is not None and screenshot is not None:
+            print(start.error, file=sys.stderr)
+            return 2
+    opened_session = start is not None and start.kind == "session" and start.error is None
     prepare_environment(offscreen=screenshot is not None)
     from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -124,7 +143,9 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
     app = cast(QtWidgets.QApplication, QtWidgets.QApplication.instance() or QtWidgets.QApplication([sys.argv[0], *(argv or [])]))
     app.setApplicationDisplayName("Perceptron GUI")
-    win = make_window(preset, algorithm, prepare_in_background=screenshot is None, lesson=lesson)
+    win = make_window(preset, algorithm, prepare_in_background=screenshot is None, lesson=lesson, start=start)
+    # A session shows the view it was saved with; anything else is fitted to its data.
+    saved_view = win.session.view_range if opened_session else None
     if size is not None:  # a screenshot as on a screen of exactly this size, frame not included
         win.fit_to(QtCore.QRect(QtCore.QPoint(0, 0), QtCore.QSize(*size)), frame=QtCore.QSize(0, 0))
     elif screenshot is not None:  # the offscreen screen is 800×600: draw at the usual size instead
@@ -139,14 +160,14 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         _raise_lesson_panel(win, lesson)
         if presentation:
             win.presentation.enter()
-        win.canvas.fit_view()
+        win.show_view(saved_view)
         # Once the window has painted: the collection before the freeze takes about 70 ms.
         QtCore.QTimer.singleShot(500, freeze_startup_heap)
         return app.exec()
     win.session.wait()
     if step_k is not None:
         win.session.jump_to_update(step_k)
-    elif lesson is None or step == "end":  # a lesson shows its own step
+    elif (lesson is None and not opened_session) or step == "end":  # a lesson or a session shows its own step
         win.session.to_end()
     win.show()
     _raise_lesson_panel(win, lesson)
@@ -154,7 +175,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         full = QtCore.QSize(*(size or (1600, 1000)))
         win.presentation.enter(screen_height=full.height(), full_screen=False)
         win.setGeometry(QtCore.QRect(QtCore.QPoint(0, 0), full))
-    win.canvas.fit_view()
+    win.show_view(saved_view)
     for _ in range(5):
         app.processEvents()
         QtCore.QThread.msleep(20)

@@ -261,10 +261,16 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
 
     def _take(self, p: Path, kind: DocumentKind, box_title: str, loaded: Any) -> bool:
         try:
-            said = self.document.take(p, kind, loaded)
+            self.take_loaded(p, kind, loaded)
         except UserError as exc:
             QtWidgets.QMessageBox.warning(self.window, box_title, str(exc))
             return False
+        return True
+
+    def take_loaded(self, p: Path, kind: DocumentKind, loaded: Any) -> None:
+        """Make ``loaded`` (what ``Document.read`` gave for ``p``) the open document and show
+        it; a failure is a UserError (the caller says it: a box, or the banner at start)."""
+        said = self.document.take(p, kind, loaded)
         if kind == "session":
             if self.autosaver is not None:
                 self.autosaver.discard()  # the opened file holds everything the autosave did
@@ -273,7 +279,6 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             self.show_view(None)
         if said:
             self.banner.show_message("info", said)
-        return True
 
     # ---- saving: gui/file_saving.SaveMixin ------------------------------------------------
     def _start_dir(self) -> str:

@@ -265,11 +265,11 @@ def test_no_command_opens_the_window_with_the_options(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", fake)
     assert main([]) == 0
     assert calls[-1] == ([], dict(screenshot=None, preset=None, algorithm=None, step=None, size=None, lesson=None,
-                                  theme=None, presentation=False))
+                                  theme=None, presentation=False, path=None))
     assert main(["--screenshot", "out.png", "--preset", "and", "--algorithm", "offset", "--step", "end",
                  "--size", "1024x768"]) == 0
     assert calls[-1][1] == dict(screenshot="out.png", preset="and", algorithm="offset", step="end", size=(1024, 768),
-                                lesson=None, theme=None, presentation=False)
+                                lesson=None, theme=None, presentation=False, path=None)
     assert main(["--theme", "dark", "--presentation"]) == 0
     assert calls[-1][1]["theme"] == "dark" and calls[-1][1]["presentation"] is True
     assert main(["--step", "3"]) == 0
@@ -324,7 +324,7 @@ def test_window_options_with_a_command_or_a_typo_are_errors(capsys, files, monke
     assert run_cli(capsys, "-platform", "offscreen")[0] == 0
     assert calls == [(["-platform", "offscreen"], dict(screenshot=None, preset=None, algorithm=None, step=None,
                                                         size=None, lesson=None, theme=None,
-                                                        presentation=False))]
+                                                        presentation=False, path=None))]
 
 
 def test_the_console_script_flushes_its_output_and_files_before_its_fast_exit(tmp_path):
