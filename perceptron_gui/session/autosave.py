@@ -309,7 +309,9 @@ class Autosaver:
         self._base_no += 1
         chunks = session_json_chunks(snap)  # streamed to the file: 60 MB at 10⁶ points, never one string
         # The base number goes in as the first key, so session_file's writer stays the only one.
-        first = "{\n  " + json.dumps(journal.BASE_KEY) + f": {self._base_no}," + next(chunks)[1:]
+        head = next(chunks)
+        assert isinstance(head, str)  # the file's first lines are text; only the points' rows may be bytes
+        first = "{\n  " + json.dumps(journal.BASE_KEY) + f": {self._base_no}," + head[1:]
         try:
             atomic_write_chunks(self.slot.base, itertools.chain([first], chunks))
             atomic_write_text(self.slot.journal, journal.header(self._base_no))

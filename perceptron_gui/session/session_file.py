@@ -41,7 +41,8 @@ from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..core.io import atomic_write_chunks, read_json_file
-from .session_json import bools, ints, list_json_chunks, rows_json_chunks
+from .rows_apart import rows_json_chunks_apart
+from .session_json import bools, ints, list_json_chunks
 from .view_range import view_or_none, view_range_problem  # noqa: F401 - importable from here too
 
 if TYPE_CHECKING:
@@ -126,24 +127,26 @@ def session_to_dict(session: Session) -> dict[str, Any]:
 
 def session_to_json(snap: SessionSnapshot) -> str:
     """The file's text: one key per line, one point per line (big data sets stay readable)."""
-    return "".join(session_json_chunks(snap))
+    return "".join(c if isinstance(c, str) else c.decode("utf-8") for c in session_json_chunks(snap))
 
 
-def session_json_chunks(snap: SessionSnapshot) -> Iterator[str]:
+def session_json_chunks(snap: SessionSnapshot) -> Iterator[str | bytes]:
     """:func:`session_to_json`'s text in pieces, for a writer that streams them to the file.
 
     Made block by block of rows and never joined: an autosave or a save runs this on a worker
     thread, and numpy's and json's C calls hold the GIL for as long as they take (the whole
     10⁶-point list at once blocked the window 2 s; joining and encoding its 60 MB of text,
-    30–60 ms a call). A bad value raises here, before anything is written."""
+    30–60 ms a call). The points' rows come as UTF-8 bytes when a child process made them
+    (rows_apart.py: 10⁶ points); the first piece is always text. A bad value raises here,
+    before anything is written."""
     if not np.isfinite(snap.X).all():
         raise ValueError("Out of range float values are not JSON compliant")  # as json.dumps says
     d = snapshot_to_dict(replace(snap, X=snap.X[:0], y=snap.y[:0], test=snap.test[:0]))
-    bodies: dict[str, Callable[[], Iterable[str]]] = {
+    bodies: dict[str, Callable[[], Iterable[str | bytes]]] = {
         "feature_names": lambda: [json.dumps(list(snap.feature_names), ensure_ascii=False)],
-        "X": lambda: rows_json_chunks(snap.X), "y": lambda: list_json_chunks(snap.y, ints),
+        "X": lambda: rows_json_chunks_apart(snap.X), "y": lambda: list_json_chunks(snap.y, ints),
         "test": lambda: list_json_chunks(snap.test, bools)}
-    markers: dict[str, Callable[[], Iterable[str]]] = {}
+    markers: dict[str, Callable[[], Iterable[str | bytes]]] = {}
     for key in DATA_KEYS:
         m = f"@{uuid.uuid4().hex}@"
         d["data"][key] = m
@@ -155,7 +158,7 @@ def session_json_chunks(snap: SessionSnapshot) -> Iterator[str]:
         d["view_range"] = m
     text = json.dumps(d, indent=2, ensure_ascii=False, allow_nan=False)
 
-    def chunks() -> Iterator[str]:
+    def chunks() -> Iterator[str | bytes]:
         rest = text
         for quoted, body in markers.items():  # in the text's order: dicts keep insertion order
             head, rest = rest.split(quoted, 1)
