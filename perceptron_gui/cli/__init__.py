@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         window_opts = [o for o, v in (("--screenshot", ns.screenshot), ("--preset", ns.preset), ("--lesson", ns.lesson),
                                       ("--algorithm", ns.gui_algorithm), ("--step", ns.step),
                                       ("--size", ns.size), ("--theme", ns.theme),
-                                      ("--presentation", ns.presentation)) if v is not None]
+                                      ("--presentation", ns.presentation),
+                                      ("--install-desktop", ns.install_desktop)) if v is not None]
         if ns.command and window_opts:
             raise UsageError(f"{', '.join(window_opts)} {'is' if len(window_opts) == 1 else 'are'} for the window; "
                              f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
@@ -91,6 +92,12 @@ def _run_command(ns: argparse.Namespace) -> int:
 def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
     from .window_file import split_window_file
     path, rest = split_window_file(rest)  # Qt's options stay; a bare word is the file to open
+    if ns.install_desktop:
+        extra = [o for o, v in (("a file", path), ("Qt's options", rest)) if v]
+        if extra:
+            raise UsageError(f"--install-desktop installs and exits; leave out {' and '.join(extra)}.")
+        from .desktop import cmd_install_desktop
+        return cmd_install_desktop()
     clash = [o for o, v in (("--preset", ns.preset), ("--lesson", ns.lesson)) if v is not None]
     if path is not None and clash:
         raise UsageError(f"{path} brings its own data; leave out {' and '.join(clash)}, or leave out the file.")

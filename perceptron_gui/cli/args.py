@@ -207,6 +207,10 @@ COMMANDS = ("run", "export", "study", "presets", "lessons")
 def window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
                         help="print the version and exit")
+    parser.add_argument("--install-desktop", action="store_true", default=None,
+                        help="add a menu entry, an icon and the session file type to your desktop (into "
+                             "$XDG_DATA_HOME, default ~/.local/share) so a double-click opens a .perceptron.json, "
+                             "and exit")
     parser.add_argument("--screenshot", metavar="OUT.png", help="open the window, draw the state, save it as an image and quit")
     parser.add_argument("--preset", metavar="NAME", help="start from this example data set (with --screenshot or alone)")
     parser.add_argument("--lesson", metavar="NAME",
