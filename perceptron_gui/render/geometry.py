@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..core.columns import column_min_max
 from ..core.errors import UserError
 from ..core.floatscale import unit_direction
 
@@ -82,8 +83,9 @@ def view_fit(P: np.ndarray, kind: str, pad: float = 0.1,
     if P.shape[0] == 0:
         x0, y0, x1, y1 = -1.0, -1.0, 1.0, 1.0
     else:
-        x0, y0 = (float(v) for v in np.min(P, axis=0))
-        x1, y1 = (float(v) for v in np.max(P, axis=0))
+        lo, hi = column_min_max(P)
+        x0, y0 = (float(v) for v in lo)
+        x1, y1 = (float(v) for v in hi)
     foot = _line_foot(line, ((x0 + x1) / 2.0, (y0 + y1) / 2.0)) if P.shape[0] else None
     if foot is not None:
         # The arrow is about a fifth of the view long: leave that much around the foot.
