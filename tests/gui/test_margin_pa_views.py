@@ -57,4 +57,4 @@ def test_pa_run_shows_tau_and_no_proof(qtbot):
     fr = s.frame()
     move = np.append(fr.w - fr.prev_w, fr.b - fr.prev_b)
     x = np.append(s.points.X[fr.update_index], 1.0)
-    np.testing.assert_allclose(np.linalg.norm(move), tau * np.linalg.norm(x), rtol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(move), tau * np.linalg.norm(x), rtol=1e-12, atol=1e-300)

@@ -59,7 +59,7 @@ def test_pa_frame_shows_the_step_size_training_stored():
     assert 0.0 < tau[1] < 0.3  # update 2's was not (the lesson says so)
     move = np.append(fr.w - fr.prev_w, fr.b - fr.prev_b)
     x = np.append(res.train.X[fr.update_index], 1.0)
-    np.testing.assert_allclose(np.linalg.norm(move), tau[2] * np.linalg.norm(x), rtol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(move), tau[2] * np.linalg.norm(x), rtol=1e-12, atol=1e-300)
     assert learner_rows.tau_text(fr).startswith("0.3 (the move τ‖x̃‖ = ")
     vectors, _ = update_vectors(fr, "plane", (-50.0, -50.0, 50.0, 50.0))
     step = [v for v in vectors if v.role == "update_step"][0]
