@@ -8,15 +8,14 @@ as :mod:`.order_study_dialog` does for the order study.
 """
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-from PySide6 import QtCore, QtWidgets
-from PySide6.QtCore import Qt
+from PySide6 import QtWidgets
 
 from ..core.algorithms import REGISTRY
 from ..core.errors import UserError
-from ..session.compare import MAX_RUNS, CompareEntry, Comparison, TrainingStopped, compare_entries, parse_seeds, run_comparison
+from ..session.compare import MAX_RUNS, CompareEntry, Comparison, compare_entries, parse_seeds, run_comparison
+from .background_job import BackgroundJob, show_progress
 
 __all__ = ["CompareChooser", "CompareRunner", "start_compare"]
 
@@ -72,57 +71,22 @@ class CompareChooser(QtWidgets.QDialog):
         super().accept()
 
 
-class CompareRunner(QtCore.QObject):
-    """Trains one comparison on a worker thread; ``state`` goes 'running' → 'done', 'failed' or
-    'cancelled' (on the UI thread), ``comparison`` holds the result, ``message`` how it ended."""
+class CompareRunner(BackgroundJob):
+    """Trains one comparison on a worker thread (:class:`~.background_job.BackgroundJob`);
+    ``comparison`` holds the result, ``message`` how it ended."""
 
-    progressed = QtCore.Signal(int, int)
-    _ended = QtCore.Signal(str, object)  # worker → UI thread
-    finished = QtCore.Signal(str)
+    what = "The comparison"
 
     def __init__(self, points: Any, entries: list[CompareEntry], parent: Any = None) -> None:
         super().__init__(parent)
         self.points, self.entries = points.copy(), list(entries)  # the window may edit its own
-        self.state = "idle"
-        self.message = ""
-        self.comparison: Comparison | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
 
-    def start(self) -> None:
-        self.state = "running"
-        self._thread = threading.Thread(target=self._work, name="compare", daemon=True)
-        self._thread.start()
+    @property
+    def comparison(self) -> Comparison | None:
+        return self.result
 
-    def _work(self) -> None:
-        try:
-            cmp = run_comparison(self.points, self.entries, progress=lambda d, t: self.progressed.emit(d, t),
-                                 stop=self._stop.is_set)
-        except TrainingStopped:
-            self._ended.emit("cancelled", "The comparison was cancelled.")
-        except UserError as exc:
-            self._ended.emit("failed", str(exc))
-        except MemoryError:
-            self._ended.emit("failed", "The comparison needs more memory than there is; use fewer points or epochs.")
-        else:
-            self._ended.emit("done", cmp)
-
-    def cancel(self) -> None:
-        """Ask the worker to stop (within ~20 ms of training); ``finished`` follows."""
-        self._stop.set()
-
-    def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def _on_ended(self, state: str, payload: object) -> None:
-        self.state = state
-        if isinstance(payload, Comparison):
-            self.comparison = payload
-        else:
-            self.message = str(payload)
-        self.finished.emit(state)
+    def compute(self, progress: Any, stop: Any) -> Comparison:
+        return run_comparison(self.points, self.entries, progress=progress, stop=stop)
 
 
 def start_compare(win: Any, entries: list[CompareEntry] | None = None) -> CompareRunner | None:
@@ -141,27 +105,13 @@ def start_compare(win: Any, entries: list[CompareEntry] | None = None) -> Compar
         win.banner.show_message("error", "A comparison needs training points; add some first.")
         return None
     runner = CompareRunner(s.points, entries, win)
-    progress = QtWidgets.QProgressDialog(f"Training {len(entries)} runs…", "Cancel", 0, len(entries), win)
-    progress.setWindowTitle("Compare")
-    progress.setWindowModality(Qt.WindowModality.WindowModal)
-    progress.setMinimumDuration(300)
-    progress.setAutoClose(False)
-    progress.setAutoReset(False)
-    progress.canceled.connect(runner.cancel)
-    runner.progressed.connect(lambda d, t: progress.setValue(d), Qt.ConnectionType.QueuedConnection)
-    runner.progress_dialog = progress  # type: ignore[attr-defined]  # for tests
     view_range = s.view_range
 
-    def ended(state: str) -> None:
-        progress.canceled.disconnect(runner.cancel)
-        progress.close()
-        if state == "done" and runner.comparison is not None:
-            runner.window = CompareWindow(runner.comparison, view_range, win)  # type: ignore[attr-defined]
-            runner.window.resize(min(1400, win.width()), min(900, win.height()))  # type: ignore[attr-defined]
-            runner.window.show()  # type: ignore[attr-defined]
-        else:
-            win.banner.show_message("error" if state == "failed" else "info", runner.message)
+    def done() -> None:
+        assert runner.comparison is not None
+        runner.window = CompareWindow(runner.comparison, view_range, win)  # type: ignore[attr-defined]
+        runner.window.resize(min(1400, win.width()), min(900, win.height()))  # type: ignore[attr-defined]
+        runner.window.show()  # type: ignore[attr-defined]
 
-    runner.finished.connect(ended)
-    runner.start()
+    show_progress(win, runner, "Compare", f"Training {len(entries)} runs…", len(entries), done)
     return runner

@@ -8,77 +8,40 @@ result. The window's own session, run and playhead are never touched.
 """
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from ..core.errors import UserError
-from ..core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, TrainingStopped, run_order_study
+from ..core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, run_order_study
+from .background_job import BackgroundJob, show_progress
 
 __all__ = ["OrderStudyRunner", "StudyDialog", "start_order_study"]
 
 
-class OrderStudyRunner(QtCore.QObject):
-    """Runs one study on a worker thread; ``state`` goes 'running' → 'done', 'failed' or
-    'cancelled' (on the UI thread), ``study`` holds the result, ``message`` how it ended.
+class OrderStudyRunner(BackgroundJob):
+    """Runs one study on a worker thread (:class:`~.background_job.BackgroundJob`); ``study``
+    holds the result, ``message`` how it ended (for a finished study, its summary's line of
+    updates)."""
 
-    Signals
-    -------
-    progressed(int, int) : runs done, runs in all (emitted on the worker, delivered queued).
-    finished(str) : the state it ended in.
-    """
-
-    progressed = QtCore.Signal(int, int)
-    _ended = QtCore.Signal(str, object)  # worker → UI thread
-    finished = QtCore.Signal(str)
+    what = "The order study"
 
     def __init__(self, algorithm: str, train: Any, params: dict[str, Any], seeds: int, parent: Any = None) -> None:
         super().__init__(parent)
         self.algorithm, self.train, self.params, self.seeds = algorithm, train, params, seeds
-        self.state = "idle"
-        self.message = ""
-        self.study: OrderStudy | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
 
-    def start(self) -> None:
-        self.state = "running"
-        self._thread = threading.Thread(target=self._work, name="order study", daemon=True)
-        self._thread.start()
+    @property
+    def study(self) -> OrderStudy | None:
+        return self.result
 
-    def _work(self) -> None:
-        try:
-            study = run_order_study(self.algorithm, self.train, seeds=self.seeds, params=self.params,
-                                    progress=lambda d, t: self.progressed.emit(d, t), stop=self._stop.is_set)
-        except TrainingStopped:
-            self._ended.emit("cancelled", "The order study was cancelled.")
-        except UserError as exc:
-            self._ended.emit("failed", str(exc))
-        except MemoryError:
-            self._ended.emit("failed", "The order study needs more memory than there is; use fewer points or epochs.")
-        else:
-            self._ended.emit("done", study)
+    def compute(self, progress: Any, stop: Any) -> OrderStudy:
+        return run_order_study(self.algorithm, self.train, seeds=self.seeds, params=self.params,
+                               progress=progress, stop=stop)
 
-    def cancel(self) -> None:
-        """Ask the worker to stop (it does within ~20 ms of training); ``finished`` follows."""
-        self._stop.set()
-
-    def wait(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def _on_ended(self, state: str, payload: object) -> None:
-        self.state = state
-        if isinstance(payload, OrderStudy):
-            self.study = payload
-            self.message = payload.summary_lines()[1]
-        else:
-            self.message = str(payload)
-        self.finished.emit(state)
+    def done_message(self, result: Any) -> str:
+        return str(result.summary_lines()[1])
 
 
 class StudyDialog(QtWidgets.QDialog):
@@ -182,26 +145,11 @@ def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | 
         win.banner.show_message("error", "The order study needs training points; add some first.")
         return None
     runner = OrderStudyRunner(s.algorithm, train, params, seeds, win)
-    progress = QtWidgets.QProgressDialog(f"Training {seeds + 1} orders…", "Cancel", 0, seeds + 1, win)
-    progress.setWindowTitle("Order study")
-    progress.setWindowModality(Qt.WindowModality.WindowModal)
-    progress.setMinimumDuration(300)
-    progress.setAutoClose(False)
-    progress.setAutoReset(False)
-    progress.canceled.connect(runner.cancel)
-    # Queued: the worker emits, the dialog is set on this (the UI) thread.
-    runner.progressed.connect(lambda d, t: progress.setValue(d), Qt.ConnectionType.QueuedConnection)
-    runner.progress_dialog = progress  # type: ignore[attr-defined]  # for tests
 
-    def ended(state: str) -> None:
-        progress.canceled.disconnect(runner.cancel)
-        progress.close()
-        if state == "done" and runner.study is not None:
-            runner.dialog = StudyDialog(runner.study, win)  # type: ignore[attr-defined]
-            runner.dialog.show()  # type: ignore[attr-defined]
-        else:
-            win.banner.show_message("error" if state == "failed" else "info", runner.message)
+    def done() -> None:
+        assert runner.study is not None
+        runner.dialog = StudyDialog(runner.study, win)  # type: ignore[attr-defined]
+        runner.dialog.show()  # type: ignore[attr-defined]
 
-    runner.finished.connect(ended)
-    runner.start()
+    show_progress(win, runner, "Order study", f"Training {seeds + 1} orders…", seeds + 1, done)
     return runner
