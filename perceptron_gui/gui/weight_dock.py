@@ -13,10 +13,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from ..core.csv_text import clip_text
 from ..render.weight_image import as_grid, bipolar_rgb, grey_rgb, square_side, symmetric_limit
 from ..session.session import Session
 from .view_wiring import DragThrottle, connect_events
+from .widget_png import save_widget_png
 
 __all__ = ["WeightImage", "install_weight_dock", "DOCK_TITLE"]
 
@@ -129,21 +129,7 @@ class WeightImage(QtWidgets.QWidget):
     # ---- export -------------------------------------------------------------------------
     def export_png(self, path: str | Path | None = None) -> bool:
         """Save the images and the colour bar as shown (a dialog when ``path`` is None)."""
-        if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Export the weight image", "weights.png",
-                                                              "PNG images (*.png)")
-            if not chosen:
-                return False
-            path = chosen
-        p = Path(path)
-        if p.suffix.lower() != ".png":
-            p = p.with_suffix(".png")
-        ok = self.view.grab().save(str(p), "PNG")
-        if not ok:
-            QtWidgets.QMessageBox.warning(self, "Could not export the image",
-                                          f"{clip_text(p.name, 60)} could not be written; check the folder "
-                                          f"and its permissions.")
-        return ok
+        return save_widget_png(self, self.view, path, "Export the weight image", "weights.png")
 
 
 def install_weight_dock(win: QtWidgets.QMainWindow, session: Session,

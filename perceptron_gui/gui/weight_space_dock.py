@@ -13,12 +13,12 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.csv_text import clip_text
 from ..render import theme as style
 from ..session.session import Session
 from .canvas import Canvas
 from .view_wiring import DragThrottle, connect_events
 from .weight_space_view import HOVER_PX, WeightSpaceView
+from .widget_png import save_widget_png
 
 __all__ = ["WeightSpacePanel", "HoverLink", "install_weight_space_dock", "DOCK_TITLE"]
 
@@ -95,21 +95,7 @@ class WeightSpacePanel(QtWidgets.QWidget):
 
     def export_png(self, path: str | Path | None = None) -> bool:
         """Save the plot as shown (a dialog when ``path`` is None)."""
-        if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Export the weight space", "weight-space.png",
-                                                              "PNG images (*.png)")
-            if not chosen:
-                return False
-            path = chosen
-        p = Path(path)
-        if p.suffix.lower() != ".png":
-            p = p.with_suffix(".png")
-        ok = self.view.grab().save(str(p), "PNG")
-        if not ok:
-            QtWidgets.QMessageBox.warning(self, "Could not export the image",
-                                          f"{clip_text(p.name, 60)} could not be written; check the folder "
-                                          f"and its permissions.")
-        return ok
+        return save_widget_png(self, self.view, path, "Export the weight space", "weight-space.png")
 
 
 def install_weight_space_dock(win: QtWidgets.QMainWindow, session: Session, canvas: Canvas,
