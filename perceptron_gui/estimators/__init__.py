@@ -78,6 +78,8 @@ t_ : int
     Updates (mistakes corrected) made.
 run_ : RunRecord
     The full record of the run, as the window steps through it.
+train_data_ : Dataset
+    The points fit trained on, labels mapped to ±1 (``perceptron_gui.show(est)`` shows them).
 n_features_in_ : int
     Features seen by fit.
 """
@@ -113,7 +115,8 @@ class PerceptronEstimator(EstimatorBase):
         classes, y_pm = binary_classes(yv)
         params = {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
                   if name != "self"}
-        rec = make_algorithm(self._algorithm, **params).fit(Dataset.from_arrays(Xv, y_pm))
+        data = Dataset.from_arrays(Xv, y_pm)
+        rec = make_algorithm(self._algorithm, **params).fit(data)
         cut_short = stop_sentence(rec)
         if cut_short is not None:  # a memory or vote cap ended training early: say so, as the CLI does
             warnings.warn(cut_short, RuntimeWarning, stacklevel=2)
@@ -123,6 +126,7 @@ class PerceptronEstimator(EstimatorBase):
         self.n_iter_ = rec.epochs_run
         self.t_ = rec.num_updates
         self.run_ = rec
+        self.train_data_ = data  # the run's points: perceptron_gui.show(estimator) shows them
         return self
 
     def decision_function(self, X: Any) -> np.ndarray:
