@@ -60,14 +60,18 @@ def desktop_entry(python: str | None = None) -> str:
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        # 1.4, not 1.5: nothing here needs 1.5's keys, and desktop-file-validate 0.26 (Debian 12,
+        # Ubuntu 22.04) rejects 1.5 as "not a known version".
+        "Version=1.4",
         "Name=Perceptron GUI",
         "GenericName=Perceptron teaching tool",
         "Comment=Draw points, train perceptrons step by step and watch the convergence proof",
         f"Exec={exec_line(python)}",
         f"Icon={APP_ID}",
         "Terminal=false",
-        "Categories=Education;Science;Math;",
+        # One main category (Education; Math is an additional one under it): with two, menus list
+        # the entry twice (desktop-file-validate's hint).
+        "Categories=Education;Math;",
         f"MimeType={SESSION_MIME};text/csv;",
         "Keywords=perceptron;machine learning;linear classifier;lecture;",
         "",
