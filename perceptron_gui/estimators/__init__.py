@@ -11,7 +11,8 @@ parameter of an algorithm is a new parameter of its estimator without an edit he
 
 Predictions are the algorithm's own output: voted's vote, averaged's and pocket's weights,
 the kernel perceptron's dual form; a score of exactly 0 is the positive label, as sign(0) = +1
-in the notes. Imports no Qt (and needs no scikit-learn; see ``estimators._protocol``).
+in the notes. Imports no Qt, no scikit-learn and no numba (numba loads at the first fit; the
+scikit-learn protocol is written by hand in ``estimators._protocol``).
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm, predict_scores
 from ..core.dataset import Dataset
 from ..core.run import RunRecord, stop_sentence
-from ._protocol import EstimatorBase, binary_classes, check_fitted, validate_fit, validate_predict
+from ._protocol import EstimatorBase, check_fitted
+from ._validation import binary_classes, validate_fit, validate_predict
 
 __all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
            "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron",

@@ -1,7 +1,13 @@
-"""The perceptron variants behind a name → class registry."""
+"""The perceptron variants behind a name → class registry.
+
+Importing it loads no numba: the compiled kernels load at the first fit, or at :func:`warm_up`
+(the window calls it on a worker at start, the CLI before it times a run); see ``_lazy``.
+"""
 from __future__ import annotations
 
-from ._kernels import kernels_loaded, warm_up
+import sys
+
+from ._lazy import LazyModule
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
 from .kernel import KernelPerceptron
@@ -13,6 +19,27 @@ from .passive_aggressive import PassiveAggressive
 from .pocket import PocketPerceptron
 from .standard import StandardPerceptron
 from .voted import VotedPerceptron, voted_scores
+
+_KERNELS = LazyModule("._kernels", __name__)
+
+
+def warm_up(names: tuple[str, ...] | None = None) -> None:
+    """Import numba and compile (or load from its disk cache) the kernels ``names`` (default:
+    all), so that the next fit starts at once; see ``_kernels.warm_up``."""
+    _KERNELS.warm_up(names)
+
+
+def kernels_loaded(names: tuple[str, ...]) -> bool:
+    """True when every kernel in ``names`` is compiled or loaded in this process already. Never
+    imports numba to answer: before the first fit or warm-up, nothing is loaded."""
+    if not names:
+        return True
+    module = sys.modules.get(f"{__name__}._kernels")
+    # ``kernels_loaded`` is the module's last definition: while a worker is still importing it
+    # (numba takes 0.2 s), the name is missing and the answer is "not yet", without waiting.
+    ask = getattr(module, "kernels_loaded", None)
+    return bool(ask(names)) if ask is not None else False
+
 
 REGISTRY: dict[str, type[Perceptron]] = {
     cls.name: cls

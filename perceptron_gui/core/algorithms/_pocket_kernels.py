@@ -23,12 +23,10 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 import numpy as np  # noqa: E402
 from numba import njit, prange  # noqa: E402
 
+# The ratchet's state slots (numba freezes them into the kernel).
+from ._codes import COUNT_POCKET, COUNT_W, IN_POCKET, N_CHECKS, RUN_POCKET, RUN_W  # noqa: E402
+
 Array: TypeAlias = np.ndarray
-
-
-# Slots of the ratchet's state vector, kept between chunks and epochs (see pocket_epoch).
-RUN_W, RUN_POCKET, COUNT_POCKET, COUNT_W, IN_POCKET, N_CHECKS = 0, 1, 2, 3, 4, 5
-RATCHET_SLOTS = 6
 
 
 @njit(cache=True, nogil=True)

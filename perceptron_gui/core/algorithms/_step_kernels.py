@@ -14,10 +14,9 @@ from typing import TypeAlias
 import numpy as np
 from numba import njit
 
-Array: TypeAlias = np.ndarray
+from ._codes import PA_I, PA_II  # pa_epoch's ``variant`` (numba freezes them into the kernel)
 
-# pa_epoch's ``variant``: τ = ℓ/‖x‖² (PA), min(C, ℓ/‖x‖²) (PA-I), ℓ/(‖x‖² + 1/(2C)) (PA-II).
-PA, PA_I, PA_II = 0, 1, 2
+Array: TypeAlias = np.ndarray
 
 
 @njit(cache=True, nogil=True)

@@ -6,9 +6,11 @@ from typing import Any
 import numpy as np
 
 from ..run import RunRecord, split_augmented
-from . import _kernels as K
+from ._lazy import LazyModule
 from .base import Perceptron
 from .step import StepOutput
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 
 class AveragedPerceptron(Perceptron):

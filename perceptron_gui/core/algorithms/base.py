@@ -16,14 +16,16 @@ import numpy as np
 
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes, split_augmented
-from . import _kernels as K
 from . import chunks
+from ._lazy import LazyModule
 from .chunks import TrainingStopped
 from .params import START_B, START_W, ParamSpec
 from .scores import augment, predict_scores, row_dots
 from .step import StepOutput
 from .update_log import UpdateLog
 from .weight_log import WeightLog
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 __all__ = ["Perceptron", "ParamSpec", "StepOutput", "TrainingStopped", "augment", "predict_scores", "row_dots"]
 

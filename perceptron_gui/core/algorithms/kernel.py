@@ -7,9 +7,11 @@ from typing import Any
 import numpy as np
 
 from ..run import EpochRow, RunRecord
-from . import _dual_kernels as DK
+from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
 from .step import StepOutput
+
+DK = LazyModule("._dual_kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 __all__ = ["KernelPerceptron", "GRAM_MAX_POINTS", "KERNELS", "alpha_at", "kernel_scorer", "kernel_spec"]
 

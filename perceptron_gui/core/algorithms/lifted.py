@@ -9,9 +9,11 @@ import numpy as np
 
 from ..dataset import DatasetError
 from ..run import RunRecord
-from . import _kernels as K
+from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
 from .step import StepOutput
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 
 class LiftedPerceptron(Perceptron):

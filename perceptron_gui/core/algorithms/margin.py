@@ -8,8 +8,10 @@ from typing import Any
 import numpy as np
 
 from ..dataset import DatasetError
-from . import _kernels as K
+from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 
 class MarginPerceptron(Perceptron):

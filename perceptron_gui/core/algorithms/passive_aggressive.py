@@ -9,11 +9,13 @@ import numpy as np
 
 from ..dataset import DatasetError
 from ..run import RunRecord
-from . import _kernels as K
-from . import _step_kernels as SK
+from ._codes import PA, PA_I, PA_II
+from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
 
-VARIANTS = {"PA": SK.PA, "PA-I": SK.PA_I, "PA-II": SK.PA_II}
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
+
+VARIANTS = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}
 
 
 class PassiveAggressive(Perceptron):

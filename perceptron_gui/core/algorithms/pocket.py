@@ -8,11 +8,13 @@ from typing import Any
 import numpy as np
 
 from ..run import RunRecord
-from . import _kernels as K
-from ._pocket_kernels import COUNT_POCKET, IN_POCKET, N_CHECKS, RATCHET_SLOTS
+from ._codes import COUNT_POCKET, IN_POCKET, N_CHECKS, RATCHET_SLOTS
+from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
 from .scores import row_dots
 from .step import StepOutput
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 _PARALLEL_LOCK = threading.Lock()
 PARALLEL_COUNT_N = 5_000  # points from which the pocket's count after each update uses every core (measured crossover)

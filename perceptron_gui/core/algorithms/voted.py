@@ -7,10 +7,12 @@ from typing import Any
 import numpy as np
 
 from ..run import EpochRow, RunRecord
-from . import _kernels as K
+from ._lazy import LazyModule
 from .base import Perceptron
 from .scores import augment
 from .step import StepOutput
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 # Above this many (point, vector) pairs the per-epoch errors use a random sample of points.
 VOTE_WORK_LIMIT = 200_000_000

@@ -5,7 +5,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernels as kern
+from ._lazy import LazyModule
+
+kern = LazyModule("._kernels", __package__)  # numba loads at the first replay (see _lazy)
 
 __all__ = ["WeightLog"]
 

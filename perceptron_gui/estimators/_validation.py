@@ -1,0 +1,109 @@
+"""The input checks of the estimators, by hand (no scikit-learn: see ``_protocol``).
+
+Each refusal is one sentence saying what is wrong and what to do. Where scikit-learn's
+``check_estimator`` matches words of the message (``Reshape your data``, ``0 feature(s)``,
+``Complex data not supported``, ``Unknown label type``, ``sparse``, ``is expecting N features``,
+``argument must be a string or a real number``), the sentence contains them, so that tests
+written against scikit-learn estimators hold for these too.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+from ._protocol import data_conversion_warning_class
+
+__all__ = ["validate_fit", "validate_predict", "binary_classes"]
+
+
+def validate_fit(est: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    """(X as a finite float64 (n, d) array, y as a 1-D label array); sets ``n_features_in_``."""
+    name = type(est).__name__
+    if y is None:
+        raise ValueError(f"{name} requires y to be passed, but the target y is None; give one label per row of X.")
+    Xv = _matrix(name, X)
+    yv = _labels(name, y)
+    if yv.shape[0] != Xv.shape[0]:
+        raise ValueError(f"X has {Xv.shape[0]} rows but y has {yv.shape[0]} labels; give one label per row of X.")
+    est.n_features_in_ = Xv.shape[1]
+    return Xv, yv
+
+
+def validate_predict(est: Any, X: Any) -> np.ndarray:
+    """X as a finite float64 array with the features ``est`` was fitted on."""
+    Xv = _matrix(type(est).__name__, X)
+    if Xv.shape[1] != est.n_features_in_:
+        raise ValueError(f"X has {Xv.shape[1]} features, but {type(est).__name__} is expecting "
+                         f"{est.n_features_in_} features as input.")
+    return Xv
+
+
+def _is_sparse(a: Any) -> bool:
+    # scipy.sparse matrices and arrays, told apart without importing scipy (0.3 s).
+    return type(a).__module__.startswith("scipy.sparse") or hasattr(a, "tocsr")
+
+
+def _matrix(name: str, X: Any) -> np.ndarray:
+    if _is_sparse(X):
+        raise TypeError(f"{name} does not take sparse input; convert X to a dense array with X.toarray() first.")
+    try:
+        raw = np.asarray(X)
+        if np.iscomplexobj(raw):
+            raise ValueError("Complex data not supported in X; give real numbers (X.real, or abs(X)).")
+        Xv = np.asarray(raw, dtype=np.float64)
+    except TypeError as err:  # an object that is no number (a dict, None): numpy's words say which
+        raise TypeError(f"X must hold numbers only ({err}); convert it to a float array first.") from None
+    except ValueError as err:
+        if str(err).startswith("Complex"):
+            raise
+        raise ValueError(f"X must hold numbers only ({err}); convert it to a float array first.") from None
+    if Xv.ndim != 2:
+        raise ValueError(f"X must be 2-D (n_samples, n_features) but is {Xv.ndim}-D: Reshape your data with "
+                         "X.reshape(-1, 1) if it has one feature or X.reshape(1, -1) if it is one sample.")
+    for axis, what, fix in ((0, "sample(s)", "row"), (1, "feature(s)", "feature")):
+        if Xv.shape[axis] < 1:
+            raise ValueError(f"X has 0 {what} (shape={Xv.shape}) while a minimum of 1 is required; "
+                             f"give at least one {fix}.")
+    if not np.isfinite(Xv).all():
+        raise ValueError("Input X contains NaN or infinity; remove or fill those values.")
+    return Xv
+
+
+def _labels(name: str, y: Any) -> np.ndarray:
+    if _is_sparse(y):
+        raise TypeError(f"{name} does not take a sparse y; give the labels as a 1-D array.")
+    yv = np.asarray(y)
+    if yv.ndim == 2 and yv.shape[1] == 1:
+        warnings.warn(data_conversion_warning_class()(
+            "A column-vector y was passed when a 1d array was expected; "
+            "give y as shape (n_samples,), for example with y.ravel()."), stacklevel=4)
+        yv = yv.ravel()
+    if yv.ndim != 1:
+        raise ValueError(f"y must be 1-D (one label per row of X) but has shape {yv.shape}; "
+                         "a perceptron predicts one label per row.")
+    if np.iscomplexobj(yv):
+        raise ValueError("Complex data not supported in y; give class labels.")
+    if yv.dtype.kind == "f":
+        if not np.isfinite(yv).all():
+            raise ValueError("Input y contains NaN or infinity; give every row a label.")
+        if (yv != np.round(yv)).any():
+            raise ValueError("Unknown label type: continuous (y holds real values, a regression target); "
+                             "a perceptron needs two class labels, so threshold y first.")
+    return yv
+
+
+def binary_classes(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(classes_, y mapped to ±1: classes_[0] → −1, classes_[1] → +1), as scikit-learn maps two
+    labels; one label or more than two is a ValueError (one sentence)."""
+    try:
+        classes = np.unique(y)
+    except TypeError:  # an object array mixing labels that do not compare (3 and "a")
+        raise ValueError("Unknown label type: y mixes labels of different types; give labels of one type.") from None
+    if classes.shape[0] == 1:
+        raise ValueError(f"y has only one class ({classes[0]!r}); a perceptron needs two labels, one for each side.")
+    if classes.shape[0] > 2:
+        raise ValueError(f"Only binary classification is supported: y has {classes.shape[0]} classes; "
+                         "a perceptron separates exactly two labels, so keep two (or train one against the rest).")
+    return classes, np.where(y == classes[1], 1.0, -1.0)
