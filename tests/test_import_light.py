@@ -58,8 +58,8 @@ def test_the_algorithms_import_without_numba_and_say_their_kernels_are_not_loade
 
 
 def test_two_threads_fitting_first_both_load_the_kernels_once():
-    # The window warms the kernels on a worker while the UI thread may fit: the lazy modules must
-    # not run a module body twice (importlib.util.LazyLoader could on Python 3.11; see _lazy).
+    # The window warms the kernels on a worker while the UI thread may fit: a thread must never
+    # see the kernels' module half loaded (importlib.util.LazyLoader could on 3.11; see _lazy).
     code = ("import threading, numpy as np\n"
             "from perceptron_gui.core.algorithms import make_algorithm\n"
             "from perceptron_gui.core.dataset import Dataset\n"

@@ -4,10 +4,11 @@ The compiled kernels (``_kernels`` and its siblings) import numba, 0.2–0.3 s: 
 name them at import time and use them at the first fit, so ``import perceptron_gui.estimators``
 (or the CLI's ``--help``) does not pay for the compiler (issue 13 §4).
 
-Why not ``importlib.util.LazyLoader``: on Python 3.11 it is not thread-safe (two threads touching
-the module at once could both run its body; fixed in CPython 3.12, gh-114763), and the window
-warms the kernels on a worker thread while the UI thread may ask for them. ``import_module``
-takes the import system's per-module lock, so the second thread simply waits for the first.
+Why not ``importlib.util.LazyLoader``: on Python 3.11 it is not thread-safe (a thread reading
+the module while another is loading it can find its names missing: CPython gh-114763, fixed only
+in later versions), and the window warms the kernels on a worker thread while the UI thread may
+fit. ``import_module`` takes the import system's per-module lock, so the second thread simply
+waits for the first.
 """
 from __future__ import annotations
 
