@@ -93,3 +93,28 @@ def test_an_unknown_parameter_to_set_params_is_one_sentence():
     with pytest.raises(ValueError, match="has no parameter 'epochs'") as err:
         OffsetPerceptron().set_params(epochs=3)
     _one_sentence(str(err.value))
+
+
+class _Frame:
+    """Stands for a data frame (named columns, converts to an array) without needing pandas."""
+
+    def __init__(self, values: np.ndarray, columns: list[str]) -> None:
+        self.values, self.columns = values, columns
+
+    def __array__(self, dtype: object = None, copy: object = None) -> np.ndarray:
+        return np.asarray(self.values, dtype=dtype)  # type: ignore[call-overload]
+
+
+def test_column_names_are_kept_and_checked_as_sklearn_does():
+    est = OffsetPerceptron().fit(_Frame(X, ["a", "b"]), Y)
+    assert est.feature_names_in_.tolist() == ["a", "b"]
+    assert est.predict(_Frame(X, ["a", "b"])).tolist() == Y.tolist()
+    with pytest.raises(ValueError, match="feature names should match") as err:
+        est.predict(_Frame(X[:, ::-1], ["b", "a"]))  # swapped columns would swap the weights
+    _one_sentence(str(err.value))
+    with pytest.warns(UserWarning, match="X does not have valid feature names"):
+        est.predict(X)
+    refit = est.fit(X, Y)
+    assert not hasattr(refit, "feature_names_in_")
+    with pytest.warns(UserWarning, match="X has feature names, but OffsetPerceptron was fitted without"):
+        refit.predict(_Frame(X, ["a", "b"]))

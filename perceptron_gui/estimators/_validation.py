@@ -28,16 +28,44 @@ def validate_fit(est: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
     if yv.shape[0] != Xv.shape[0]:
         raise ValueError(f"X has {Xv.shape[0]} rows but y has {yv.shape[0]} labels; give one label per row of X.")
     est.n_features_in_ = Xv.shape[1]
+    names = _feature_names(X)
+    if names is not None:
+        est.feature_names_in_ = names
+    elif hasattr(est, "feature_names_in_"):  # refitted on a plain array: forget the old names
+        del est.feature_names_in_
     return Xv, yv
 
 
 def validate_predict(est: Any, X: Any) -> np.ndarray:
     """X as a finite float64 array with the features ``est`` was fitted on."""
     Xv = _matrix(type(est).__name__, X)
+    _check_feature_names(est, X)
     if Xv.shape[1] != est.n_features_in_:
         raise ValueError(f"X has {Xv.shape[1]} features, but {type(est).__name__} is expecting "
                          f"{est.n_features_in_} features as input.")
     return Xv
+
+
+def _feature_names(X: Any) -> np.ndarray | None:
+    """A data frame's column names when all are strings (as scikit-learn keeps them), else None."""
+    columns = getattr(X, "columns", None)
+    if columns is None:
+        return None
+    names = np.asarray(list(columns), dtype=object)
+    return names if names.size and all(isinstance(n, str) for n in names) else None
+
+
+def _check_feature_names(est: Any, X: Any) -> None:
+    # As scikit-learn does: columns in another order would silently swap the weights.
+    fitted, given, name = getattr(est, "feature_names_in_", None), _feature_names(X), type(est).__name__
+    if fitted is None and given is not None:
+        warnings.warn(f"X has feature names, but {name} was fitted without feature names.", UserWarning, stacklevel=4)
+    elif fitted is not None and given is None:
+        warnings.warn(f"X does not have valid feature names, but {name} was fitted with feature names.",
+                      UserWarning, stacklevel=4)
+    elif fitted is not None and given is not None and (len(fitted) != len(given) or (fitted != given).any()):
+        raise ValueError(f"The feature names should match those that were passed during fit: {name} was fitted "
+                         f"on {', '.join(fitted)}, X has {', '.join(given)}; select and order X's columns alike.")
 
 
 def _is_sparse(a: Any) -> bool:
