@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.floatscale import unit_direction
+from ..core.rows import every_row
 from ..session.frame import Frame
 from .formatting import subscript
 from .geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
@@ -214,7 +215,7 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
     n = P.shape[0]
     labels = np.asarray(labels, dtype=np.float64).reshape(-1)
     test = np.asarray(test, dtype=bool).reshape(-1)
-    every = np.arange(n, dtype=np.intp)
+    every = every_row(n)
     items.append(Markers("points", P, every, labels, test))
     if frame is not None:
         slack = _rows(frame.slack_points, n)

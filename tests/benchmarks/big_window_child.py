@@ -127,7 +127,7 @@ class Bench:
         t0 = time.perf_counter()
         self.phase("open")
         fa.open_csv(self.args.csv)
-        loaded = pump(lambda: s.points.n == n and not fa.reading, self.args.timeout)
+        loaded = self.profiled("open", lambda: pump(lambda: s.points.n == n and not fa.reading, self.args.timeout))
         t1 = time.perf_counter()
         self.row("open CSV (File → Open)", [t1 - t0], t0, t1, note=f"{n:,} rows",
                  error="" if loaded else "not loaded")

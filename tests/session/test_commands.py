@@ -148,7 +148,38 @@ def test_replace_all_clears_or_loads_and_undoes_exactly(new):
     change, _, _ = roundtrip(ReplaceAll(new, "Load"), p)
     assert change.kind == "reset"
     assert_same(p, snapshot(new))
-    assert p.X is not new.X  # the command's own copy is never shared with the table
+
+
+def test_replace_all_shares_its_arrays_copy_on_write_so_edits_never_reach_the_command():
+    # The table takes the command's arrays without a copy (an open of 10⁶ rows copied them twice
+    # on the window's thread); an in-place edit of the table must copy first, so the command — and
+    # so a redo — keeps the points it was given.
+    new = make_points(9, 2, seed=4)
+    given = snapshot(new)
+    p = make_points(5)
+    cmd = ReplaceAll(new, "Load")
+    inverse, _ = cmd.apply(p)
+    undo = [MovePoints(np.array([0, 3]), np.array([[9.0, 9.0], [-9.0, 9.0]])).apply(p)[0],
+            SetLabels(np.array([1]), -p.y[1:2]).apply(p)[0],
+            SetRoles(np.array([2]), ~p.test[2:3]).apply(p)[0]]
+    assert_same(new, given)  # the command's points are as given
+    assert p.X[0, 0] == 9.0 and p.X is not new.X and p.y is not new.y and p.test is not new.test
+    for cmd_back in reversed(undo):  # undo the edits, then the load; redo the load: as given
+        cmd_back.apply(p)
+    assert_same(p, given)
+    inverse.apply(p)
+    cmd.apply(p)
+    assert_same(p, given)
+
+
+def test_points_from_a_dataset_share_its_read_only_arrays_until_an_edit():
+    data = parse_csv_text("a,b,y\n1,2,1\n3,4,-1\n5,6,1\n")
+    p = PointSet.from_dataset(data)
+    assert np.shares_memory(p.X, data.X)  # no copy on the way in
+    MovePoints(np.array([1]), np.array([[0.5, 0.5]])).apply(p)  # read-only: copied, not an error
+    SetLabels(np.array([0]), np.array([-1.0])).apply(p)
+    assert np.array_equal(data.X, [[1, 2], [3, 4], [5, 6]]) and np.array_equal(data.y, [1, -1, 1])
+    assert np.array_equal(p.X[1], [0.5, 0.5]) and p.y[0] == -1.0
 
 
 def test_replace_all_loads_a_file_with_its_feature_names():
