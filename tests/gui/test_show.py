@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -231,3 +233,13 @@ def test_in_a_script_show_returns_when_the_window_is_closed_each_time(tmp_path):
     fit = make_algorithm("averaged", max_epochs=5).fit(Dataset.from_arrays(X, np.where(y == "dog", 1.0, -1.0)))
     assert out == {"updates": fit.num_updates, "visible": [False, False], "app": True}
 
+
+def test_the_readme_example_runs_as_written(shown_windows, monkeypatch):
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("### From a notebook or script", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    assert len(code.strip().splitlines()) <= 5
+    monkeypatch.setattr(perceptron_gui, "show", shown_windows)  # as written, but not blocking the test
+    namespace: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 - the README's own example
+    assert namespace["shown"].run.algorithm == "pocket" and namespace["shown"].run.n == 60
