@@ -50,7 +50,7 @@ class RasterPoints(pg.GraphicsObject):
         self._stamps: ps.Stamps | None = None
         self._stamps_dpr = 0.0
         self.P = np.zeros((0, 2))
-        self.style = np.zeros(0, dtype=np.intp)
+        self.style = np.zeros(0, dtype=ps.STYLE_DTYPE)
         self._version = 0  # counts changes of the points or styles
         self._image: RasterImage | None = None  # the image shown (maybe of an older view or version)
         self._job: tuple[ViewKey, int] | None = None  # the image being made
@@ -85,7 +85,7 @@ class RasterPoints(pg.GraphicsObject):
         # Not copied (16 MB at 10⁶ points): the canvas gives its own view_points, and moves
         # rows of it only through move_points.
         self.P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
-        self.style = np.asarray(style, dtype=np.intp)
+        self.style = np.asarray(style, dtype=ps.STYLE_DTYPE)
         self._changed()
 
     def move_points(self, idx: np.ndarray, P: np.ndarray) -> None:
@@ -108,7 +108,7 @@ class RasterPoints(pg.GraphicsObject):
         at = np.asarray(at, dtype=np.intp)
         where = at - np.arange(at.size)  # positions among the old rows (at: rows after the insert)
         self.P = np.insert(self.P, where, np.asarray(P, dtype=np.float64).reshape(-1, 2), axis=0)
-        self.style = np.insert(self.style, where, np.asarray(style, dtype=np.intp))
+        self.style = np.insert(self.style, where, np.asarray(style, dtype=ps.STYLE_DTYPE))
         self._changed()
 
     def set_style_table(self, styles: Sequence[tuple]) -> None:
@@ -304,6 +304,6 @@ class PointLayer:
         if raster:  # the scatter's records of 10⁶ points hold ~100 MB: give them back
             self.scatter.set_points(np.zeros((0, 2)))
         else:
-            self.raster.set_points(np.zeros((0, 2)), np.zeros(0, dtype=np.intp))
+            self.raster.set_points(np.zeros((0, 2)), np.zeros(0, dtype=ps.STYLE_DTYPE))
         self.scatter.setVisible(not raster)
         self.raster.setVisible(raster)

@@ -9,6 +9,8 @@ selection comes from elsewhere (the canvas, an undo, *Add row*),
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
@@ -26,9 +28,21 @@ DEFER_FIT_CELLS = 200_000
 
 __all__ = ["PointTable", "PointTableModel"]
 
+_MEASURER: ThreadPoolExecutor | None = None
+
+
+def _measurer() -> ThreadPoolExecutor:
+    """One thread that measures the widest numbers of big tables."""
+    global _MEASURER
+    if _MEASURER is None:
+        _MEASURER = ThreadPoolExecutor(1, thread_name_prefix="table-measure")
+    return _MEASURER
+
 
 class PointTable(QtWidgets.QWidget):
     """The table with Add / Delete / Train↔Test buttons; selection synced with the session."""
+
+    _measured = QtCore.Signal(object, object)  # (the X measured, its widest texts): from the measurer
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,6 +69,8 @@ class PointTable(QtWidgets.QWidget):
         layout.addLayout(buttons)
         self.active_class = 1
         self._syncing = False
+        self._measuring: np.ndarray | None = None  # the X being measured off the window's thread
+        self._measured.connect(self._on_measured)
         self._fit_timer = QtCore.QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -76,7 +92,35 @@ class PointTable(QtWidgets.QWidget):
 
     def _fit_all(self) -> None:
         self._fit_timer.stop()
-        self.view.fit_numbers(fmt_widest(self.session.points.X))
+        X = self.session.points.X
+        if X.size <= DEFER_FIT_CELLS:
+            self.view.fit_numbers(fmt_widest(X))
+        elif self._measuring is None:
+            # Off the window's thread: at 10⁶ points the abs/argmin passes held it 100–600 ms
+            # after every open (issue 9). The worker's reference to X makes an edit meanwhile copy
+            # it first (PointSet.writable), so the worker reads numbers no one changes under it.
+            self._measuring = X
+            _measurer().submit(self._measure, X)
+
+    def _measure(self, X: np.ndarray) -> None:  # on the measurer's thread
+        texts: list[str] | Exception
+        try:
+            texts = fmt_widest(X)
+        except Exception as exc:  # noqa: BLE001 - raised on the window's thread, never lost here
+            texts = exc
+        try:
+            self._measured.emit(X, texts)
+        except RuntimeError:  # the table was deleted meanwhile (the window closed)
+            pass
+
+    def _on_measured(self, X: np.ndarray, texts: object) -> None:
+        self._measuring = None
+        if isinstance(texts, Exception):
+            raise texts
+        if X is self.session.points.X:
+            self.view.fit_numbers(texts)  # type: ignore[arg-type]
+        else:  # the points were replaced or copied meanwhile: measure what is there now
+            self._fit_all()
 
     # ---- buttons ------------------------------------------------------------------------------
     def add_row(self) -> None:

@@ -78,6 +78,7 @@ class WeightImage(QtWidgets.QWidget):
         self.export_button.clicked.connect(lambda *_: self.export_png())
         row.addWidget(self.export_button)
         col.addLayout(row)
+        self._cleared = False
         connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_: self.refresh())),
                               (session.playhead_changed, DragThrottle(self, session, self.refresh)),
                               (session.frame_changed, DragThrottle(self, session, self.refresh))])
@@ -91,6 +92,7 @@ class WeightImage(QtWidgets.QWidget):
         if self.side is None or frame is None or np.asarray(frame.w).size != self.side ** 2:
             self._clear()
             return
+        self._cleared = False
         grid = as_grid(frame.w, self.side)
         self.limit = symmetric_limit(grid)
         # ImageItem reads its array as [x, y]: the transpose shows row r of the grid at height r.
@@ -121,6 +123,9 @@ class WeightImage(QtWidgets.QWidget):
         self.x_plot.setTitle(f"row {index + 1}, y = {label}", size="10pt")  # short: the dock is narrow
 
     def _clear(self) -> None:
+        if self._cleared:  # the usual case (data that are no image): pyqtgraph's setTitle redoes
+            return         # the plots' layout, 15–30 ms at every run arrival and playback step
+        self._cleared = True
         for img in (self.w_img, self.bar_img, self.x_img):
             img.clear()
         self.w_plot.setTitle("")

@@ -16,7 +16,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-__all__ = ["Stamps", "TileIndex", "make_stamps", "pixel_coords", "stamp_all", "tile_index", "restamp_boxes", "is_warm", "warm_up"]
+# The points' style numbers: 12 styles fit a byte, and at 10⁶ points an 8-byte index was 8 MB of
+# fresh memory on the window's thread at every open (issue 9). The kernels are compiled for it.
+STYLE_DTYPE = np.uint8
+
+__all__ = ["STYLE_DTYPE", "Stamps", "TileIndex", "make_stamps", "pixel_coords", "stamp_all", "tile_index",
+           "restamp_boxes", "is_warm", "warm_up"]
 
 # Pixel coordinates are clipped to this before the cast, so a point far outside the view (or
 # at a huge coordinate) cannot overflow int32; it is simply off the image.
@@ -317,7 +322,7 @@ def warm_up() -> None:
 def _warm_up() -> None:
     img = np.zeros((4, 4), dtype=np.uint32)
     px = np.zeros(1, dtype=np.int32)
-    style = np.zeros(1, dtype=np.intp)
+    style = np.zeros(1, dtype=STYLE_DTYPE)
     st = make_stamps([np.full((1, 1), 0x80402010, dtype=np.uint32)])
     shown = stamp_all(img, px, px.copy(), style, st)
     index = tile_index(px, px.copy(), shown, 4, 4, st.radius)

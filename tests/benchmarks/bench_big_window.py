@@ -47,7 +47,7 @@ def main() -> int:
     ap.add_argument("--step-budget", type=float, default=60.0, help="seconds the 30 steps may take in all")
     ap.add_argument("--only", default="", help="comma-separated scenarios (default: all)")
     ap.add_argument("--profile", default="",
-                    help="an action to profile: open, train, jump, step, select, drag, zoom, resize, save, autosave")
+                    help="an action to profile: open, train, jump, step, play, select, drag, zoom, resize, save, autosave")
     ap.add_argument("--child", default="", help=argparse.SUPPRESS)
     ap.add_argument("--algorithm", default="offset", help=argparse.SUPPRESS)
     ap.add_argument("--csv", default="", help=argparse.SUPPRESS)

@@ -190,7 +190,7 @@ class Bench:
         k0 = s.k
         t0 = time.perf_counter()
         self.win.actions_by_name["play"].trigger()
-        pump(lambda: time.perf_counter() - t0 >= 3.0 or not s.playing, 4.0)
+        self.profiled("play", lambda: pump(lambda: time.perf_counter() - t0 >= 3.0 or not s.playing, 4.0))
         t1 = time.perf_counter()
         self.win.actions_by_name["play"].trigger() if s.playing else None
         vp.removeEventFilter(counter)

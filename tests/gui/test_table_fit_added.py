@@ -2,13 +2,15 @@
 every point again (issue 9: at 10⁶ points an undone delete re-measured them all)."""
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.gui import table as table_module
 from perceptron_gui.gui.table import PointTable
 from perceptron_gui.render.formatting import MINUS
-from perceptron_gui.session.commands import AddPoints, DeletePoints
+from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints
 from perceptron_gui.session.session import Session
 
 
@@ -55,6 +57,31 @@ def test_big_data_is_re_measured_on_the_next_turn_of_the_event_loop(qtbot, monke
     s.execute(DeletePoints(np.array([500])))
     s.execute(DeletePoints(np.array([0])))
     assert measured == []  # not inside the edits
-    qtbot.waitUntil(lambda: measured != [])
+    qtbot.waitUntil(lambda: measured != [] and table._measuring is None, timeout=60_000)  # one measurer thread, shared
     assert measured == [2 * 499]  # once for the burst, every point left (501 - 2)
     assert not any("e+888" in t for t in table.view._number_texts)  # the widest point is gone
+
+
+def test_big_data_is_measured_off_the_window_thread_and_again_if_edited_meanwhile(qtbot, monkeypatch) -> None:
+    s, table = _table(qtbot, 500)
+    monkeypatch.setattr(table_module, "DEFER_FIT_CELLS", 100)  # 500 points count as big
+    go, threads = threading.Event(), []
+    real = table_module.fmt_widest
+
+    def gated(v):
+        on_main = threading.current_thread() is threading.main_thread()
+        threads.append((on_main, np.asarray(v).size))
+        assert on_main or go.wait(30)  # the measurer waits; a moved row is measured at once
+        return real(v)
+
+    monkeypatch.setattr(table_module, "fmt_widest", gated)
+    s.execute(DeletePoints(np.array([0])))
+    qtbot.waitUntil(lambda: threads != [], timeout=60_000)  # the measurer holds the points it reads
+    measured_x = table._measuring
+    assert s.execute(MovePoints(np.array([3]), np.array([[-8.287e149, 0.5]])))  # meanwhile
+    assert s.points.X is not measured_x  # copied before the move: the measurer's numbers stay as read
+    go.set()
+    qtbot.waitUntil(lambda: len(threads) == 3 and table._measuring is None, timeout=60_000)
+    # all 998 numbers on the measurer, the moved row's 2 at once, then all again on the measurer
+    assert threads == [(False, 998), (True, 2), (False, 998)]
+    assert any("e+888" in t for t in table.view._number_texts)  # measured again, with the moved point
