@@ -71,3 +71,16 @@ def test_two_threads_fitting_first_both_load_the_kernels_once():
             "[t.start() for t in ts]; [t.join() for t in ts]\n"
             "print(len(out), all(out))")
     assert _fresh(code) == ["4", "True"]
+
+
+def test_the_command_line_loads_no_numba_until_it_trains():
+    # `perceptron-gui --help` and the window's start do not wait for the compiler (issue 9's cold
+    # start): the loss curves' kernel, like the training kernels, compiles at its first call.
+    code = ("import sys, json; import perceptron_gui.cli, perceptron_gui.session.runner; "
+            f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r})))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+    helped = subprocess.run([sys.executable, "-m", "perceptron_gui", "--help"], capture_output=True, text=True,
+                            timeout=120)
+    assert helped.returncode == 0 and "perceptron-gui" in helped.stdout

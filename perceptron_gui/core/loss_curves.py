@@ -15,11 +15,11 @@ the curves against the per-k formulas.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 __all__ = ["LossCurves", "LOSS_WORK", "MAX_CURVE_POINTS", "sample_updates", "loss_curves", "loss_rows"]
 
@@ -67,11 +67,28 @@ def sample_updates(K: int, n: int, D: int, work: float = LOSS_WORK,
     return ks, int(every)
 
 
-@njit(cache=True, nogil=True)
-def loss_rows(X: Any, y: Any, W: Any, offset: bool, out: Any) -> None:  # pragma: no cover - compiled
+def loss_rows(X: Any, y: Any, W: Any, offset: bool, out: Any) -> None:
     """out[r] = (perceptron loss, hinge loss) of the weights W[r] (bias last when ``offset``)
     on the points X (n, d) with labels y: the score y_i·(Σ_j w_j·x_ij + b), summed left to
-    right from 0 as the training kernels do, so a score training saw as 0 is 0 here too."""
+    right from 0 as the training kernels do, so a score training saw as 0 is 0 here too.
+
+    Compiled at the first call: numba is imported then, not when this module is (0.2–0.4 s
+    that ``perceptron-gui --help`` and the window's start paid before, issue 9's cold start)."""
+    global _compiled
+    if _compiled is None:
+        with _compiling:
+            if _compiled is None:
+                from numba import njit
+
+                _compiled = njit(cache=True, nogil=True)(_loss_rows)
+    _compiled(X, y, W, offset, out)
+
+
+_compiled: Any = None
+_compiling = threading.Lock()
+
+
+def _loss_rows(X: Any, y: Any, W: Any, offset: bool, out: Any) -> None:  # pragma: no cover - compiled
     n, d = X.shape
     for r in range(W.shape[0]):
         p = 0.0
