@@ -18,6 +18,7 @@ from ..render.projection import PCA, W_THETA, Projection, make_projection
 from ..render.update_picture import update_tips
 from ..session.commands import Change, DeletePoints
 from ..session.frame import Frame
+from ..session.points import with_rows, without_rows
 from ..session.viewed import ViewedSession
 from .canvas_look import restyle, style_axes
 from .canvas_overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_size_level, point_style, point_styles
@@ -276,7 +277,12 @@ class Canvas(QtWidgets.QWidget):
         elif change.kind in ("add", "delete") and self._keeps_others(change):
             # Only the rows involved: the other points stay where and as they are drawn.
             idx = np.sort(np.asarray(change.indices, dtype=np.intp))
-            self.view_points = self.projection.points(pts.X)
+            # The others' positions as drawn, by runs of rows: projecting all 10⁶ points again
+            # took 36 ms of a Delete's block (issue 9).
+            if change.kind == "delete":
+                self.view_points = without_rows(self.view_points, idx)
+            else:
+                self.view_points = with_rows(self.view_points, idx, self.projection.points(pts.X[idx]))
             self.tool.points_replaced(self.view_points)
             if change.kind == "delete":
                 self.points.delete_points(idx)

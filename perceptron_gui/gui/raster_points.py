@@ -21,6 +21,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render import point_stamps as ps
+from ..session.points import with_rows, without_rows
 from .canvas_scatter import FastScatter
 from .raster_image import RasterImage, ViewKey, make_image, make_stamps, remap
 
@@ -99,16 +100,16 @@ class RasterPoints(pg.GraphicsObject):
         self._redraw_rows(idx)
 
     def delete_points(self, idx: np.ndarray) -> None:
-        keep = np.ones(self.n, dtype=bool)
-        keep[np.asarray(idx, dtype=np.intp)] = False
-        self.P, self.style = self.P[keep], self.style[keep]
+        # By runs of rows (the point table's own rule): a boolean mask over 10⁶ rows took 89 ms
+        # of the window's thread at every Delete.
+        idx = np.unique(np.asarray(idx, dtype=np.intp))
+        self.P, self.style = without_rows(self.P, idx), without_rows(self.style, idx)
         self._changed()
 
     def insert_points(self, at: np.ndarray, P: np.ndarray, style: np.ndarray) -> None:
-        at = np.asarray(at, dtype=np.intp)
-        where = at - np.arange(at.size)  # positions among the old rows (at: rows after the insert)
-        self.P = np.insert(self.P, where, np.asarray(P, dtype=np.float64).reshape(-1, 2), axis=0)
-        self.style = np.insert(self.style, where, np.asarray(style, dtype=ps.STYLE_DTYPE))
+        at = np.asarray(at, dtype=np.intp)  # sorted: the rows' places after the insert
+        self.P = with_rows(self.P, at, np.asarray(P, dtype=np.float64).reshape(-1, 2))
+        self.style = with_rows(self.style, at, np.asarray(style, dtype=ps.STYLE_DTYPE))
         self._changed()
 
     def set_style_table(self, styles: Sequence[tuple]) -> None:
