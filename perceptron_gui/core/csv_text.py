@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import warnings
 from typing import Any
 
 import numpy as np
@@ -179,15 +180,41 @@ def _fast_parse(text: str | bytes) -> tuple[list[str] | None, np.ndarray] | None
         return None
     if width < 2:
         return None
-    stream = io.BytesIO(raw) if isinstance(raw, bytes) else io.StringIO(raw)
-    try:
-        values = np.loadtxt(stream, delimiter=sep, dtype=np.float64, ndmin=2, comments="#",
-                            skiprows=skipped + (1 if header else 0))
-    except (ValueError, TypeError):
-        return None
-    if values.shape[0] == 0 or values.shape[1] != width or not np.all(np.isfinite(values)):
+    values = _load_in_blocks(raw, nl, sep, body if header else pos)
+    if values is None or values.shape[0] == 0 or values.shape[1] != width or not np.all(np.isfinite(values)):
         return None
     return (header[:-1] if header else None), values
+
+
+# numpy's C parser holds the GIL while it reads: over a 42 MB file (10⁶ rows) that froze the
+# window's thread 0.5 s while a worker read the file (issue 9). In blocks of about this many
+# characters, the window gets the GIL back between them (each block ~15 ms).
+_BLOCK_CHARS = 1 << 20
+
+
+def _load_in_blocks(raw: Any, nl: Any, sep: str | None, start: int) -> np.ndarray | None:
+    """np.loadtxt over ``raw[start:]`` block by block, each ending at a line end; the rows
+    joined. None when numpy refuses a block or the blocks' widths differ."""
+    parts: list[np.ndarray] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a block of comment lines only: "input contained no data"
+        while start < len(raw):
+            end = raw.find(nl, min(start + _BLOCK_CHARS, len(raw)))
+            end = len(raw) if end < 0 else end + 1
+            chunk = raw[start:end]
+            stream = io.BytesIO(chunk) if isinstance(chunk, bytes) else io.StringIO(chunk)
+            try:
+                block = np.loadtxt(stream, delimiter=sep, dtype=np.float64, ndmin=2, comments="#")
+            except (ValueError, TypeError):
+                return None
+            if block.shape[0]:
+                if parts and block.shape[1] != parts[0].shape[1]:
+                    return None
+                parts.append(block)
+            start = end
+    if not parts:
+        return np.zeros((0, 0))
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 def _checked_parse(text: str, source: str) -> Dataset:
