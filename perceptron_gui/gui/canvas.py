@@ -285,9 +285,10 @@ class Canvas(QtWidgets.QWidget):
                 self.view_points = with_rows(self.view_points, idx, self.projection.points(pts.X[idx]))
             self.tool.points_replaced(self.view_points)
             if change.kind == "delete":
-                self.points.delete_points(idx)
+                self.points.delete_points(idx, self.view_points)
             else:
-                self.points.insert_points(idx, self.view_points[idx], point_style(pts.y[idx], pts.test[idx], pts.n))
+                self.points.insert_points(idx, self.view_points[idx], point_style(pts.y[idx], pts.test[idx], pts.n),
+                                          self.view_points)
             self._show_selection()
             self._redraw_frame(force=True)
         else:

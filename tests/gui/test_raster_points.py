@@ -200,4 +200,5 @@ def test_deletes_and_inserts_patch_the_image_layers_rows_exactly(raster_canvas):
         want = c.projection.points(s.points.X)
         np.testing.assert_array_equal(layer.P, want)
         np.testing.assert_array_equal(c.view_points, want)
+        assert layer.P is c.view_points  # one array of positions, as set_points shares it
         np.testing.assert_array_equal(layer.style, point_style(s.points.y, s.points.test, s.points.n))
