@@ -23,6 +23,8 @@ __all__ = ["FrameService", "frame_cost", "SYNC_FRAME_COST"]
 # Work (numbers touched) up to which a frame is computed on the UI thread: about 4 ms here
 # (a frame costs ~7.5 ns per number; 22 ms for 10⁶ 2-D points with the offset).
 SYNC_FRAME_COST = 500_000
+# Frames computed ahead and kept for the playhead (a few: each holds its misclassified rows).
+_AHEAD_KEPT = 4
 
 
 def frame_cost(result: RunResult) -> float:
@@ -53,6 +55,15 @@ class FrameService:
         self._lock = threading.Lock()
         self._wanted: tuple[RunResult, int] | None = None  # the position the worker computes next
         self._thread: threading.Thread | None = None
+        # Look-ahead while playing: the next step's frame is computed while the window paints
+        # this one (2 cores: the frame's numpy passes run beside the paint). ``_ahead_wanted``
+        # is taken only when nothing is wanted now; its frame waits in ``_ahead`` (the newest
+        # few, of one run) until the playhead gets there.
+        self._ahead_wanted: tuple[RunResult, int] | None = None
+        self._ahead: dict[int, Frame] = {}
+        self._ahead_of: RunResult | None = None
+        self._shown: tuple[RunResult, int] | None = None  # the position the views wait for
+        self._computing: tuple[RunResult, int] | None = None  # what the worker computes now
 
     def background(self, result: RunResult) -> bool:
         """Whether frames of ``result`` are computed off the UI thread."""
@@ -66,16 +77,46 @@ class FrameService:
             return None
         if not self.background(result):
             return frame_at(result, t)
+        t = clamp_t(result, t)
+        self._take_ahead(result, t)
         if self.pending(result, t):
-            self._request(result, clamp_t(result, t))
+            self._shown = (result, t)
+            self._request(result, t)
         return result.last_frame
+
+    def prefetch(self, result: RunResult | None, t: int) -> None:
+        """Compute the frame at ``t`` in the background once the worker has nothing newer to
+        do, so that a step there (playback's next) finds it ready."""
+        if result is None or not self.background(result):
+            return
+        t = clamp_t(result, t)
+        last = result.last_frame
+        if (last is not None and last.t == t) or (self._ahead_of is result and t in self._ahead):
+            return
+        with self._lock:
+            self._ahead_wanted = (result, t)
+            if self._thread is not None and self._thread.is_alive():
+                return
+            self._thread = threading.Thread(target=self._work, name="perceptron-frame", daemon=True)
+            self._thread.start()
+
+    def _take_ahead(self, result: RunResult, t: int) -> None:
+        """Make a frame computed ahead for ``t`` the run's memo (on the UI thread)."""
+        if self._ahead_of is not result:
+            self._ahead, self._ahead_of = {}, result
+            return
+        frame = self._ahead.get(t)
+        if frame is not None:
+            result.last_frame = frame
 
     def pending(self, result: RunResult | None, t: int) -> bool:
         """True while the frame of ``result`` at ``t`` is being computed (playback waits)."""
         if result is None or not self.background(result):
             return False
+        t = clamp_t(result, t)
+        self._take_ahead(result, t)
         last = result.last_frame
-        return last is None or last.t != clamp_t(result, t)
+        return last is None or last.t != t
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the worker is idle (for scripts and tests)."""
@@ -85,6 +126,11 @@ class FrameService:
 
     def _request(self, result: RunResult, t: int) -> None:
         with self._lock:
+            if _same(self._computing, result, t) or _same(self._ahead_wanted, result, t):
+                # Being computed (ahead) already: its delivery shows it (``_shown`` is this).
+                if _same(self._ahead_wanted, result, t):
+                    self._wanted, self._ahead_wanted = (result, t), None
+                return
             self._wanted = (result, t)
             if self._thread is not None and self._thread.is_alive():
                 return  # the running worker takes the newest position when it is done
@@ -95,16 +141,23 @@ class FrameService:
         while True:
             with self._lock:
                 wanted, self._wanted = self._wanted, None
+                ahead = wanted is None
+                if ahead:
+                    wanted, self._ahead_wanted = self._ahead_wanted, None
                 if wanted is None:
                     self._thread = None
                     return
+                self._computing = wanted
             result, t = wanted
             try:
                 frame = compute_frame(result, t)
             except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
                 self._post(functools.partial(self._failed, exc))
                 continue
-            self._post(functools.partial(self._deliver, result, frame))
+            finally:
+                with self._lock:
+                    self._computing = None
+            self._post(functools.partial(self._keep_ahead if ahead else self._deliver, result, frame))
 
     def _post(self, fn: Callable[[], None]) -> None:
         assert self.post is not None  # only background frames reach the worker
@@ -115,5 +168,20 @@ class FrameService:
         result.last_frame = frame
         self.on_ready()
 
+    def _keep_ahead(self, result: RunResult, frame: Frame) -> None:
+        """On the UI thread: keep a frame computed ahead; shown at once if the views wait for it."""
+        if self._ahead_of is not result:
+            self._ahead, self._ahead_of = {}, result
+        self._ahead[frame.t] = frame
+        while len(self._ahead) > _AHEAD_KEPT:
+            del self._ahead[next(iter(self._ahead))]  # the oldest
+        if _same(self._shown, result, frame.t):
+            self._deliver(result, frame)
+
     def _failed(self, exc: Exception) -> None:
         raise exc  # on the UI thread, where the event loop's excepthook reports it
+
+
+def _same(pair: tuple[RunResult, int] | None, result: RunResult, t: int) -> bool:
+    """Whether ``pair`` is (this very run, t): runs compare by identity (their arrays would not)."""
+    return pair is not None and pair[0] is result and pair[1] == t

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .frame import Frame
+from .playback import Playhead
 
 if TYPE_CHECKING:  # the attributes the host Session provides
     from ..core.run import RunRecord
     from .frames import FrameService
-    from .playback import Playhead
     from .runner import RunResult
 
 __all__ = ["PlaybackMixin"]
@@ -109,7 +109,15 @@ class PlaybackMixin:
         moved = self.step(self.play_unit, 1)
         if not moved or self.playhead.at_end(self.run):
             self.set_playing(False)
+        elif self.frames.background(self.result):  # type: ignore[arg-type]
+            self.frames.prefetch(self.result, self._next_t(self.play_unit))
         return moved
+
+    def _next_t(self, unit: str) -> int:
+        """Where one more step forward by ``unit`` would put the playhead (it stays where it is)."""
+        ahead = Playhead(self.playhead.t)
+        {"update": ahead.next_update, "visit": ahead.next_visit, "epoch": ahead.next_epoch}[unit](self.run)
+        return ahead.t
 
     @property
     def k(self) -> int:
