@@ -18,6 +18,7 @@ from .commands import Change, Command, ReplaceAll
 from .events import SessionEvents
 from .frames import FrameService
 from .history import History
+from .own_copy import own_copy_in_background
 from .param_commands import SetParams
 from .playback import Playhead
 from .points import PointSet
@@ -123,6 +124,7 @@ class Session(PlaybackMixin, SessionEvents):
             return
         if change.kind == "reset":
             self._new_data = True
+            own_copy_in_background(self.points, self.frames.post)  # the first drag then copies nothing
         if change.kind in ("delete", "reset"):
             self.selection = np.zeros(0, dtype=np.int64)
             self.selection_changed.emit()
