@@ -20,6 +20,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.workers import named_pool
 from ..render import point_stamps as ps
 from ..session.points import with_rows, without_rows
 from .canvas_scatter import FastScatter
@@ -233,15 +234,9 @@ class RasterPoints(pg.GraphicsObject):
         self.update()  # the next paint asks again if the view or the points moved on meanwhile
 
 
-_WORKER: ThreadPoolExecutor | None = None
-
-
 def _worker() -> ThreadPoolExecutor:
     """One thread that makes images (their stamping uses the point_stamps pool's threads)."""
-    global _WORKER
-    if _WORKER is None:
-        _WORKER = ThreadPoolExecutor(1, thread_name_prefix="raster-points", initializer=ps.lower_priority)
-    return _WORKER
+    return named_pool("raster-points", 1, ps.lower_priority)
 
 
 class PointLayer:

@@ -9,11 +9,10 @@ selection comes from elsewhere (the canvas, an undo, *Add row*),
 """
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 from PySide6 import QtCore, QtWidgets
 
+from ..core.workers import named_pool
 from ..render.formatting import fmt_widest
 from ..session.commands import AddPoints, Change, DeletePoints, SetRoles
 from ..session.session import Session
@@ -28,15 +27,6 @@ DEFER_FIT_CELLS = 200_000
 
 __all__ = ["PointTable", "PointTableModel"]
 
-_MEASURER: ThreadPoolExecutor | None = None
-
-
-def _measurer() -> ThreadPoolExecutor:
-    """One thread that measures the widest numbers of big tables."""
-    global _MEASURER
-    if _MEASURER is None:
-        _MEASURER = ThreadPoolExecutor(1, thread_name_prefix="table-measure")
-    return _MEASURER
 
 
 class PointTable(QtWidgets.QWidget):
@@ -100,7 +90,7 @@ class PointTable(QtWidgets.QWidget):
             # after every open (issue 9). The worker's reference to X makes an edit meanwhile copy
             # it first (PointSet.writable), so the worker reads numbers no one changes under it.
             self._measuring = X
-            _measurer().submit(self._measure, X)
+            named_pool("table-measure").submit(self._measure, X)  # one thread for every table
 
     def _measure(self, X: np.ndarray) -> None:  # on the measurer's thread
         texts: list[str] | Exception

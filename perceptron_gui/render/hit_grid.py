@@ -14,6 +14,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
+from ..core.workers import named_pool
+
 __all__ = ["HitGrid", "HitFinder", "nearest_within", "GRID_MIN_N"]
 
 GRID_MIN_N = 20_000  # below this a scan costs less than a grid (well under 1 ms)
@@ -88,14 +90,8 @@ class HitGrid:
 
 
 _MAX_LOOSE = 2_000  # rows moved since the grid was built, beyond which it is built again
-_BUILDER: ThreadPoolExecutor | None = None
-
-
 def _builder() -> ThreadPoolExecutor:
-    global _BUILDER
-    if _BUILDER is None:
-        _BUILDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hit-grid")
-    return _BUILDER
+    return named_pool("hit-grid")
 
 
 class HitFinder:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..core.workers import named_pool
+
 # The points' style numbers: 12 styles fit a byte, and at 10⁶ points an 8-byte index was 8 MB of
 # fresh memory on the window's thread at every open (issue 9). The kernels are compiled for it.
 STYLE_DTYPE = np.uint8
@@ -173,7 +175,6 @@ def _merged(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int,
     return out
 
 
-_POOL: ThreadPoolExecutor | None = None
 _WARM = threading.Event()
 _WARMING = threading.Lock()
 
@@ -183,10 +184,7 @@ def _workers() -> int:
 
 
 def _pool() -> ThreadPoolExecutor:
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(_workers(), thread_name_prefix="point-stamps", initializer=lower_priority)
-    return _POOL
+    return named_pool("point-stamps", _workers(), lower_priority)
 
 
 def lower_priority() -> None:
