@@ -110,7 +110,8 @@ class FrameService:
             result.last_frame = frame
 
     def pending(self, result: RunResult | None, t: int) -> bool:
-        """True while the frame of ``result`` at ``t`` is being computed (playback waits)."""
+        """True while the frame of ``result`` at ``t`` is being computed (playback waits); a
+        frame computed ahead for ``t`` becomes the run's memo here, so it is not pending."""
         if result is None or not self.background(result):
             return False
         t = clamp_t(result, t)

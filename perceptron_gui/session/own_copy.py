@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .points import PointSet, _read_elsewhere
+from .points import PointSet
 
 __all__ = ["OWN_COPY_MIN_ROWS", "own_copy_in_background"]
 
@@ -33,16 +33,8 @@ def own_copy_in_background(points: PointSet, post: Callable[[Callable[[], None]]
     X = points.X
 
     def work() -> None:
-        post(functools.partial(_take, points, X, np.array(X, dtype=np.float64, copy=True)))
+        post(functools.partial(points.adopt, "X", X, np.array(X, dtype=np.float64, copy=True)))
 
     thread = threading.Thread(target=work, name="perceptron-own-copy", daemon=True)
     thread.start()
     return thread
-
-
-def _take(points: PointSet, shared: np.ndarray, own: np.ndarray) -> None:
-    """On the window's thread: use ``own`` if the table still holds ``shared``."""
-    if points.X is shared:
-        points.X = own
-    del shared  # this call's reference must not count as a reader below
-    points._shared = any(_read_elsewhere(points, name) for name in ("X", "y", "test"))

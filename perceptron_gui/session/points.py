@@ -76,7 +76,18 @@ class PointSet:
             for name in names or _ARRAYS:  # by name: a local reference would count as a reader
                 if _read_elsewhere(self, name):
                     setattr(self, name, getattr(self, name).copy())
-            self._shared = any(_read_elsewhere(self, name) for name in _ARRAYS)
+            self._recheck_shared()
+
+    def adopt(self, name: str, shared: np.ndarray, own: np.ndarray) -> None:
+        """Use ``own``, a copy of ``shared`` made on another thread, as array ``name`` — if this
+        still holds ``shared`` (not replaced or copied meanwhile); see ``session/own_copy.py``."""
+        if getattr(self, name) is shared:
+            setattr(self, name, own)
+        del shared  # this call's reference must not count as a reader below
+        self._recheck_shared()
+
+    def _recheck_shared(self) -> None:
+        self._shared = any(_read_elsewhere(self, name) for name in _ARRAYS)
 
     def copy(self) -> PointSet:
         return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names, self.title)

@@ -44,13 +44,7 @@ class PlaybackMixin:
 
     def step(self, unit: str = "update", direction: int = 1) -> bool:
         """Move the playhead by one update, visit or epoch (direction ±1)."""
-        ph, run = self.playhead, self.run
-        moves = {
-            ("update", 1): ph.next_update, ("update", -1): ph.prev_update,
-            ("visit", 1): ph.next_visit, ("visit", -1): ph.prev_visit,
-            ("epoch", 1): ph.next_epoch, ("epoch", -1): ph.prev_epoch,
-        }
-        moved = moves[(unit, 1 if direction >= 0 else -1)](run)
+        moved = _move(self.playhead, unit, direction, self.run)
         if moved:
             self.playhead_changed.emit()
         return moved
@@ -109,16 +103,20 @@ class PlaybackMixin:
         moved = self.step(self.play_unit, 1)
         if not moved or self.playhead.at_end(self.run):
             self.set_playing(False)
-        elif self.frames.background(self.result):  # type: ignore[arg-type]
-            self.frames.prefetch(self.result, self._next_t(self.play_unit))
+        else:  # the next step's frame, computed ahead while this one is painted (big runs only)
+            ahead = Playhead(self.playhead.t)
+            _move(ahead, self.play_unit, 1, self.run)
+            self.frames.prefetch(self.result, ahead.t)
         return moved
-
-    def _next_t(self, unit: str) -> int:
-        """Where one more step forward by ``unit`` would put the playhead (it stays where it is)."""
-        ahead = Playhead(self.playhead.t)
-        {"update": ahead.next_update, "visit": ahead.next_visit, "epoch": ahead.next_epoch}[unit](self.run)
-        return ahead.t
 
     @property
     def k(self) -> int:
         return self.playhead.k(self.run)
+
+
+def _move(ph: Playhead, unit: str, direction: int, run: RunRecord | None) -> bool:
+    """Move ``ph`` by one update, visit or epoch (direction ±1); whether it moved."""
+    forward = direction >= 0
+    moves = {"update": (ph.next_update, ph.prev_update), "visit": (ph.next_visit, ph.prev_visit),
+             "epoch": (ph.next_epoch, ph.prev_epoch)}
+    return bool(moves[unit][0 if forward else 1](run))
