@@ -7,7 +7,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from ..session.start_file import StartFile
@@ -179,6 +179,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     for _ in range(5):
         app.processEvents()
         QtCore.QThread.msleep(20)
+    _settle_big_data(app, win)
     image: QtGui.QPixmap = win.grab()
     out = Path(screenshot)
     from ..core.atomic import atomic_write_bytes
@@ -196,3 +197,25 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     print(f"Saved {out} ({image.width()}×{image.height()}).")
     win.close()
     return 0
+
+
+def _settle_big_data(app: Any, win: Any, timeout_s: float = 60.0) -> None:
+    """Before a screenshot: let the work big data hands to workers land — the points' image
+    (above 100,000 points) and the step's frame — so the picture shows the points and the
+    step (a screenshot of 10⁶ points had no points). Bounded: past ``timeout_s`` it is taken
+    as it is."""
+    import time
+
+    from PySide6 import QtCore
+
+    s, layer = win.session, win.canvas.points
+    deadline = time.monotonic() + timeout_s
+
+    def ready() -> bool:
+        image_ok = not layer.rastered or (layer.raster is not None and layer.raster.up_to_date)
+        return image_ok and not s.frames.pending(s.result, s.playhead.t)
+
+    while not ready() and time.monotonic() < deadline:
+        win.canvas.plot.viewport().repaint()  # a paint asks for the image of the view shown
+        app.processEvents()
+        QtCore.QThread.msleep(10)

@@ -202,3 +202,16 @@ def test_deletes_and_inserts_patch_the_image_layers_rows_exactly(raster_canvas):
         np.testing.assert_array_equal(c.view_points, want)
         assert layer.P is c.view_points  # one array of positions, as set_points shares it
         np.testing.assert_array_equal(layer.style, point_style(s.points.y, s.points.test, s.points.n))
+
+
+def test_a_screenshot_waits_for_the_points_image(make_main_window, monkeypatch):
+    # `--screenshot` of 10⁶ points had no points: the image is made on a worker, and the grab came
+    # first. The screenshot path now lets the image (and the step's frame) land before it grabs.
+    from perceptron_gui.gui import app as app_module
+
+    monkeypatch.setattr(canvas_module, "RASTER_ABOVE", 20)  # the preset's points count as big
+    win = make_main_window("random_separable", "offset")
+    layer = win.canvas.points
+    assert layer.rastered
+    app_module._settle_big_data(QtWidgets.QApplication.instance(), win, timeout_s=30.0)
+    assert layer.raster.up_to_date and layer.raster.rasters >= 1
