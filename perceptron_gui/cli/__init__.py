@@ -24,6 +24,7 @@ import sys
 from collections.abc import Sequence
 
 from ..core.errors import UserError
+from ..core.pages import use_small_pages
 from .args import COMMANDS, SentenceArgumentParser, build_parser, join_negative_values, usage_sentence, window_options
 from .common import PROG, UsageError, fail
 
@@ -55,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"'{ns.command}' if it has such an option, or use no command.")
         global _ran_command
         _ran_command = ns.command in ("run", "export", "study")
+        if _ran_command:
+            # A command is one pass over fresh memory: small pages cost it less (core/pages.py).
+            # The window keeps numpy's huge pages: it reuses its memory frame after frame.
+            use_small_pages()
         if ns.command is not None:  # every command takes only its own options (Qt's are the window's)
             if rest:
                 raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} {ns.command}"))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..pages import empty_small_pages
 from ..run import checkpoint_every
 
 __all__ = ["UpdateLog"]
@@ -26,9 +27,9 @@ class UpdateLog:
         cap = max(int(n), int(capacity or 0))
         self.D = int(w0.shape[0])
         self.C = checkpoint_every(self.D)
-        self.steps = np.empty(cap, dtype=np.int64)
-        self.index = np.empty(cap, dtype=np.int32)
-        self.ck = np.empty((cap // self.C + 2, self.D))
+        self.steps = empty_small_pages(cap, np.int64)
+        self.index = empty_small_pages(cap, np.int32)
+        self.ck = empty_small_pages((cap // self.C + 2, self.D))
         self.ck[0] = w0
         self.K = 0
 
@@ -39,14 +40,14 @@ class UpdateLog:
         K, need = self.K, self.K + n
         if need > self.steps.shape[0]:
             cap = max(2 * self.steps.shape[0], need)
-            steps = np.empty(cap, dtype=np.int64)
+            steps = empty_small_pages(cap, np.int64)
             steps[:K] = self.steps[:K]
-            index = np.empty(cap, dtype=np.int32)
+            index = empty_small_pages(cap, np.int32)
             index[:K] = self.index[:K]
             self.steps, self.index = steps, index
         rows = need // self.C + 2
         if rows > self.ck.shape[0]:
-            ck = np.empty((max(2 * self.ck.shape[0], rows), self.D))
+            ck = empty_small_pages((max(2 * self.ck.shape[0], rows), self.D))
             ck[: K // self.C + 1] = self.ck[: K // self.C + 1]
             self.ck = ck
         return self.steps[K:need], self.index[K:need], self.ck, K, self.C

@@ -1,0 +1,106 @@
+"""core/pages.py: the update log in small pages always; numpy's huge pages off for commands only."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core.algorithms import make_algorithm
+from perceptron_gui.core.algorithms.update_log import UpdateLog
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.pages import empty_small_pages
+
+SMAPS = Path("/proc/self/smaps")
+
+
+def vm_flags(addr: int) -> set[str]:
+    """The kernel's VmFlags of the mapping holding ``addr`` (``hg``: huge pages asked for,
+    ``nh``: refused)."""
+    inside = False
+    for line in SMAPS.read_text().splitlines():
+        head = line.split()
+        if head and "-" in head[0] and all(c in "0123456789abcdef-" for c in head[0]):
+            lo, hi = (int(x, 16) for x in head[0].split("-"))
+            inside = lo <= addr < hi
+        elif inside and head and head[0] == "VmFlags:":
+            return set(head[1:])
+    raise AssertionError(f"no mapping holds {addr:#x}")
+
+
+def test_empty_small_pages_is_an_ordinary_writable_array() -> None:
+    for shape, dtype in (((1000, 3), np.float64), (7, np.int32), (12345, np.int64), ((0, 3), np.float64), (0, np.int32)):
+        a = empty_small_pages(shape, dtype)
+        want = (shape,) if isinstance(shape, int) else shape
+        assert a.shape == want and a.dtype == dtype
+        assert a.flags.c_contiguous and a.flags.writeable and a.flags.aligned
+        a[...] = 3
+        assert np.all(a == 3)
+
+
+def test_a_view_keeps_the_memory_alive() -> None:
+    view = empty_small_pages(100_000, np.int64)[10:20]
+    view[:] = np.arange(10)
+    big = [np.ones(200_000) for _ in range(5)]  # churn: a freed mapping would be reused or unmapped
+    assert view.tolist() == list(range(10)) and len(big) == 5
+
+
+@pytest.mark.skipif(not SMAPS.exists(), reason="no /proc/self/smaps: not Linux")
+def test_the_memory_refuses_huge_pages() -> None:
+    a = empty_small_pages(1 << 22)  # 32 MiB: numpy would ask for huge pages
+    flags = vm_flags(a.ctypes.data + (1 << 21))
+    assert "nh" in flags and "hg" not in flags and "sh" not in flags  # private, never huge
+
+
+@pytest.mark.skipif(not SMAPS.exists(), reason="no /proc/self/smaps: not Linux")
+def test_a_fits_update_log_is_in_small_pages() -> None:
+    log = UpdateLog(np.zeros(3), 1_000_000, capacity=10_000_000)
+    for buf in (log.steps, log.index):
+        assert "nh" in vm_flags(buf.ctypes.data + (1 << 21))
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1, 1, size=(20_000, 2))
+    y = np.where(X[:, 0] - X[:, 1] > 0, 1.0, -1.0)
+    y[rng.random(20_000) < 0.2] *= -1  # 20 % noise: enough updates that the record keeps the log's own buffers
+    rec = make_algorithm("offset", max_epochs=5).fit(Dataset(X, y))
+    assert rec.num_updates > 100_000 // 8
+    assert "nh" in vm_flags(rec.update_step.ctypes.data)
+
+
+def _in_child(code: str, env_extra: dict[str, str] | None = None) -> str:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+    env.update(env_extra or {})
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+# numpy's switch returns its previous setting: set it back to what it was to read it.
+READ_SWITCH = ("from numpy._core import multiarray as m\n"
+               "was = m._set_madvise_hugepage(True); m._set_madvise_hugepage(was); print(was)\n")
+
+
+def run_command(csv: Path) -> str:
+    return ("import contextlib, io\nfrom perceptron_gui.cli import main\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main(['run', {str(csv)!r}, '--algorithm', 'offset']) == 0\n")
+
+
+def test_a_command_turns_numpys_huge_pages_off_and_the_library_does_not(tmp_path: Path) -> None:
+    csv = tmp_path / "d.csv"
+    csv.write_text("x1,x2,label\n1,2,1\n-1,-2,-1\n2,1,1\n")
+    before = _in_child("import numpy\nfrom perceptron_gui.estimators import OffsetPerceptron\n"
+                       "import numpy as np\nOffsetPerceptron().fit(np.array([[1.0, 2], [-1, -2]]), [1, -1])\n" + READ_SWITCH)
+    assert before == "True"
+    after = _in_child(run_command(csv) + READ_SWITCH)
+    assert after == "False"
+
+
+def test_the_users_own_setting_wins(tmp_path: Path) -> None:
+    csv = tmp_path / "d.csv"
+    csv.write_text("x1,x2,label\n1,2,1\n-1,-2,-1\n")
+    kept = _in_child(run_command(csv) + READ_SWITCH,
+                     {"NUMPY_MADVISE_HUGEPAGE": "1"})
+    assert kept == "True"
