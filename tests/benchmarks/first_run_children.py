@@ -54,7 +54,14 @@ for i in range(4):
 tracemalloc.start()
 make_algorithm("offset", max_epochs=int(sys.argv[2])).fit(data)
 peak = tracemalloc.get_traced_memory()[1]
-print(json.dumps({"train": train, "fit": fit, "faults": faults, "arrays": found, "K": K, "n": n, "peak": peak}))
+def root_id(a):
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return id(a)
+# The data set's own arrays, which the record refers to (it needs x_i to rebuild w_k) without a copy.
+given = [root_id(data.X), root_id(data.y)]
+print(json.dumps({"train": train, "fit": fit, "faults": faults, "arrays": found, "K": K, "n": n, "peak": peak,
+                  "given": given}))
 """
 # Where the first fit's time goes: fresh pages cost a fault on their first write, not on np.empty.
 FIRST_TOUCH = """
