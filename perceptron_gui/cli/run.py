@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
 from typing import Any
 
@@ -35,6 +36,25 @@ def _theory(X: Any, y: Any, rec: Any) -> Any:
                           separator=run_separator(rec))
 
 
+def _warm_up_meanwhile(algorithm: str, params: dict[str, Any]) -> threading.Thread:
+    """Load the algorithm's numba kernels on a thread while the data are read: importing numba
+    and loading a kernel from its cache are partly outside the GIL (LLVM is called through
+    ctypes), and the CSV parse gives the GIL back between its blocks. Only its own kernels:
+    each costs ~25 ms to load. A mistake in the algorithm's name or parameters is said by the
+    main thread, after the data's own mistakes, as before."""
+    from ..core.algorithms import make_algorithm, warm_up
+
+    def load() -> None:
+        try:
+            warm_up(make_algorithm(algorithm, **params).kernels)
+        except Exception:  # noqa: BLE001 - the fit below meets (and says) the same error, or compiles
+            pass
+
+    thread = threading.Thread(target=load, name="perceptron-gui warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def cmd_run(ns: argparse.Namespace) -> int:
     """Run ``perceptron-gui run``; returns the exit status (0, or 2 with one sentence)."""
     from ..core.algorithms import make_algorithm
@@ -42,6 +62,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
     try:
         preset = chosen_data(ns)
         params = algorithm_params(ns)
+        warming = _warm_up_meanwhile(ns.algorithm, params)
         for path in (ns.out, ns.csv):
             if path:
                 check_writable(path)
@@ -60,9 +81,9 @@ def cmd_run(ns: argparse.Namespace) -> int:
         if ns.algorithm in SLOW_ON_BIG_DATA and train.n > SLOW_N:
             print(f"Note: {SLOW_ON_BIG_DATA[ns.algorithm]}, so on {train.n:,} points this may take long "
                   f"(Ctrl-C stops it at once).", flush=True)
-        # Load (or compile) the numba kernels first, so the train time is the training alone.
-        from ..core.algorithms import warm_up
-        warm_up(algo.kernels)  # only its own: each costs ~25 ms to load
+        # The numba kernels are loaded (or compiled) before the fit, so the train time is the
+        # training alone; the loading began beside the read of the data.
+        warming.join()
         t0 = time.perf_counter()
         # stop= runs epochs in ~20 ms chunks, so Ctrl-C is heard inside a long pocket epoch.
         rec = algo.fit(train, test, stop=lambda: False)

@@ -346,3 +346,27 @@ def test_the_console_script_flushes_its_output_and_files_before_its_fast_exit(tm
     bad = subprocess.run([sys.executable, "-c", code, "run", str(tmp_path / "missing.csv")],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.strip().endswith(".")
+
+
+def test_run_loads_the_kernels_beside_the_read_and_a_failed_warm_up_costs_nothing(tmp_path, capsys, monkeypatch):
+    """`run` loads numba's kernels on a thread while the CSV is read (cli/run._warm_up_meanwhile);
+    should that loading fail, the fit loads them itself and the run ends as usual, silently."""
+    import threading
+
+    import perceptron_gui.core.algorithms as algorithms
+
+    seen: list[str] = []
+
+    def failing(names=None):
+        seen.append(threading.current_thread().name)
+        raise RuntimeError("no cache here")
+
+    monkeypatch.setattr(algorithms, "warm_up", failing)
+    path = tmp_path / "d.csv"
+    path.write_text("x1,x2,label\n1,2,1\n-1,-2,-1\n2,1,1\n")
+    out = tmp_path / "run.json"
+    assert main(["run", str(path), "--algorithm", "offset", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert seen == ["perceptron-gui warm-up"]  # on its own thread, not the main one
+    assert "Traceback" not in captured.err and captured.err == ""
+    assert read_run_json(out)["converged"] is True
