@@ -84,3 +84,14 @@ def test_the_command_line_loads_no_numba_until_it_trains():
     helped = subprocess.run([sys.executable, "-m", "perceptron_gui", "--help"], capture_output=True, text=True,
                             timeout=120)
     assert helped.returncode == 0 and "perceptron-gui" in helped.stdout
+
+
+def test_the_command_lines_grammar_loads_no_exporter_and_no_session():
+    # `perceptron-gui run` reads the export's names (figures, frame units) from export/names.py:
+    # importing the exporters with their session, frame and psygnal cost every run 40-50 ms.
+    code = ("import sys, json; import perceptron_gui.cli, perceptron_gui.cli.run; "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('perceptron_gui.session', "
+            "'perceptron_gui.export.source', 'perceptron_gui.render', 'psygnal')))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []

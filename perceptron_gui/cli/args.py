@@ -10,8 +10,7 @@ from typing import Any, NoReturn
 from .. import __version__
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..core.order_study import DEFAULT_SEEDS
-from ..export.source import FIGURES, FRAME_UNITS
-from ..export.steps import BEAMER_FRAMES
+from ..export.names import BEAMER_FRAMES, FIGURES, FRAME_UNITS
 from .common import PROG, UsageError
 from .study_args import add_study_parser
 from .study_args import seeds_type as _seeds_type
@@ -19,7 +18,7 @@ from .study_args import seeds_type as _seeds_type
 __all__ = ["COMMANDS", "FIGURE_NAMES", "FRAME_UNITS", "SentenceArgumentParser", "algorithm_params",
            "build_parser", "join_negative_values", "usage_sentence", "window_options"]
 
-FIGURE_NAMES = tuple(FIGURES)  # the export options' own names (export/source.py, Qt-free)
+FIGURE_NAMES = tuple(FIGURES)  # the export options' own names (export/names.py: no numpy, no session)
 
 
 class SentenceArgumentParser(argparse.ArgumentParser):

@@ -24,23 +24,18 @@ from ..session.events import SessionEvents
 from ..session.frame import Frame, frame_at
 from ..session.playback import Playhead
 from ..session.points import PointSet
+from .names import FIGURES, FRAME_UNITS
 
 __all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "AFTER_PLAYHEAD", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE",
            "RASTER_SCALE", "raster_note",
            "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
            "format_of", "check_writable", "logical_size"]
 
-FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot",
-           "dot": "the plot of w_k·θ* and its lower bound", "norm": "the plot of ‖w_k‖² and its upper bound",
-           "losses": "the plot of the perceptron and hinge losses",
-           "study": "the order study's histogram", "compare": "2 to 4 runs side by side",
-           "weight-space": "the weight-space plot"}
 # Figures of many runs rather than of the session's one run at its playhead (cli/export.py hands
 # them to their own commands' writers).
 MANY_RUN_FIGURES = ("study", "compare")
 PROOF_FIGURES = ("angle", "dot", "norm")  # the figures that need θ*
 AFTER_PLAYHEAD = ("faint", "hidden")  # how the curves against k are drawn after the playhead
-FRAME_UNITS = {"update": "one frame per update", "visit": "one frame per example visit"}  # of an animation
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
 MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels
 # Above this many points an SVG or PDF draws the points (with their rings and the normal arrow

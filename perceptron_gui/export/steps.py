@@ -9,13 +9,10 @@ from typing import Any
 
 import numpy as np
 
-from .source import FRAME_UNITS, ExportError
+from .names import BEAMER_FRAMES, FRAME_UNITS
+from .source import ExportError
 
 __all__ = ["BEAMER_FRAMES", "frame_steps", "epoch_steps"]
-
-# What one overlay of the Beamer slides is (export/beamer.py); the animations take FRAME_UNITS.
-BEAMER_FRAMES = {**{unit: text.replace("frame", "overlay") for unit, text in FRAME_UNITS.items()},
-                 "epoch": "one overlay per epoch's end"}
 
 
 def frame_steps(run: Any, unit: str = "update", k_from: int = 0, k_to: int | None = None,
