@@ -8,6 +8,7 @@ labels, 0/1 labels mapped to -1/+1) become ``notices``.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -164,6 +165,12 @@ def _as_matrix(X: object) -> np.ndarray:
     if arr.shape[1] < 1:
         raise DatasetError("The points have no coordinates; give at least one feature column.")
     arr = np.array(arr, dtype=np.float64, copy=True)
+    # min and max find a NaN, an infinity or a too-large value in two passes without a
+    # temporary array (the checks below made two of n×d, 30 ms at 10⁶ rows); only a bad table
+    # pays for finding where.
+    lo, hi = (float(arr.min()), float(arr.max())) if arr.size else (0.0, 0.0)
+    if math.isfinite(lo) and math.isfinite(hi) and max(-lo, hi) <= MAX_ABS_VALUE:
+        return arr
     bad = ~np.isfinite(arr)
     if bad.any():
         i, j = map(int, np.argwhere(bad)[0])
@@ -222,10 +229,11 @@ def _as_labels(y: object, notices: list[str]) -> np.ndarray:
     if not np.all(np.isfinite(ya)):
         i = int(np.argmax(~np.isfinite(ya)))
         raise DatasetError(f"Label {i + 1} is {float(ya[i])!r}; labels must be -1 or +1 (or 0 and 1).")
-    values = set(np.unique(ya).tolist())
-    if values <= {-1.0, 1.0}:
+    # Vectorised comparisons, not np.unique (a sort of n labels, 20 ms at 10⁶ rows).
+    plus = ya == 1.0
+    if np.all(plus | (ya == -1.0)):
         return ya
-    if values <= {0.0, 1.0}:
+    if np.all(plus | (ya == 0.0)):
         notices.append("Labels 0/1 were read as -1/+1 (0 → -1).")
         return np.where(ya == 0.0, -1.0, 1.0)
     bad = next(v for v in ya.tolist() if v not in (-1.0, 1.0))
@@ -241,7 +249,7 @@ def _notices_for(X: np.ndarray, y: np.ndarray) -> list[str]:
     if n == 0:
         notes.append("The data set is empty: add points to train.")
         return notes
-    if np.unique(y).size == 1:
+    if np.all(y == y[0]):
         name = "+1" if y[0] > 0 else "-1"
         notes.append(f"All points are of class {name}: add a point of the other class to see a real separator.")
     # Same coordinates with both labels: no hyperplane can separate them.
