@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core import pages
 from ..core.dataset import Dataset
 
 
@@ -162,7 +163,7 @@ def without_rows(a: np.ndarray, idx: np.ndarray) -> np.ndarray:
         keep = np.ones(a.shape[0], dtype=bool)
         keep[idx] = False
         return a[keep]
-    out = np.empty((a.shape[0] - idx.size, *a.shape[1:]), dtype=a.dtype)
+    out = pages.empty((a.shape[0] - idx.size, *a.shape[1:]), a.dtype)
     src = dst = 0
     for i in (*idx.tolist(), a.shape[0]):
         m = i - src
@@ -176,7 +177,7 @@ def with_rows(a: np.ndarray, at: np.ndarray, new: np.ndarray) -> np.ndarray:
     """``a`` with the rows ``new`` placed at the final positions ``at`` (sorted, unique), as a
     new array: the inverse of :func:`without_rows`, by runs of rows as it is."""
     n_new = a.shape[0] + at.size
-    out = np.empty((n_new, *a.shape[1:]), dtype=a.dtype)
+    out = pages.empty((n_new, *a.shape[1:]), a.dtype)
     if at.size > _SEGMENT_DELETE_MAX:
         keep = np.ones(n_new, dtype=bool)
         keep[at] = False

@@ -104,3 +104,36 @@ def test_the_users_own_setting_wins(tmp_path: Path) -> None:
     kept = _in_child(run_command(csv) + READ_SWITCH,
                      {"NUMPY_MADVISE_HUGEPAGE": "1"})
     assert kept == "True"
+
+
+def test_empty_owns_its_memory_and_leaves_numpys_setting_as_it_was() -> None:
+    from numpy._core import multiarray
+
+    from perceptron_gui.core.pages import SMALL_PAGES_FROM, empty
+
+    for shape, dtype in ((10, np.float64), ((SMALL_PAGES_FROM // 16 + 1, 2), np.float64), (SMALL_PAGES_FROM, np.uint8)):
+        a = empty(shape, dtype)
+        assert a.base is None and a.flags.owndata and a.flags.writeable and a.dtype == dtype
+        was = multiarray._set_madvise_hugepage(True)
+        multiarray._set_madvise_hugepage(was)
+        assert was is True  # this test process never turned numpy's request off
+    if SMALL_PAGES_FROM and SMALL_PAGES_FROM <= (1 << 22) and SMAPS.exists():
+        big = empty((1 << 22,), np.float64)  # 32 MiB
+        assert "hg" not in vm_flags(big.ctypes.data + (1 << 21))
+        assert "hg" in vm_flags(np.empty(1 << 22).ctypes.data + (1 << 21))  # numpy's own choice, as a control
+
+
+def test_a_delete_of_many_points_leaves_arrays_the_session_may_edit_in_place() -> None:
+    """The arrays a Delete makes are the PointSet's own: the next drag edits them where they
+    are (session/points._read_elsewhere: a view would count as shared and be copied)."""
+    from perceptron_gui.session.points import PointSet, _read_elsewhere
+
+    n = 600_000  # X is 9.6 MB: past SMALL_PAGES_FROM
+    pts = PointSet(np.zeros((n, 2)), np.ones(n), np.zeros(n, dtype=bool), ("x1", "x2"))
+    pts.remove_rows(np.array([5, 77]))
+    assert pts.n == n - 2 and pts.X.base is None
+    assert not _read_elsewhere(pts, "X")
+    pts.snapshot()  # a reader came and went: the recheck finds none
+    before = pts.X.ctypes.data
+    pts.writable("X")
+    assert pts.X.ctypes.data == before  # edited where it is, not copied
