@@ -111,16 +111,20 @@ def test_empty_owns_its_memory_and_leaves_numpys_setting_as_it_was() -> None:
 
     from perceptron_gui.core.pages import SMALL_PAGES_FROM, empty
 
-    for shape, dtype in ((10, np.float64), ((SMALL_PAGES_FROM // 16 + 1, 2), np.float64), (SMALL_PAGES_FROM, np.uint8)):
-        a = empty(shape, dtype)
-        assert a.base is None and a.flags.owndata and a.flags.writeable and a.dtype == dtype
-        was = multiarray._set_madvise_hugepage(True)
-        multiarray._set_madvise_hugepage(was)
-        assert was is True  # this test process never turned numpy's request off
-    if SMALL_PAGES_FROM and SMALL_PAGES_FROM <= (1 << 22) and SMAPS.exists():
-        big = empty((1 << 22,), np.float64)  # 32 MiB
-        assert "hg" not in vm_flags(big.ctypes.data + (1 << 21))
-        assert "hg" in vm_flags(np.empty(1 << 22).ctypes.data + (1 << 21))  # numpy's own choice, as a control
+    # An earlier test's in-process `run` may have turned the request off: start from "on".
+    before = multiarray._set_madvise_hugepage(True)
+    try:
+        for shape, dtype in ((10, np.float64), ((SMALL_PAGES_FROM // 16 + 1, 2), np.float64), (SMALL_PAGES_FROM, np.uint8)):
+            a = empty(shape, dtype)
+            assert a.base is None and a.flags.owndata and a.flags.writeable and a.dtype == dtype
+            was = multiarray._set_madvise_hugepage(True)
+            assert was is True  # empty() set it back as it was
+        if SMAPS.exists():
+            big = empty((1 << 22,), np.float64)  # 32 MiB
+            assert "hg" not in vm_flags(big.ctypes.data + (1 << 21))
+            assert "hg" in vm_flags(np.empty(1 << 22).ctypes.data + (1 << 21))  # numpy's own choice, as a control
+    finally:
+        multiarray._set_madvise_hugepage(before)
 
 
 def test_a_delete_of_many_points_leaves_arrays_the_session_may_edit_in_place() -> None:
