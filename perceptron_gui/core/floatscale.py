@@ -14,7 +14,7 @@ import weakref
 import numpy as np
 
 __all__ = ["scale_exponent", "to_unit_scale", "unscale", "vector_norm", "max_row_norm",
-           "unit_direction", "signed_margins"]
+           "unit_direction", "signed_margins", "min_signed_margin"]
 
 
 def scale_exponent(a: np.ndarray) -> int:
@@ -114,6 +114,30 @@ def signed_margins(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) 
             u, bu, _ = unit_direction(w, b)
             out[tiny] = y[tiny] * _exact_exponent_sums(Xs[tiny], ex, u, bu)
     return out
+
+
+
+def min_signed_margin(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:
+    """``min(signed_margins(X, y, w, b))`` to the bit, without the n margins: one compiled pass
+    (:func:`~perceptron_gui.core.point_stats.min_signed_margin`) over the same scaled data.
+    Scaling by 2^ex and dividing by ‖w‖ > 0 never change which of two numbers is smaller, so
+    the minimum is taken on the scaled scores and scaled back once. Rows that need the exact
+    exponent sums (tiny scores) take :func:`signed_margins` itself. nan for w = 0 or no rows."""
+    from .point_stats import min_signed_margin as scaled_min
+
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    ws, ew = to_unit_scale(w)
+    norm_s = float(np.sqrt(ws @ ws))
+    if norm_s == 0.0 or X.shape[0] == 0:
+        return float("nan")
+    Xs, ex = _unit_scale_of_fixed(X)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        b_s = np.ldexp(np.float64(b), -(ex + ew))
+        lo, n_tiny = scaled_min(Xs, y, ws, float(b_s), _TINY)
+        if n_tiny:
+            return float(np.min(signed_margins(X, y, w, b)))
+        return float(np.ldexp(np.float64(lo) / norm_s, ex))
 
 
 _TINY = 2.0 ** -960

@@ -254,8 +254,11 @@ def signed_margins(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) 
 
 def dataset_margin(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:
     """The smallest signed margin (< 0 when a point is misclassified); nan for n = 0 or w = 0."""
-    m = signed_margins(X, y, w, b)
-    return float(np.min(m)) if len(m) else float("nan")
+    X, y = _xy(X, y)
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (X.shape[1],):
+        raise ValueError(f"w must have shape ({X.shape[1]},) to match X, got {w.shape}.")
+    return floatscale.min_signed_margin(X, y, w, b)
 
 
 def perceptron_loss(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) -> float:

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core import theory as th
-from ..core.algorithms import REGISTRY, predict_scores
+from ..core.algorithms import REGISTRY
 from ..core.algorithms.kernel import in_feature_space
 from ..core.algorithms.step import StepOutput
 from ..core.algorithms.voted import VOTE_FRAME_WORK, vote_sample
+from ..core.point_stats import point_stats
 from ..core.run import split_augmented
 from .runner import RunResult
 
@@ -136,21 +137,15 @@ def compute_frame(result: RunResult, t: int) -> Frame:
         if curved:  # the line of Σ α·y·x before the update is no boundary either
             fr.prev_w, fr.update_factor = None, 1.0
     if X.shape[0]:
-        # Training's arithmetic, not BLAS's (see row_dots); the kernel's own f(x) when it has one.
-        scores = scorer(X) if scorer is not None else predict_scores(X, w, b)
-        # The same numbers as sign(scores) ≠ y, Σ max(0, −y·s) and Σ max(0, 1 − y·s), with one
-        # y·s and the sums' temporaries reused: at 10⁶ points each fresh 8 MB array cost
-        # milliseconds a frame, and playback waits for every frame (issue 9).
-        wrong = (scores >= 0.0) != (y > 0.0)  # labels are ±1: sign(0) = +1 as in the notes
-        fr.misclassified = result.train_index[wrong]
-        fr.train_error = float(np.count_nonzero(wrong) / wrong.shape[0])
-        ys = y * scores
-        loss = np.negative(ys)  # −(y·s) = (−y)·s exactly
-        fr.perceptron_loss = float(np.sum(np.maximum(0.0, loss, out=loss)))
-        loss = np.subtract(1.0, ys, out=ys)
-        fr.hinge_loss = float(np.sum(np.maximum(0.0, loss, out=loss)))
-        if np.any(w != 0.0):
-            fr.closest_distance = float(np.min(np.abs(scores, out=scores)))
+        # One compiled pass over the points (15 → 3 ms a frame at 10⁶ points, issue 9). The
+        # kernel perceptron's own f(x) goes in as a one-column X with w = (1): s = 0 + f·1 + 0 = f.
+        st = (point_stats(scorer(X)[:, None], y, np.ones(1), 0.0, result.train_index) if scorer is not None
+              else point_stats(X, y, w, b, result.train_index))
+        fr.misclassified = st.wrong
+        fr.train_error = float(st.wrong.shape[0] / X.shape[0])
+        fr.perceptron_loss, fr.hinge_loss = st.perceptron_loss, st.hinge_loss
+        if np.any(w != 0.0):  # a curved boundary's w is 0: no hyperplane to be close to
+            fr.closest_distance = st.closest
             fr.dataset_margin = th.dataset_margin(X, y, w, b)  # any scale, no warnings
     if result.test is not None and result.test.n:
         if scorer is not None:

@@ -48,6 +48,10 @@ class PointSet:
     def d(self) -> int:
         return int(self.X.shape[1])
 
+    def n_train(self) -> int:
+        """How many points are not in the test set (counted without an n-sized temporary)."""
+        return self.n - int(np.count_nonzero(self.test))
+
     def remove_rows(self, idx: np.ndarray) -> None:
         """Drop the rows ``idx`` (sorted, unique, in range): new arrays, the old ones untouched."""
         self.X, self.y, self.test = (without_rows(a, idx) for a in (self.X, self.y, self.test))

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import novikoff
+from ..core import novikoff, point_stats
 from ..core import theory as th
 from ..core.algorithms import REGISTRY, augment, make_algorithm
 from ..core.algorithms.chunks import CountingStop, TrainingStopped
@@ -53,7 +53,7 @@ class RunRequest:
     prepare: bool = False  # its kernels are not loaded yet: train on the worker (a first start compiles them)
 
     def estimated_work(self) -> float:
-        n = int((~self.points.test).sum())
+        n = self.points.n_train()
         epochs = int(self.params.get("max_epochs", 100))
         cells = n * (self.points.d + 1)
         # Each visit costs a dot product of d + 1 numbers (the 2-D case is the unit), and wide
@@ -69,7 +69,7 @@ class RunRequest:
 
     def probe(self) -> RateProbe:
         """A :class:`RateProbe` for this run: max_epochs·n visits, on the runner's clock."""
-        n = int((~self.points.test).sum())
+        n = self.points.n_train()
         epochs = int(self.params.get("max_epochs", 100))
         cls = REGISTRY[self.algorithm]
         D = self.points.d + int(bool(self.params.get("offset", cls.default_offset)))
@@ -181,6 +181,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     )
     if background:  # big runs: here, on the worker (cached on the result); small ones when a view asks
         result.losses  # noqa: B018
+        point_stats.load()  # the frames' kernel too (a first start compiles it), not on the UI thread
     result.seconds = time.perf_counter() - t0
     return result
 
