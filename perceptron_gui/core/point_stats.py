@@ -29,6 +29,8 @@ from typing import Any
 
 import numpy as np
 
+from .rows import every_row
+
 __all__ = ["PointStats", "point_stats", "min_signed_margin", "load"]
 
 
@@ -51,7 +53,7 @@ def point_stats(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float,
     y = np.ascontiguousarray(y, dtype=np.float64)
     w = np.ascontiguousarray(w, dtype=np.float64)
     n = X.shape[0]
-    names = np.arange(n, dtype=np.int64) if names is None else np.ascontiguousarray(names, dtype=np.int64)
+    names = np.ascontiguousarray(every_row(n) if names is None else names, dtype=np.int64)
     if names.shape != (n,) or y.shape != (n,) or w.shape != (X.shape[1],):
         raise ValueError(f"shapes do not match: X {X.shape}, y {y.shape}, w {w.shape}, names {names.shape}")
     # Untouched pages cost nothing: only the misclassified rows' entries are ever written.

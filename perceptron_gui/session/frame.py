@@ -201,7 +201,7 @@ def _algorithm_overlay(fr: Frame, result: RunResult, out: StepOutput | None) -> 
         w, fr.output_b = split_augmented(out.weights, rec.offset)
         fr.output_w = w.copy()
     if fr.output_w is not None and X.shape[0]:
-        fr.output_train_error = th.training_error(X, y, fr.output_w, fr.output_b)
+        fr.output_train_error = point_stats(X, y, fr.output_w, fr.output_b).wrong.shape[0] / X.shape[0]
     elif fr.vote is not None and X.shape[0]:
         # The vote of K vectors over n points costs n·K: past VOTE_FRAME_WORK it is measured on
         # a fixed sample of the points, and the frame says how many.

@@ -85,3 +85,33 @@ def test_the_lifted_perceptron_replays_its_own_update():
             w[j] += f * Xa[i, j]
         rows.append(w)
     assert np.array_equal(np.asarray(rec.weights), np.array(rows))
+
+
+@pytest.mark.parametrize("algorithm,d", [("offset", 2), ("standard", 3), ("lifted", 2)])
+def test_weighted_prefix_sums_from_checkpoints_equal_the_sums_over_every_row(algorithm, d):
+    """Σ_{j<k} c_j·w_j from the checkpoints' sums (the averaged output at one step) has the bits
+    of the sum over all K + 1 rows, for any k: before, at and between checkpoints, 0 and K."""
+    from perceptron_gui.core.algorithms import _kernels
+
+    rec = make_algorithm(algorithm, max_epochs=6).fit(noisy(300, d, seed=11))
+    log = rec.weights
+    assert isinstance(log, WeightLog) and rec.num_updates > 3 * log.C
+    K, C = rec.num_updates, log.C
+    c = np.random.default_rng(1).integers(1, 40, size=K).astype(np.float64)  # survival-like counts
+    ks = np.unique(np.concatenate(([0, 1, C - 1, C, C + 1, 2 * C, K - 1, K],
+                                   np.random.default_rng(2).integers(0, K + 1, 40))))
+    want = _kernels.weighted_prefix_sums(np.ascontiguousarray(np.asarray(log)), c, ks)
+    assert np.array_equal(log.weighted_prefix(c, ks, "test"), want)
+    assert np.array_equal(log.weighted_prefix(c, ks[::-1][:1], "test"), want[-1:])  # the kept sums again
+    assert np.array_equal(want[0], np.zeros(log.shape[1]))
+
+
+def test_the_averaged_output_at_a_step_is_the_same_from_a_log_and_from_its_rows():
+    from dataclasses import replace
+
+    from perceptron_gui.core.algorithms.averaged import averaged_weights_after
+
+    rec = make_algorithm("averaged", max_epochs=5).fit(noisy(250, 2, seed=5))
+    steps = np.array([0, 1, 17, 250, 251, 999, rec.num_steps])
+    flat = replace(rec, weights=np.asarray(rec.weights))
+    assert np.array_equal(averaged_weights_after(rec, steps), averaged_weights_after(flat, steps))

@@ -308,6 +308,44 @@ def replay_rows(  # pragma: no cover - compiled
             out[r, j] = w[j]
 
 
+
+@njit(cache=True, nogil=True)
+def replay_weighted_prefix(  # pragma: no cover - compiled
+    X: Array, y: Array, index: Array, scale: float, ck: Array, C: int, c: Array, P: Array, ks: Array,
+    out: Array, offset: bool
+) -> None:
+    """out[r] = Σ_{j<ks[r]} c_j·w_j (ks non-decreasing) without the K weight vectors:
+    from P[ks[r] // C] (that sum up to update m·C) and checkpoint ck[ks[r] // C], adding
+    c_j·w_j as :func:`weighted_prefix_sums` adds it and rebuilding w_{j+1} as
+    :func:`replay_rows` does, so every sum equals the one over all rows to the bit. With one
+    checkpoint (w_0), P = 0 and C > K it walks from the start: that is how P itself is made."""
+    D = ck.shape[1]
+    d = X.shape[1]
+    w = np.empty(D)
+    acc = np.empty(D)
+    cur = -1
+    for r in range(ks.shape[0]):
+        k = ks[r]
+        base = (k // C) * C
+        if cur < base or cur > k:
+            m = k // C
+            for j in range(D):
+                w[j] = ck[m, j]
+                acc[j] = P[m, j]
+            cur = base
+        while cur < k:
+            for j in range(D):
+                acc[j] += c[cur] * w[j]
+            i = index[cur]
+            f = y[i] * scale
+            for j in range(d):
+                w[j] += f * X[i, j]
+            if offset:
+                w[d] += f * 1.0
+            cur += 1
+        for j in range(D):
+            out[r, j] = acc[j]
+
 def warm_up(names: tuple[str, ...] | None = None) -> None:
     """Compile (or load from cache) the kernels ``names`` (default: all) on tiny inputs of the
     types ``fit`` passes (writable float64 arrays: see ``base.augment``). Loading one from the
@@ -319,7 +357,7 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
     w = np.zeros(2)
     pos = np.empty(2, dtype=np.int64)
     wo = np.empty((2, 2))
-    idx = np.empty(2, dtype=np.int32)
+    idx = np.zeros(2, dtype=np.int32)  # replay reads it: valid rows, not garbage
 
     def ro(a: Array) -> Array:  # a data set's arrays are read-only: replay_rows gets those
         v = a.view()
@@ -349,6 +387,8 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         "vote_errors_by_epoch": lambda: vote_errors_by_epoch(X, y, wo, np.array([0.0, 1.0, 2.0]),
                                                              np.array([1], dtype=np.int64), np.array([2.0])),
         "weighted_prefix_sums": lambda: weighted_prefix_sums(wo, np.ones(2), np.array([1, 2], dtype=np.int64)),
+        "replay_weighted_prefix": lambda: replay_weighted_prefix(ro(X), ro(y), idx, 1.0, wo, 64, np.ones(2), np.zeros((2, 2)),
+                                                                 np.array([0, 1], dtype=np.int64), np.empty((2, 2)), False),
     }
     for name in calls if names is None else names:
         calls[name]()

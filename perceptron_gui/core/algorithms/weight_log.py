@@ -55,6 +55,8 @@ class WeightLog:
             self.scale = float(scale)
         self.C = int(C)
         self.K = int(index.shape[0])
+        # Sums over the log a caller asked for by name (see weighted_prefix): derived, never saved.
+        self._prefix_sums: dict[str, np.ndarray] = {}
 
     # ---- the array it stands for --------------------------------------------------------
     @property
@@ -96,6 +98,29 @@ class WeightLog:
             kern.replay_rows_tau(self.X, self.y, self.index, self.tau, self.checkpoints, self.C,
                                  ks_sorted, sorted_out, self.offset)
         out[order] = sorted_out
+        return out
+
+    def weighted_prefix(self, c: np.ndarray, ks: np.ndarray, name: str) -> np.ndarray:
+        """Σ_{j<k} c_j·w_j for each k in ``ks`` (non-decreasing), (len(ks), D): the same bits
+        as ``_kernels.weighted_prefix_sums(np.asarray(self), c, ks)``, without the K + 1
+        vectors. The first call for ``name`` walks the log once and keeps the sum at every
+        checkpoint; later calls cost O(C·D) a row (the averaged output at one step: a frame of
+        playback, issue 9). ``c`` (K,) must be the same numbers at every call with that name."""
+        ks = np.ascontiguousarray(ks, dtype=np.int64).reshape(-1)
+        c = np.ascontiguousarray(c, dtype=np.float64)
+        if self.tau is not None:  # a step size per update: the plain sum over all rows
+            return kern.weighted_prefix_sums(np.asarray(self), c, ks)
+        P = self._prefix_sums.get(name)
+        D = self.shape[1]
+        if P is None:
+            at = np.arange(0, self.K + 1, self.C, dtype=np.int64)
+            P = np.empty((at.shape[0], D))
+            kern.replay_weighted_prefix(self.X, self.y, self.index, self.scale, self.checkpoints[:1], self.K + 1,
+                                        c, np.zeros((1, D)), at, P, self.offset)
+            self._prefix_sums[name] = P
+        out = np.empty((ks.shape[0], D))
+        kern.replay_weighted_prefix(self.X, self.y, self.index, self.scale, self.checkpoints, self.C,
+                                    c, P, ks, out, self.offset)
         return out
 
     def __getitem__(self, key: Any) -> np.ndarray:
