@@ -270,8 +270,20 @@ class RunRecord:
         """
         steps = self.num_steps if steps is None else max(int(steps), 0)
         k = self.k_after_step(steps - 1)
-        edges = np.concatenate((self.start_steps()[: k + 1], [steps]))
-        return np.diff(edges).astype(np.float64)
+        return np.append(self.complete_counts(0, k), float(steps - self.start_step(k)))
+
+    def start_step(self, k: int) -> int:
+        """s_k of :meth:`start_steps` for one k, without the K + 1 of them."""
+        return 0 if k == 0 else int(self.update_step[k - 1])
+
+    def complete_counts(self, lo: int, hi: int) -> np.ndarray:
+        """c_k for lo ≤ k < hi ≤ K: the steps w_k was in force before w_{k+1} replaced it (the
+        complete survivals of :meth:`survival_counts`, for a range of vectors without all K)."""
+        if hi <= lo:
+            return np.zeros(0)
+        s = self.update_step
+        first = s[lo - 1:hi - 1] if lo > 0 else np.concatenate(([0], s[:hi - 1]))
+        return (s[lo:hi] - first).astype(np.float64)
 
     def to_summary(self) -> dict[str, Any]:
         return {

@@ -111,3 +111,33 @@ def test_plain_variants_output_their_current_weights(algorithm):
     assert REGISTRY[algorithm].output_at(rec, 0) is None
     w, b = rec.weights_at(rec.num_steps - 1)
     assert np.array_equal(w, rec.final_w) and b == rec.final_b
+
+
+def test_the_vote_moved_between_steps_equals_the_whole_vote_in_any_order():
+    """The vote of a point set starts from the sum it had at the last k it was asked for and
+    adds or removes the vectors between: forward, backward, far jumps and two point sets taking
+    turns all give the vote over every vector (integers: the same bits)."""
+    from perceptron_gui.core.algorithms import _kernels
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(400, 2))
+    y = np.where(X[:, 0] + 0.3 * X[:, 1] > 0, 1.0, -1.0)
+    y[::5] *= -1
+    rec = make_algorithm("voted", max_epochs=4).fit(Dataset.from_arrays(X, y))
+    assert rec.num_updates > 300
+    grid = rng.uniform(-2, 2, size=(50, 2))
+    ts = [-1, 10, 11, 12, 900, 899, 400, 1599, 0, 1599, 1598, 5, 1200]
+    for i, t in enumerate(ts):
+        c = rec.survival_counts(t + 1)
+        W = np.ascontiguousarray(np.asarray(rec.weights)[: c.shape[0]])
+        vote = REGISTRY["voted"].output_at(rec, t).vote
+        for P in ((X, grid) if i % 2 else (grid, X)):
+            assert np.array_equal(vote(P), _kernels.vote_scores(augment(P, rec.offset), W, c)), t
+    starts = rec.start_steps()
+    for steps in (0, 1, 7, rec.n, rec.num_steps):
+        k = rec.k_after_step(steps - 1)
+        want = np.diff(np.concatenate((starts[: k + 1], [steps]))).astype(np.float64)
+        assert np.array_equal(rec.survival_counts(steps), want)
+        assert all(rec.start_step(j) == starts[j] for j in (0, 1, k))
+    assert np.array_equal(rec.complete_counts(3, 9), np.diff(starts[3:10]).astype(np.float64))
+    assert rec.complete_counts(5, 5).shape == (0,)
