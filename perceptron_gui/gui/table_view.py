@@ -8,6 +8,7 @@ a row that is not highlighted, whatever the current cell happens to be.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -188,6 +189,22 @@ class PointView(QtWidgets.QTableView):
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
                              | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
                              | QtWidgets.QAbstractItemView.EditTrigger.AnyKeyPressed)
+
+    def dataChanged(self, top_left: QtCore.QModelIndex | QtCore.QPersistentModelIndex,  # noqa: N802
+                    bottom_right: QtCore.QModelIndex | QtCore.QPersistentModelIndex, roles: Any = ()) -> None:
+        """Repaint what changed. The margin column changes for every row at every step of a run,
+        and Qt repaints the whole table for any change of more than one cell: ~900 cells a frame
+        of playback (issue 9). The column is computed, so no editor shows it: repaint its strip
+        when it is shown, nothing when it is hidden."""
+        c = top_left.column()
+        model = self.model()
+        if (c == bottom_right.column() and isinstance(model, PointTableModel) and c == model.margin_column
+                and top_left.isValid()):
+            if not self.isColumnHidden(c):
+                vp = self.viewport()
+                vp.update(QtCore.QRect(self.columnViewportPosition(c), 0, self.columnWidth(c), vp.height()))
+            return
+        super().dataChanged(top_left, bottom_right, list(roles))
 
     def fit_numbers(self, texts: list[str], grow_only: bool = False) -> None:
         """Make the coordinate columns at least as wide as the widest of ``texts`` (templates

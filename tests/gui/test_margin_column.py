@@ -122,3 +122,57 @@ def test_fitting_the_view_takes_in_the_update_vectors(make_main_window, qtbot):
     for tip in (fr.prev_w, fr.w, np.zeros(2)):
         assert x0 <= tip[0] <= x1 and y0 <= tip[1] <= y1, (tip, (x0, x1), (y0, y1))
     assert all(v.head for v in win.canvas.overlay.picture if hasattr(v, "head"))
+
+
+def test_a_step_repaints_only_the_margin_strip_and_nothing_while_it_is_hidden(qtbot):
+    """A playback step changes the margin of every row: the table repaints that column's strip
+    (shown) or nothing (hidden), not all its cells (issue 9: ~900 cells a frame at 60 steps/s)."""
+    from perceptron_gui.gui.table_view import PointView
+
+    s = notes_session(custom=False)
+    model = PointTableModel(s)
+    view = PointView(model, lambda: None, lambda r: False)
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    painted: list[QtCore.QRect] = []
+
+    class Spy(QtCore.QObject):
+        def eventFilter(self, obj, ev):  # noqa: N802
+            if ev.type() == QtCore.QEvent.Type.Paint:
+                painted.append(ev.rect())
+            return False
+
+    spy = Spy()
+    view.viewport().installEventFilter(spy)
+
+    def settle() -> None:  # until a turn of the event loop paints nothing (a layout's repaints done)
+        for _ in range(50):
+            painted.clear()
+            QtWidgets.QApplication.processEvents()
+            if not painted:
+                return
+
+    def step_and_paint() -> None:
+        settle()
+        assert s.step("update", 1)
+        QtWidgets.QApplication.processEvents()
+
+    step_and_paint()
+    assert painted == []  # hidden: the step repaints no cell
+    view.set_show_margin(True)
+    s.to_start()
+    s.step("update", 1)  # w ≠ 0 from here: every row has a margin
+    settle()
+    before = column(model)
+    step_and_paint()
+    c = model.margin_column
+    strip = QtCore.QRect(view.columnViewportPosition(c), 0, view.columnWidth(c), view.viewport().height())
+    assert painted and all(strip.contains(r) for r in painted)
+    assert column(model) != before  # and the strip shows the new step's margins
+    # Any other change still repaints as Qt does (an edited coordinate's cell).
+    settle()
+    model.setData(model.index(0, 0), "0.5")
+    QtWidgets.QApplication.processEvents()
+    assert painted and any(r.left() < view.columnViewportPosition(c) for r in painted)
