@@ -25,6 +25,9 @@ __all__ = ["FrameService", "frame_cost", "SYNC_FRAME_COST"]
 SYNC_FRAME_COST = 500_000
 # Frames computed ahead and kept for the playhead (a few: each holds its misclassified rows).
 _AHEAD_KEPT = 4
+# How long the frame worker waits for the next position before it ends (playback asks every
+# 17 ms; a worker of a closed window does not linger).
+_WORKER_IDLE_S = 2.0
 
 
 def frame_cost(result: RunResult) -> float:
@@ -53,6 +56,9 @@ class FrameService:
         self.post = post
         self.on_ready = on_ready
         self._lock = threading.Lock()
+        self._work_ready = threading.Condition(self._lock)  # a position wanted: the idle worker wakes
+        self._idle = threading.Event()  # the worker has nothing to do (set also when none exists)
+        self._idle.set()
         self._wanted: tuple[RunResult, int] | None = None  # the position the worker computes next
         self._thread: threading.Thread | None = None
         # Look-ahead while playing: the next step's frame is computed while the window paints
@@ -95,10 +101,7 @@ class FrameService:
             return
         with self._lock:
             self._ahead_wanted = (result, t)
-            if self._thread is not None and self._thread.is_alive():
-                return
-            self._thread = threading.Thread(target=self._work, name="perceptron-frame", daemon=True)
-            self._thread.start()
+            self._wake()
 
     def _take_ahead(self, result: RunResult, t: int) -> None:
         """Make a frame computed ahead for ``t`` the run's memo (on the UI thread)."""
@@ -121,9 +124,7 @@ class FrameService:
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the worker is idle (for scripts and tests)."""
-        t = self._thread
-        if t is not None:
-            t.join(timeout)
+        self._idle.wait(timeout)
 
     def _request(self, result: RunResult, t: int) -> None:
         with self._lock:
@@ -133,21 +134,35 @@ class FrameService:
                     self._wanted, self._ahead_wanted = (result, t), None
                 return
             self._wanted = (result, t)
-            if self._thread is not None and self._thread.is_alive():
-                return  # the running worker takes the newest position when it is done
+            self._wake()  # a busy worker takes the newest position when it is done
+
+    def _wake(self) -> None:
+        """(Under the lock.) Have the worker look for work: wake it, or start it if there is none.
+        It waits for the next position up to ``_WORKER_IDLE_S`` before it ends: starting a
+        thread at every frame of playback cost the window's thread up to tens of milliseconds
+        while the new thread waited for the GIL."""
+        self._idle.clear()
+        if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._work, name="perceptron-frame", daemon=True)
             self._thread.start()
+        else:
+            self._work_ready.notify()
 
     def _work(self) -> None:
         while True:
             with self._lock:
-                wanted, self._wanted = self._wanted, None
-                ahead = wanted is None
-                if ahead:
-                    wanted, self._ahead_wanted = self._ahead_wanted, None
-                if wanted is None:
-                    self._thread = None
-                    return
+                while True:
+                    wanted, self._wanted = self._wanted, None
+                    ahead = wanted is None
+                    if ahead:
+                        wanted, self._ahead_wanted = self._ahead_wanted, None
+                    if wanted is not None:
+                        break
+                    self._idle.set()
+                    if not self._work_ready.wait(_WORKER_IDLE_S) and self._wanted is None \
+                            and self._ahead_wanted is None:
+                        self._thread = None  # idle for long: end (a later request starts another)
+                        return
                 self._computing = wanted
             result, t = wanted
             try:

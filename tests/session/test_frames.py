@@ -197,3 +197,33 @@ def test_a_step_to_the_frame_being_computed_ahead_waits_for_it_instead_of_comput
     s.frames.wait(30)
     d.drain()
     assert computed == [3] and heard == [3] and s.frame().t == 3
+
+
+def test_one_worker_serves_frame_after_frame_and_ends_when_idle(big_session, monkeypatch) -> None:
+    """Playback asks for a frame every 17 ms: one worker waits for the next request instead of a
+    thread started per frame, and ends once nothing was asked for a while."""
+    s, d = big_session
+    monkeypatch.setattr(frames_mod, "_WORKER_IDLE_S", 60.0)
+    s.to_start()
+    s.frame()
+    s.frames.wait(30)
+    d.drain()
+    first = s.frames._thread
+    assert first is not None and first.is_alive()  # waiting for the next position
+    for _ in range(3):
+        s.step("update", 1)
+        s.frame()
+        s.frames.wait(30)
+        d.drain()
+        assert s.frames._thread is first
+        assert s.result.last_frame.t == s.playhead.t
+    monkeypatch.setattr(frames_mod, "_WORKER_IDLE_S", 0.0)
+    with s.frames._lock:
+        s.frames._work_ready.notify()  # wake it: with no idle time left it ends
+    first.join(30)
+    assert not first.is_alive() and s.frames._thread is None
+    s.step("update", 1)  # a later request starts another
+    s.frame()
+    s.frames.wait(30)
+    d.drain()
+    assert s.result.last_frame.t == s.playhead.t and s.frames._thread is not first
