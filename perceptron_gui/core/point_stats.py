@@ -23,13 +23,14 @@ module is imported.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
+from .algorithms._lazy import LazyModule
 from .rows import every_row
+
+_K = LazyModule("._point_kernels", __package__)  # numba loads at the first frame (see _lazy)
 
 __all__ = ["PointStats", "point_stats", "min_signed_margin", "load"]
 
@@ -59,7 +60,7 @@ def point_stats(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float,
     # Untouched pages cost nothing: only the misclassified rows' entries are ever written.
     out = np.empty(n, dtype=np.int64)
     sums = np.zeros(3)
-    count = _kernels()[0](X, y, w, float(b), names, out, sums)
+    count = _K.stats(X, y, w, float(b), names, out, sums)
     return PointStats(out[:count].copy(), float(sums[0]), float(sums[1]),
                       float(sums[2]) if n else float("nan"))
 
@@ -73,73 +74,15 @@ def min_signed_margin(Xs: np.ndarray, y: np.ndarray, ws: np.ndarray, b_s: float,
     y = np.ascontiguousarray(y, dtype=np.float64)
     ws = np.ascontiguousarray(ws, dtype=np.float64)
     res = np.zeros(2)
-    _kernels()[1](Xs, y, ws, float(b_s), float(tiny), res)
+    _K.min_margin(Xs, y, ws, float(b_s), float(tiny), res)
     return float(res[0]), int(res[1])
 
 
 def load() -> None:
     """Import numba and load (or compile) the kernels now, e.g. on a worker thread before the
     first frame asks for them on the UI thread."""
-    _kernels()
-
-
-_compiled: tuple[Any, Any] | None = None
-_compiling = threading.Lock()
-
-
-def _kernels() -> tuple[Any, Any]:
-    global _compiled
-    if _compiled is None:
-        with _compiling:
-            if _compiled is None:
-                from numba import njit
-
-                jit = njit(cache=True, nogil=True)
-                _compiled = (jit(_stats), jit(_min_margin))
-    return _compiled
-
-
-def _stats(X: Any, y: Any, w: Any, b: float, names: Any, out: Any, sums: Any) -> int:  # pragma: no cover - compiled
-    # Without branches on the data (a noisy set's signs are random: mispredicted branches made
-    # this loop 5 ms at 10⁶ rows): every row writes out[count], and count grows only when it is
-    # wrong, so the entries past the misclassified ones are never touched. A score is nan only
-    # when s is (y is ±1), and then numpy's sums and min are nan too.
-    n, d = X.shape
-    p = 0.0
-    h = 0.0
-    closest = np.inf
-    seen_nan = False
-    count = 0
-    for i in range(n):
-        s = 0.0
-        for j in range(d):
-            s += X[i, j] * w[j]
-        s = s + b
-        seen_nan |= s != s
-        out[count] = names[i]
-        count += (s >= 0.0) != (y[i] > 0.0)
-        m = y[i] * s
-        p += max(-m, 0.0)
-        h += max(1.0 - m, 0.0)
-        closest = min(closest, abs(s))
-    sums[0] = np.nan if seen_nan else p
-    sums[1] = np.nan if seen_nan else h
-    sums[2] = np.nan if seen_nan else closest
-    return count
-
-
-def _min_margin(Xs: Any, y: Any, ws: Any, b_s: float, tiny: float, res: Any) -> None:  # pragma: no cover - compiled
-    n, d = Xs.shape
-    lo = np.inf
-    seen_nan = False
-    n_tiny = 0
-    for i in range(n):
-        s = 0.0
-        for j in range(d):
-            s += Xs[i, j] * ws[j]
-        s = s + b_s
-        n_tiny += abs(s) < tiny
-        seen_nan |= s != s
-        lo = min(lo, y[i] * s)
-    res[0] = np.nan if seen_nan else lo
-    res[1] = n_tiny
+    X, y = np.ones((1, 2)), np.ones(1)
+    X.setflags(write=False)  # as a run's training data are: numba compiles read-only arrays apart
+    y.setflags(write=False)
+    point_stats(X, y, np.ones(2), 0.0, np.zeros(1, dtype=np.int64))
+    _K.min_margin(X, y, np.ones(2), 0.0, 0.0, np.zeros(2))

@@ -19,7 +19,7 @@ from ._dual_kernels import dual_scores, gram_matrix, kernel_epoch  # noqa: F401 
 # The pocket's kernel lives in its own module (one loop for the every-update rule and the
 # ratchet, and the count); they are names of this module too, so warm_up and ``kernels`` find them.
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
-from ._step_kernels import margin_epoch, pa_epoch, replay_rows_tau  # noqa: F401
+from ._step_kernels import add_step, margin_epoch, pa_epoch, replay_rows_tau  # noqa: F401
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
 # their values at the first call, so these hints are for the reader and mypy only.
@@ -285,7 +285,6 @@ def replay_rows(  # pragma: no cover - compiled
     so every row equals the one training had, to the bit. ``X`` is the data set's own (not
     augmented): with ``offset`` the last weight gets (y_i·scale)·1.0, as training added it."""
     D = ck.shape[1]
-    d = X.shape[1]
     w = np.empty(D)
     cur = -1  # the update count w holds (-1: nothing yet)
     for r in range(ks.shape[0]):
@@ -298,11 +297,7 @@ def replay_rows(  # pragma: no cover - compiled
             cur = base
         while cur < k:
             i = index[cur]  # update cur + 1 visited this example
-            f = y[i] * scale
-            for j in range(d):
-                w[j] += f * X[i, j]
-            if offset:
-                w[d] += f * 1.0
+            add_step(w, X, i, y[i] * scale, offset)
             cur += 1
         for j in range(D):
             out[r, j] = w[j]
@@ -320,7 +315,6 @@ def replay_weighted_prefix(  # pragma: no cover - compiled
     :func:`replay_rows` does, so every sum equals the one over all rows to the bit. With one
     checkpoint (w_0), P = 0 and C > K it walks from the start: that is how P itself is made."""
     D = ck.shape[1]
-    d = X.shape[1]
     w = np.empty(D)
     acc = np.empty(D)
     cur = -1
@@ -337,11 +331,7 @@ def replay_weighted_prefix(  # pragma: no cover - compiled
             for j in range(D):
                 acc[j] += c[cur] * w[j]
             i = index[cur]
-            f = y[i] * scale
-            for j in range(d):
-                w[j] += f * X[i, j]
-            if offset:
-                w[d] += f * 1.0
+            add_step(w, X, i, y[i] * scale, offset)
             cur += 1
         for j in range(D):
             out[r, j] = acc[j]

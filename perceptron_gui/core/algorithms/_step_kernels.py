@@ -97,6 +97,17 @@ def pa_epoch(  # pragma: no cover - compiled
     return cnt
 
 
+@njit(cache=True, nogil=True, inline="always")
+def add_step(w: Array, X: Array, i: int, f: float, offset: bool) -> None:  # pragma: no cover - compiled
+    """w += f·x_i, and f·1 to the offset weight: one update replayed as training added it (every
+    replay kernel's step, so the rebuilt rows equal training's to the bit)."""
+    d = X.shape[1]
+    for j in range(d):
+        w[j] += f * X[i, j]
+    if offset:
+        w[d] += f * 1.0
+
+
 @njit(cache=True, nogil=True)
 def replay_rows_tau(  # pragma: no cover - compiled
     X: Array, y: Array, index: Array, tau: Array, ck: Array, C: int, ks: Array, out: Array, offset: bool
@@ -104,7 +115,6 @@ def replay_rows_tau(  # pragma: no cover - compiled
     """``_kernels.replay_rows`` with a step size per update: update k adds (τ_k·y_i)·x_i, the
     product taken as :func:`pa_epoch` takes it, so every row equals training's to the bit."""
     D = ck.shape[1]
-    d = X.shape[1]
     w = np.empty(D)
     cur = -1
     for r in range(ks.shape[0]):
@@ -117,11 +127,7 @@ def replay_rows_tau(  # pragma: no cover - compiled
             cur = base
         while cur < k:
             i = index[cur]
-            f = tau[cur] * y[i]
-            for j in range(d):
-                w[j] += f * X[i, j]
-            if offset:
-                w[d] += f * 1.0
+            add_step(w, X, i, tau[cur] * y[i], offset)
             cur += 1
         for j in range(D):
             out[r, j] = w[j]
