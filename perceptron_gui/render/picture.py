@@ -33,9 +33,10 @@ __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster",
            "MAX_MISCLASSIFIED_MARKS", "inside"]
 
 VOTE_GRID = 120  # the voted predictor is evaluated on VOTE_GRID² cells of the view
-# ... unless its K vectors make that more than VOTE_GRID_WORK sign evaluations (about 20 ms):
-# then on a coarser grid, at least VOTE_GRID_MIN² cells (123,000 vectors took 2.2 s a frame).
-VOTE_GRID_WORK = 20_000_000
+# ... unless its K vectors make that more than VOTE_GRID_WORK sign evaluations (0.25–0.35 ns
+# each in vote_scores, so about 15 ms): then on a coarser grid, at least VOTE_GRID_MIN² cells
+# (123,000 vectors took 2.2 s a frame before the floor; 256 cells × 246,000 vectors take 14 ms).
+VOTE_GRID_WORK = 50_000_000
 VOTE_GRID_MIN = 16
 # More misclassified points than this are not marked: 3·10⁵ dots (10⁶ points, 30 % wrong
 # mid-run) covered the whole picture in black and cost a redraw per step. The live panel and

@@ -20,8 +20,9 @@ __all__ = ["PROBE_SECONDS", "CostEstimate", "RateProbe", "vote_tail_seconds", "f
 
 PROBE_SECONDS = 0.3  # how long the rate is measured before it is said
 # Voted's per-epoch errors after training: one (point, vector, feature) term of the vote took
-# 2.4 ns here (vote_errors_by_epoch, 10⁵ points × 2,000 vectors × 3 weights: 1.43 s).
-VOTE_SECONDS_PER_TERM = 2.5e-9
+# 0.11 ns here (vote_errors_by_epoch, 10⁵ points × 20,000 vectors × 3 weights: 0.65 s; 2.4 ns
+# before its points went in vectorised blocks).
+VOTE_SECONDS_PER_TERM = 1.5e-10
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,35 @@ def test_vote_errors_kernel_counts_the_vote_of_every_epoch():
         assert got[e] == np.count_nonzero(np.where(scores >= 0, 1.0, -1.0) != y)
 
 
+def test_vote_kernels_in_blocks_of_points_equal_a_plain_loop():
+    # The kernels take the points 256 at a time (vectorised); 600 points make two full blocks
+    # and a partial one, with zero counts among the vectors. A plain loop, point by point:
+    rng = np.random.default_rng(5)
+    X, y = rng.normal(size=(600, 3)), np.where(rng.random(600) < 0.5, 1.0, -1.0)
+    W = rng.normal(size=(40, 3))
+    c = rng.integers(0, 3, 40).astype(np.float64)
+
+    def vote(x: np.ndarray, k: int, counts: np.ndarray) -> float:
+        tot = 0.0
+        for j in range(k):
+            if counts[j] != 0:
+                s = 0.0
+                for d in range(3):
+                    s += W[j, d] * x[d]
+                tot += counts[j] if s >= 0.0 else -counts[j]
+        return tot
+
+    assert K.vote_scores(X, W, c).tolist() == [vote(x, 40, c) for x in X]
+    starts = np.concatenate(([0.0], np.cumsum(c[:-1])))  # c_k = starts[k+1] − starts[k]
+    t_ends = np.array([starts[10] + 1.0, starts[25], starts[39] + 2.0])
+    k_ends = np.array([10, 25, 39], dtype=np.int64)
+    got = K.vote_errors_by_epoch(X, y, W, starts, k_ends, t_ends)
+    for e, (k, t) in enumerate(zip(k_ends, t_ends)):
+        counts = np.diff(np.concatenate((starts[: k + 1], [t])))
+        wrong = sum((1.0 if vote(x, k + 1, counts) >= 0.0 else -1.0) != yi for x, yi in zip(X, y))
+        assert got[e] == wrong
+
+
 # ---- run files ---------------------------------------------------------------------------------
 @pytest.fixture
 def small_files(monkeypatch):

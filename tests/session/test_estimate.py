@@ -11,6 +11,7 @@ from perceptron_gui.core.algorithms.voted import VOTE_WORK_LIMIT
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.session import runner as runner_mod
 from perceptron_gui.session.estimate import (
+    VOTE_SECONDS_PER_TERM,
     CostEstimate,
     RateProbe,
     format_duration,
@@ -83,7 +84,7 @@ def test_which_runs_may_stop_early_and_what_voted_adds():
     assert not may_stop_early("averaged")
     assert vote_tail_seconds("pocket", 10**6, 3) == 0.0
     # voted's per-epoch errors: at most VOTE_WORK_LIMIT (point, vector) pairs, D terms each
-    assert vote_tail_seconds("voted", 10**6, 3) == pytest.approx(VOTE_WORK_LIMIT * 3 * 2.5e-9)
+    assert vote_tail_seconds("voted", 10**6, 3) == pytest.approx(VOTE_WORK_LIMIT * 3 * VOTE_SECONDS_PER_TERM)
     assert vote_tail_seconds("voted", 10, 3) < vote_tail_seconds("voted", 10**6, 3)
 
 
