@@ -70,6 +70,26 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def single_thread_blas() -> None:
+    """Let numpy's BLAS (OpenBLAS, MKL, …) use one thread in the window's process.
+
+    After each call OpenBLAS keeps its helper threads spinning for a while, waiting for the
+    next one: a matrix-vector product over 10⁶ points (a frame's scores) kept one of two cores
+    busy doing nothing, and the window's thread, starved, blocked 100–160 ms when a run
+    started or arrived (perf: the BLAS server thread took a core while the window's thread got
+    18 ms of CPU in a 142 ms block). The window's products are matrix-vector sized and its
+    heavy loops are numba's, so one thread loses nothing worth the stall. ``threadpoolctl``
+    (scikit-learn's) sets the BLAS libraries loaded already; the environment sets those
+    loaded later (numba imports SciPy when it is installed, and SciPy brings its own
+    OpenBLAS). Only the application's own process does this, never a user's (``show()`` runs
+    in theirs)."""
+    from threadpoolctl import threadpool_limits
+
+    for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS"):
+        os.environ[name] = "1"
+    threadpool_limits(1, user_api="blas")
+
+
 def _raise_lesson_panel(win, lesson: str | None) -> None:
     """The lesson's dock in front, once the shown window has laid out its docks."""
     if lesson is None:
@@ -137,6 +157,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
             return 2
     opened_session = start is not None and start.kind == "session" and start.error is None
     prepare_environment(offscreen=screenshot is not None)
+    single_thread_blas()
     from PySide6 import QtCore, QtGui, QtWidgets
 
     QtCore.QCoreApplication.setApplicationName("perceptron-gui")

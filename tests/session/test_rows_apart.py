@@ -3,9 +3,12 @@ on a thread starved the window of the GIL; 40 short GIL-releasing calls took 208
 against 3 ms beside the child), and the file is the same to the byte."""
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -105,3 +108,25 @@ def test_a_consumer_that_stops_ends_the_child(always_apart: None, monkeypatch: p
     assert next(chunks)
     chunks.close()  # e.g. the disk filled up: the writer stops reading
     assert started and started[0].poll() is not None
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="POSIX priorities")
+def test_the_child_formats_at_a_lower_priority_than_the_window() -> None:
+    # It takes a core for about a second; on two cores the window's thread must win it.
+    proc = subprocess.Popen([sys.executable, "-c", rows_apart._CHILD, rows_apart._ROOT, "1", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        want = min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+        deadline = time.monotonic() + 30
+        got = os.getpriority(os.PRIO_PROCESS, proc.pid)
+        while got != want and proc.poll() is None and time.monotonic() < deadline:
+            # it lowers itself first thing, then waits for the floats on stdin (it cannot end
+            # before they come: the wait is only a pause between two looks)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(0.01)
+            got = os.getpriority(os.PRIO_PROCESS, proc.pid)
+        assert got == want
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()  # no floats: it ends
+        proc.wait(60)

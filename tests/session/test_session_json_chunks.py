@@ -64,3 +64,13 @@ def test_a_non_finite_point_is_refused_before_anything_is_written(tmp_path) -> N
     snap.X[3, 1] = np.nan
     with pytest.raises(ValueError):
         session_json_chunks(snap)
+
+
+@pytest.mark.parametrize("values", [[1.0, -1.0, -1.0, 1.0, 1.0], [0.0, 2.0, -3.0, 1.0], [1.0], [-1.0], []])
+def test_labels_and_flags_are_json_dumps_text_with_or_without_the_fast_path(values: list[float]) -> None:
+    # ±1 labels and flags are laid out with numpy (short calls, so the GIL is let go often);
+    # any other integers take the plain path: the text is json.dumps' either way.
+    a = np.array(values, dtype=np.float64)
+    assert list_json(a, ints) == json.dumps([int(v) for v in values])
+    flags = a > 0
+    assert list_json(flags, bools) == json.dumps([bool(v) for v in flags])
