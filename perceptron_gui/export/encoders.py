@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..core.atomic import write_error
+from ..core.workers import background_thread
 from .source import ExportError
 
 __all__ = ["Encoder", "GifEncoder", "Mp4Encoder", "Cancelled", "gif_palette"]
@@ -29,7 +30,7 @@ class Encoder:
         self._error: BaseException | None = None
         self._cancelled = threading.Event()
         self._closed = False
-        self._thread = threading.Thread(target=self._work, name="perceptron-encode", daemon=True)
+        self._thread = background_thread(self._work, "perceptron-encode")
         self._thread.start()
 
     def add(self, rgb: np.ndarray) -> None:

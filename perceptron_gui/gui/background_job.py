@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 
 from ..core.algorithms.chunks import TrainingStopped
 from ..core.errors import UserError
+from ..core.workers import background_thread
 
 __all__ = ["BackgroundJob", "show_progress"]
 
@@ -55,7 +56,7 @@ class BackgroundJob(QtCore.QObject):
 
     def start(self) -> None:
         self.state = "running"
-        self._thread = threading.Thread(target=self._work, name=self.what.lower(), daemon=True)
+        self._thread = background_thread(self._work, self.what.lower())
         self._thread.start()
 
     def _work(self) -> None:

@@ -12,7 +12,6 @@ nobody could answer, so none is asked.
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.errors import UserError
 from ..core.io import MAX_CSV_BYTES, MAX_JSON_BYTES
+from ..core.workers import background_thread
 from ..session.autosave import DEFAULT_DELAY_S, Autosaver
 from ..session.document import Document, DocumentKind, kind_of
 from ..session.recent_files import RecentFiles
@@ -246,7 +246,7 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
                 loaded, error = None, f"{p.name} is too big to read with the memory there is; split it or sample it first."
             self._read_done.emit((ticket, p, kind, box_title, loaded, error))
 
-        threading.Thread(target=work, name="perceptron-read", daemon=True).start()
+        background_thread(work, "perceptron-read").start()
 
     def _on_read_done(self, done: tuple[Any, ...]) -> None:
         ticket, p, kind, box_title, loaded, error = done

@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6 import QtCore, QtWidgets
 
 from ..core.errors import UserError
+from ..core.workers import background_thread
 from ..session.autosave import Autosaver
 from ..session.document import Document, DocumentKind, NothingToSaveError, PreparedSave
 from ..session.session import Session
@@ -131,7 +132,7 @@ class SaveMixin:
             self._save_queue.append(prepared)
             if self._save_thread is not None and self._save_thread.is_alive():
                 return  # the writer takes it after the one it writes
-            self._save_thread = threading.Thread(target=self._write_queue, name="perceptron-save", daemon=True)
+            self._save_thread = background_thread(self._write_queue, "perceptron-save")
             self._save_thread.start()
 
     def _write_queue(self) -> None:

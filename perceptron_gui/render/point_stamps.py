@@ -184,16 +184,7 @@ def _workers() -> int:
 
 
 def _pool() -> ThreadPoolExecutor:
-    return named_pool("point-stamps", _workers(), lower_priority)
-
-
-def lower_priority() -> None:
-    """Give the calling thread a lower CPU priority (Linux: its own nice value), so that
-    stamping on every core never slows the window's own thread."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
-    except (AttributeError, OSError):  # not Linux, or not allowed: the default priority
-        pass
+    return named_pool("point-stamps", _workers())
 
 
 @njit(cache=True, nogil=True)

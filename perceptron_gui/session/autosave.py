@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.atomic import atomic_write_chunks, atomic_write_text, write_error
 from ..core.errors import UserError
+from ..core.workers import background_thread
 from . import autosave_journal as journal
 from .autosave_store import LEGACY_NAME, Slot, crashed_slots
 from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
@@ -106,7 +107,7 @@ class Autosaver:
         self._base_no = 0
         self._thread: threading.Thread | None = None
         if background:
-            self._thread = threading.Thread(target=self._loop, name="perceptron-autosave", daemon=True)
+            self._thread = background_thread(self._loop, "perceptron-autosave")
             self._thread.start()
         # Stepping through a run is no work to lose: the playhead is saved once there are edits.
         self._edited = False

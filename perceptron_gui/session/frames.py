@@ -15,6 +15,7 @@ import functools
 import threading
 from collections.abc import Callable
 
+from ..core.workers import background_thread
 from .frame import Frame, clamp_t, compute_frame, frame_at
 from .runner import RunResult
 
@@ -143,7 +144,7 @@ class FrameService:
         while the new thread waited for the GIL."""
         self._idle.clear()
         if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._work, name="perceptron-frame", daemon=True)
+            self._thread = background_thread(self._work, "perceptron-frame")
             self._thread.start()
         else:
             self._work_ready.notify()

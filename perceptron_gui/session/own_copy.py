@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..core.workers import background_thread
 from .points import PointSet
 
 __all__ = ["OWN_COPY_MIN_ROWS", "own_copy_in_background"]
@@ -35,6 +36,6 @@ def own_copy_in_background(points: PointSet, post: Callable[[Callable[[], None]]
     def work() -> None:
         post(functools.partial(points.adopt, "X", X, np.array(X, dtype=np.float64, copy=True)))
 
-    thread = threading.Thread(target=work, name="perceptron-own-copy", daemon=True)
+    thread = background_thread(work, "perceptron-own-copy")
     thread.start()
     return thread

@@ -27,6 +27,7 @@ from ..core.errors import UserError
 from ..core.loss_curves import LossCurves, loss_curves
 from ..core.run import RunRecord
 from ..core.separability import run_separator
+from ..core.workers import background_thread
 from .estimate import CostEstimate, RateProbe, may_stop_early, vote_tail_seconds
 from .points import PointSet
 
@@ -337,7 +338,7 @@ class Runner:
                 return
             self.post(lambda: done(res, err))
 
-        self._thread = threading.Thread(target=work, name="perceptron-train", daemon=True)
+        self._thread = background_thread(work, "perceptron-train")
         self._thread.start()
         return False
 
