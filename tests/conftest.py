@@ -46,6 +46,11 @@ for _var, _name in (("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"),
 # core/algorithms/_pocket_kernels.py): set here first, so that import, in whichever test it
 # happens, changes no environment the isolation check watches.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+# The application's process runs BLAS on one thread and says so in its environment
+# (gui/app.single_thread_blas): the same here, so a test that starts it in-process changes none.
+for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS"):
+    os.environ[_var] = "1"
+os.environ.setdefault("KMP_DUPLICATE_LIB_OK", "True")  # threadpoolctl's import sets it (as scikit-learn's does)
 os.environ["PERCEPTRON_GUI_FROZEN_CLOCK"] = "1"
 # A run record's memory budget defaults to a quarter of the machine's RAM (at most 1 GB): pin
 # it, so no run in a test stops early on a small machine only. Tests of the cap inject theirs.
