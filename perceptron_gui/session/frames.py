@@ -21,8 +21,10 @@ from .runner import RunResult
 
 __all__ = ["FrameService", "frame_cost", "SYNC_FRAME_COST"]
 
-# Work (numbers touched) up to which a frame is computed on the UI thread: about 4 ms here
-# (a frame costs ~7.5 ns per number; 22 ms for 10⁶ 2-D points with the offset).
+# Work (numbers touched) up to which a frame is computed on the UI thread. Set when a frame
+# cost ~7.5 ns a number (about 4 ms at this bound); since the one-pass point_stats it costs
+# 1.2–1.5 ns (0.59 ms at 160,000 2-D points with the offset, 3.5 ms at 10⁶). Kept: a raise
+# would move mid-sized data's frames onto the UI thread, unmeasured in the window.
 SYNC_FRAME_COST = 500_000
 # Frames computed ahead and kept for the playhead (a few: each holds its misclassified rows).
 _AHEAD_KEPT = 4
