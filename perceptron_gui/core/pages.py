@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-__all__ = ["use_small_pages", "empty_small_pages", "empty", "SMALL_PAGES_FROM"]
+__all__ = ["use_small_pages", "empty_small_pages", "empty", "made_in_small_pages", "SMALL_PAGES_FROM"]
 
 # numpy asks for huge pages from this size on (its own threshold); below it both are the same.
 SMALL_PAGES_FROM = 4 << 20
@@ -89,12 +89,20 @@ def empty(shape: int | tuple[int, ...], dtype: np.dtype | type = np.float64) -> 
     A user's own :data:`ENV` is left to decide, as in :func:`use_small_pages`."""
     dt = np.dtype(dtype)
     dims = (shape,) if isinstance(shape, int) else tuple(shape)
-    switch = _numpy_switch()
-    if switch is None or ENV in os.environ or int(np.prod(dims, dtype=np.int64)) * dt.itemsize < SMALL_PAGES_FROM:
+    if int(np.prod(dims, dtype=np.int64)) * dt.itemsize < SMALL_PAGES_FROM:
         return np.empty(dims, dtype=dt)
+    return made_in_small_pages(lambda: np.empty(dims, dtype=dt))
+
+
+def made_in_small_pages(make: Callable[[], np.ndarray]) -> np.ndarray:
+    """``make()``, with numpy's huge-page request off while it runs (see :func:`empty`): for
+    an array numpy both makes and fills, as ``np.arange``."""
+    switch = _numpy_switch()
+    if switch is None or ENV in os.environ:
+        return make()
     with _SWITCH_LOCK:
         was = switch(False)
         try:
-            return np.empty(dims, dtype=dt)
+            return make()
         finally:
             switch(was)

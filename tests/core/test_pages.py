@@ -141,3 +141,24 @@ def test_a_delete_of_many_points_leaves_arrays_the_session_may_edit_in_place() -
     before = pts.X.ctypes.data
     pts.writable("X")
     assert pts.X.ctypes.data == before  # edited where it is, not copied
+
+
+@pytest.mark.skipif(not SMAPS.exists(), reason="no /proc/self/smaps: not Linux")
+def test_a_fits_copies_of_the_data_and_its_file_order_are_in_small_pages() -> None:
+    """A fresh process's first fit wrote its copy of 10⁶ points into cold huge pages when
+    Linux granted them (52 or 70 ms at random): the copies a fit makes refuse them."""
+    from numpy._core import multiarray
+
+    from perceptron_gui.core.algorithms.scores import augment
+    from perceptron_gui.core.pages import made_in_small_pages
+
+    before = multiarray._set_madvise_hugepage(True)  # numpy's default: ask for huge pages
+    try:
+        X = np.zeros((1_500_000, 2))  # 36 MB once augmented: past malloc's reuse, a mapping of its own
+        for a in (augment(X, True), augment(X[:, :1].repeat(3, axis=1), False),
+                  made_in_small_pages(lambda: np.arange(5_000_000, dtype=np.int64))):
+            assert "hg" not in vm_flags(a.ctypes.data + (1 << 21))
+        assert multiarray._set_madvise_hugepage(True) is True  # set back as it was
+        assert "hg" in vm_flags(np.empty(1 << 22).ctypes.data + (1 << 21))  # numpy's own choice, as a control
+    finally:
+        multiarray._set_madvise_hugepage(before)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .. import pages
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes, split_augmented
 from . import chunks
@@ -168,7 +169,8 @@ class Perceptron:
         if test is not None and test.n and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
         Xa = augment(train.X, self.offset)
-        y = np.array(train.y, dtype=np.float64)  # writable: see augment()
+        y = pages.empty(train.n)  # writable (see augment()), in small pages as augment's copy
+        y[:] = train.y
         n, D = Xa.shape
         Xt: np.ndarray | None = None
         yt: np.ndarray | None = None
@@ -189,7 +191,7 @@ class Perceptron:
         stop_reason = "no_data" if n == 0 else ("fixed_epochs" if self.fixed_epochs else "max_epochs")
         t0 = time.perf_counter()
         elapsed = 0.0
-        file_order = np.arange(n, dtype=np.int64)
+        file_order = pages.made_in_small_pages(lambda: np.arange(n, dtype=np.int64))  # as augment's copy
         if n:
             for epoch in range(self.max_epochs):
                 if record_bytes(log.K + n, epoch + 1, D, extra) > budget:

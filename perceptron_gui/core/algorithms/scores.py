@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import pages
+
 __all__ = ["augment", "predict_scores", "row_dots"]
 
 
@@ -15,9 +17,14 @@ def augment(X: np.ndarray, offset: bool) -> np.ndarray:
     when ``offset``. Always a fresh writable array, so the kernels see one array type and
     numba compiles one signature each (a Dataset's own arrays are read-only)."""
     X = np.asarray(X, dtype=np.float64)
+    # Small pages (core/pages.empty): a fresh process's first fit wrote its 24 MB copy of 10⁶
+    # points into cold huge pages when Linux granted them, 52 or 70 ms at random (issue 9's
+    # "first fit as fast as the fourth"); later copies reuse freed memory either way.
     if not offset:
-        return np.array(X, dtype=np.float64, order="C")
-    out = np.empty((X.shape[0], X.shape[1] + 1))
+        out = pages.empty(X.shape)
+        out[...] = X
+        return out
+    out = pages.empty((X.shape[0], X.shape[1] + 1))
     out[:, :-1] = X
     out[:, -1] = 1.0
     return out
