@@ -74,7 +74,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.session.set_dispatcher(self.dispatcher.post)
         s = self.session
         state_dir = default_state_dir()
-        self.document = Document(s, RecentFiles(state_dir))  # the open file; the title follows it
+        self.document = Document(s, RecentFiles(state_dir, background=True))  # the open file; the title follows it
         self.setWindowTitle(APP_NAME)
         self.canvas = Canvas(s)
         self.banner = MessageBanner()

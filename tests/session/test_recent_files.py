@@ -84,3 +84,26 @@ def test_a_file_in_a_folder_we_may_not_read_stays_listed(tmp_path, monkeypatch):
     assert recent.remove_missing() == [tmp_path / "gone.csv"]
     assert recent.paths() == [locked / "a.csv"]
     assert recent.exists(locked / "a.csv") is None
+
+
+def test_the_windows_list_is_written_by_a_worker_in_the_order_it_changed(tmp_path, monkeypatch):
+    # A write syncs to disk: with a 60 MB autosave in flight that took 400 ms on the window's thread.
+    import threading
+
+    from perceptron_gui.session import recent_files
+
+    writers: list[str] = []
+    real = recent_files.atomic_write_text
+
+    def spy(path, text):
+        writers.append(threading.current_thread().name)
+        return real(path, text)
+
+    monkeypatch.setattr(recent_files, "atomic_write_text", spy)
+    recent = RecentFiles(tmp_path, background=True)
+    for name in ("a", "b", "c"):
+        recent.add(tmp_path / f"{name}.csv")
+    recent.wait()
+    assert RecentFiles(tmp_path).paths() == [tmp_path / "c.csv", tmp_path / "b.csv", tmp_path / "a.csv"]
+    assert len(writers) == 3 and threading.current_thread().name not in writers
+    assert all(w.startswith("recent-files") for w in writers)
