@@ -105,10 +105,16 @@ class PolygonItem(ViewSpanItem):
         return [P.copy() for P in self._corners]
 
     def paint(self, p: QtGui.QPainter, *args) -> None:
+        # Filled without antialiasing: 0.35 ms against 1.25 ms for the two regions of a
+        # 1100 × 560 plot, a quarter of a step's repaint at 10⁶ points. Their shared edge is the
+        # hyperplane, drawn antialiased on top; neighbouring fills leave no seam (pixel centres).
+        p.save()
+        p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, False)
         p.setPen(QtCore.Qt.PenStyle.NoPen)
         for poly, brush in self._polys:
             p.setBrush(brush)
             p.drawPolygon(poly)
+        p.restore()
 
 
 class NormalArrow(ViewSpanItem):
