@@ -24,3 +24,21 @@ def test_set_look_redraws_the_same_frame_in_the_new_colours_and_sizes(make_main_
     assert [it.role for it in canvas.overlay.picture] == [it.role for it in before]
     canvas.set_look(SCREEN_LOOK)
     assert np.array_equal(canvas.points_item.data["x"], canvas.view_points[:, 0])
+
+
+def test_the_regions_are_filled_without_antialiasing(qapp) -> None:
+    # A quarter of a step's repaint at 10⁶ points went into antialiased region fills; the
+    # edge they share is the hyperplane, drawn on top. A slanted fill shows two colours only.
+    from perceptron_gui.gui.canvas_items import PolygonItem
+
+    item = PolygonItem({"positive_region": QtGui.QBrush(QtGui.QColor(0, 90, 200))})
+    item.set_polygons([("positive_region", np.array([[0.0, 0.0], [64.0, 0.0], [0.0, 37.0]]))], (0.0, 0.0, 64.0, 64.0))
+    img = QtGui.QImage(64, 64, QtGui.QImage.Format.Format_ARGB32)
+    img.fill(QtGui.QColor("white"))
+    p = QtGui.QPainter(img)
+    p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)  # as the canvas paints
+    item.paint(p)
+    assert p.testRenderHint(QtGui.QPainter.RenderHint.Antialiasing)  # set back for the next item
+    p.end()
+    colours = {img.pixel(x, y) for x in range(64) for y in range(64)}
+    assert colours == {QtGui.QColor("white").rgba(), QtGui.QColor(0, 90, 200).rgba()}
