@@ -50,7 +50,7 @@ class RunRequest:
     algorithm: str
     params: dict[str, Any]
     points: PointSet
-    memory_budget_bytes: int | None = None  # None: core.run.memory_budget()
+    memory_budget_bytes: int | None = None  # None: core.run_memory.memory_budget()
     prepare: bool = False  # its kernels are not loaded yet: train on the worker (a first start compiles them)
 
     def estimated_work(self) -> float:
@@ -144,7 +144,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
 
     The run record and the proof's curves the window draws from it (one row per update) share
     one memory budget (``request.memory_budget_bytes``, default
-    :func:`~perceptron_gui.core.run.memory_budget`): training stops with stop_reason
+    :func:`~perceptron_gui.core.run_memory.memory_budget`): training stops with stop_reason
     "memory_cap" before they could pass it.
     """
     t0 = time.perf_counter()

@@ -9,14 +9,15 @@ import numpy as np
 import pytest
 
 from perceptron_gui.cli import main
-from perceptron_gui.core import run as run_mod
+from perceptron_gui.core import run_memory as run_mod
 from perceptron_gui.core import runio
 from perceptron_gui.core.algorithms import REGISTRY, make_algorithm
 from perceptron_gui.core.algorithms import _kernels as K
 from perceptron_gui.core.algorithms import voted as voted_mod
 from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core.io import write_csv
-from perceptron_gui.core.run import bytes_per_update, memory_budget, record_bytes, stop_sentence
+from perceptron_gui.core.run import stop_sentence
+from perceptron_gui.core.run_memory import bytes_per_update, memory_budget, record_bytes
 from perceptron_gui.session.session import Session
 from perceptron_gui.session.session_file import save_session
 

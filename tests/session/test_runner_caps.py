@@ -8,7 +8,8 @@ import numpy as np
 from perceptron_gui.core import theory as th
 from perceptron_gui.core.algorithms import make_algorithm
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.core.run import record_bytes, stop_sentence
+from perceptron_gui.core.run import stop_sentence
+from perceptron_gui.core.run_memory import record_bytes
 from perceptron_gui.session.points import PointSet
 from perceptron_gui.session.runner import Runner, RunRequest
 from perceptron_gui.session.session import Session

@@ -16,7 +16,8 @@ import numpy as np
 
 from .. import pages
 from ..dataset import Dataset, DatasetError
-from ..run import EpochRow, RunRecord, bytes_per_update, epoch_order, memory_budget, record_bytes, split_augmented
+from ..run import EpochRow, RunRecord, epoch_order, split_augmented
+from ..run_memory import bytes_per_update, memory_budget, record_bytes
 from . import chunks
 from ._lazy import LazyModule
 from .chunks import TrainingStopped
@@ -158,9 +159,9 @@ class Perceptron:
         away anyway). Without it an epoch is one kernel call.
 
         The record's size is known before each epoch (an epoch makes at most n updates, each
-        costing :func:`~perceptron_gui.core.run.bytes_per_update`), so training stops with
+        costing :func:`~perceptron_gui.core.run_memory.bytes_per_update`), so training stops with
         stop_reason "memory_cap" before an epoch that could take it past
-        ``memory_budget_bytes`` (default :func:`~perceptron_gui.core.run.memory_budget`), and
+        ``memory_budget_bytes`` (default :func:`~perceptron_gui.core.run_memory.memory_budget`), and
         a data set whose first epoch alone could is refused with a sentence (DatasetError).
         ``view_bytes_per_update`` counts what the caller will keep per update besides the
         record (the window's proof curves) against the same budget.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..pages import empty_small_pages
-from ..run import checkpoint_every
+from ..run_memory import checkpoint_every
 
 __all__ = ["UpdateLog"]
 
