@@ -30,7 +30,7 @@ class Encoder:
         self._error: BaseException | None = None
         self._cancelled = threading.Event()
         self._closed = False
-        self._thread = background_thread(self._work, "perceptron-encode")
+        self._thread = background_thread(self._work, "perceptron-encode", housekeeping=False)
         self._thread.start()
 
     def add(self, rgb: np.ndarray) -> None:

@@ -56,7 +56,7 @@ class BackgroundJob(QtCore.QObject):
 
     def start(self) -> None:
         self.state = "running"
-        self._thread = background_thread(self._work, self.what.lower())
+        self._thread = background_thread(self._work, self.what.lower(), housekeeping=False)
         self._thread.start()
 
     def _work(self) -> None:

@@ -246,7 +246,7 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
                 loaded, error = None, f"{p.name} is too big to read with the memory there is; split it or sample it first."
             self._read_done.emit((ticket, p, kind, box_title, loaded, error))
 
-        background_thread(work, "perceptron-read").start()
+        background_thread(work, "perceptron-read", housekeeping=False).start()
 
     def _on_read_done(self, done: tuple[Any, ...]) -> None:
         ticket, p, kind, box_title, loaded, error = done

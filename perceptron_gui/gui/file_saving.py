@@ -132,7 +132,7 @@ class SaveMixin:
             self._save_queue.append(prepared)
             if self._save_thread is not None and self._save_thread.is_alive():
                 return  # the writer takes it after the one it writes
-            self._save_thread = background_thread(self._write_queue, "perceptron-save")
+            self._save_thread = background_thread(self._write_queue, "perceptron-save", housekeeping=False)
             self._save_thread.start()
 
     def _write_queue(self) -> None:

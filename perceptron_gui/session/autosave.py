@@ -107,7 +107,7 @@ class Autosaver:
         self._base_no = 0
         self._thread: threading.Thread | None = None
         if background:
-            self._thread = background_thread(self._loop, "perceptron-autosave")
+            self._thread = background_thread(self._loop, "perceptron-autosave", housekeeping=True)
             self._thread.start()
         # Stepping through a run is no work to lose: the playhead is saved once there are edits.
         self._edited = False

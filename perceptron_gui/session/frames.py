@@ -146,7 +146,7 @@ class FrameService:
         while the new thread waited for the GIL."""
         self._idle.clear()
         if self._thread is None or not self._thread.is_alive():
-            self._thread = background_thread(self._work, "perceptron-frame")
+            self._thread = background_thread(self._work, "perceptron-frame", housekeeping=False)
             self._thread.start()
         else:
             self._work_ready.notify()

@@ -36,6 +36,6 @@ def own_copy_in_background(points: PointSet, post: Callable[[Callable[[], None]]
     def work() -> None:
         post(functools.partial(points.adopt, "X", X, np.array(X, dtype=np.float64, copy=True)))
 
-    thread = background_thread(work, "perceptron-own-copy")
+    thread = background_thread(work, "perceptron-own-copy", housekeeping=True)
     thread.start()
     return thread

@@ -338,7 +338,7 @@ class Runner:
                 return
             self.post(lambda: done(res, err))
 
-        self._thread = background_thread(work, "perceptron-train")
+        self._thread = background_thread(work, "perceptron-train", housekeeping=False)
         self._thread.start()
         return False
 
