@@ -1,16 +1,18 @@
 """Background threads: named thread pools, each made at its first use and kept for the
-process, and single threads, all at a lower CPU priority than the window's thread.
+process, and single threads; the housekeeping ones at a lower CPU priority than the window's thread.
 
 The window hands slow work to a few background threads (the points' image, its stamping, the
 click grid, the table's widest numbers). Each pool is made the first time it is asked for, so a
 process that never needs one starts no thread for it, and asked again by name it is the same
 pool. Kept here once: four modules each wrote their own lazily-made global.
 
-The housekeeping ones run at nice 10 (Linux: a thread's own nice value): the pools and the
-autosave. When 10⁶ points arrive, five threads start at once (the run, the click grid, the
-table's widths, the image, the autosave) and on two cores the window's thread got 25–30 ms of
-CPU in blocks of 95–104 ms (perf); at a lower priority they yield the core to it. The work a
-user waits for stays at the window's priority (see :func:`background_thread`).
+The housekeeping ones run at nice 10 (Linux: a thread's own nice value): the points' image,
+the table's widths, the recent files, the autosave, a private copy. When 10⁶ points arrive,
+five threads start at once (the run, the click grid, the table's widths, the image, the
+autosave) and on two cores the window's thread got 25–30 ms of CPU in blocks of 95–104 ms
+(perf); at a lower priority they yield the core to it. The work a user waits for (the run,
+the frames, the click grid, reads, saves, exports) stays at the window's priority (see
+:func:`background_thread`).
 """
 from __future__ import annotations
 
@@ -34,17 +36,17 @@ def lower_priority() -> None:
         pass
 
 
-def named_pool(name: str, workers: int = 1) -> ThreadPoolExecutor:
-    """The pool called ``name`` (its threads are named after it, at a lower priority), made
-    with ``workers`` threads the first time; later calls return it as made. The pools do the
-    window's housekeeping (the points' image, the click grid, the table's widths, the recent
-    files), which may wait while the window or a run needs the cores."""
+def named_pool(name: str, workers: int = 1, *, housekeeping: bool) -> ThreadPoolExecutor:
+    """The pool called ``name`` (its threads are named after it), made with ``workers``
+    threads the first time; later calls return it as made. A ``housekeeping`` pool runs at a
+    lower priority (see :func:`background_thread`)."""
     pool = _POOLS.get(name)
     if pool is None:
         with _LOCK:
             pool = _POOLS.get(name)
             if pool is None:
-                pool = _POOLS[name] = ThreadPoolExecutor(workers, thread_name_prefix=name, initializer=lower_priority)
+                pool = _POOLS[name] = ThreadPoolExecutor(workers, thread_name_prefix=name,
+                                                         initializer=lower_priority if housekeeping else None)
     return pool
 
 

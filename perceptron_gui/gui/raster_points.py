@@ -236,7 +236,7 @@ class RasterPoints(pg.GraphicsObject):
 
 def _worker() -> ThreadPoolExecutor:
     """One thread that makes images (their stamping uses the point_stamps pool's threads)."""
-    return named_pool("raster-points", 1)
+    return named_pool("raster-points", 1, housekeeping=True)
 
 
 class PointLayer:

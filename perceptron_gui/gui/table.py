@@ -90,7 +90,7 @@ class PointTable(QtWidgets.QWidget):
             # after every open (issue 9). The worker's reference to X makes an edit meanwhile copy
             # it first (PointSet.writable), so the worker reads numbers no one changes under it.
             self._measuring = X
-            named_pool("table-measure").submit(self._measure, X)  # one thread for every table
+            named_pool("table-measure", housekeeping=True).submit(self._measure, X)  # one thread for every table
 
     def _measure(self, X: np.ndarray) -> None:  # on the measurer's thread
         texts: list[str] | Exception

@@ -91,7 +91,7 @@ class HitGrid:
 
 _MAX_LOOSE = 2_000  # rows moved since the grid was built, beyond which it is built again
 def _builder() -> ThreadPoolExecutor:
-    return named_pool("hit-grid")
+    return named_pool("hit-grid", housekeeping=False)  # the first click waits for it
 
 
 class HitFinder:

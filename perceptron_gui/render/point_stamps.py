@@ -184,7 +184,7 @@ def _workers() -> int:
 
 
 def _pool() -> ThreadPoolExecutor:
-    return named_pool("point-stamps", _workers())
+    return named_pool("point-stamps", _workers(), housekeeping=True)
 
 
 @njit(cache=True, nogil=True)

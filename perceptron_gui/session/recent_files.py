@@ -161,7 +161,7 @@ class RecentFiles:
         doc = {"format": RECENT_FORMAT, "version": 1, "paths": [str(p) for p in self._paths]}
         text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
         if self.background:
-            self._pending = named_pool("recent-files").submit(self._write_text, text)
+            self._pending = named_pool("recent-files", housekeeping=True).submit(self._write_text, text)
         else:
             self._write_text(text)
 

@@ -30,7 +30,9 @@ def test_a_housekeeping_thread_runs_ten_below_its_starter_and_other_work_at_its_
     assert _nice() == os.getpriority(os.PRIO_PROCESS, 0)  # the caller's own priority is untouched
 
 
-def test_a_named_pool_runs_its_work_ten_below_its_maker() -> None:
-    pool = named_pool("test-priority-pool")
-    assert pool is named_pool("test-priority-pool")  # asked again by name: the same pool
-    assert pool.submit(_nice).result(60) == min(19, _nice() + 10)
+@pytest.mark.parametrize("housekeeping", [True, False])
+def test_a_housekeeping_pool_runs_its_work_ten_below_its_maker(housekeeping: bool) -> None:
+    name = f"test-priority-pool-{housekeeping}"
+    pool = named_pool(name, housekeeping=housekeeping)
+    assert pool is named_pool(name, housekeeping=housekeeping)  # asked again by name: the same pool
+    assert pool.submit(_nice).result(60) == (min(19, _nice() + 10) if housekeeping else _nice())
