@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _ran_command = ns.command in ("run", "export", "study")
         if _ran_command:
             # A command is one pass over fresh memory: small pages cost it less (core/pages.py).
-            # The window keeps numpy's huge pages: it reuses its memory frame after frame.
+            # The window asks for them too, in gui/app.run_app.
             use_small_pages()
         if ns.command is not None:  # every command takes only its own options (Qt's are the window's)
             if rest:

@@ -9,16 +9,21 @@ log alone touches 20 MiB at 10⁶ points, so the first fit of a process took 130
 of 60 ms, at random. With small pages it takes 67–70 ms every time; a second touch of the same
 memory is as fast either way.
 
-The commands (``run``, ``export``, ``study``) turn numpy's request off at their start
-(:func:`use_small_pages`); the window keeps it, as it reuses its memory frame after frame;
-the library (``perceptron_gui.estimators``, ``perceptron_gui.show``) leaves the caller's
-process as it is. Memory that is written once, front to back, as a fit's update log is, gets
-small pages in every process (:func:`empty_small_pages`), and a fit's copies of the data
-(``augment``), its labels and its file order are made with numpy's request off for the moment
-(:func:`empty`, :func:`made_in_small_pages`): a fit's first-time cost then no longer depends on
-who started the process (the first of four fits in one process: 52 or 70 ms at random, now
-54–58 against 50–54 for the fourth). numpy's own switch is the environment variable ``NUMPY_MADVISE_HUGEPAGE``,
-read once at its import; a user who sets it keeps their choice. The runtime switch is numpy's
+The commands (``run``, ``export``, ``study``) and the window (``run_app``) turn numpy's
+request off at their start (:func:`use_small_pages`): at 10⁶ points the window's drag makes
+fresh arrays at every move, and its longest block was 47–96 ms in huge pages against 13–26 ms
+in small ones (play and steps the same). The library (``perceptron_gui.estimators``,
+``perceptron_gui.show``) leaves the caller's process as it is.
+
+Memory that is written once, front to back, as a fit's update log is, gets small pages in
+every process (:func:`empty_small_pages`), and a fit's copies of the data (``augment``), its
+labels and its file order are made with numpy's request off for the moment (:func:`empty`,
+:func:`made_in_small_pages`): a fit's first-time cost then no longer depends on who started
+the process (the first of four fits in one process: 52 or 70 ms at random, now 54–58 against
+50–54 for the fourth).
+
+numpy's own switch is the environment variable ``NUMPY_MADVISE_HUGEPAGE``, read once at its
+import; a user who sets it keeps their choice. The runtime switch is numpy's
 ``_set_madvise_hugepage``, the function that variable sets: it is not public, so a numpy
 without it is left as it is.
 """

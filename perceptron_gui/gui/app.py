@@ -158,6 +158,10 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     opened_session = start is not None and start.kind == "session" and start.error is None
     prepare_environment(offscreen=screenshot is not None)
     single_thread_blas()
+    # Small pages for numpy's big arrays (core/pages.py): at 10⁶ points a drag makes fresh
+    # arrays every move, and its longest block was 47–96 ms in huge pages against 13–26 ms.
+    from ..core.pages import use_small_pages
+    use_small_pages()
     from PySide6 import QtCore, QtGui, QtWidgets
 
     QtCore.QCoreApplication.setApplicationName("perceptron-gui")

@@ -22,6 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6 import QtCore, QtGui, QtWidgets  # noqa: E402
 
+from perceptron_gui.core.pages import use_small_pages  # noqa: E402
 from perceptron_gui.core.presets import random_noisy  # noqa: E402
 from perceptron_gui.gui.app import freeze_startup_heap, make_window, single_thread_blas  # noqa: E402
 
@@ -49,6 +50,7 @@ def drag_latency(n: int, algorithm: str = "offset", moves: int = 25) -> tuple[fl
         app.processEvents()
     freeze_startup_heap()  # as run_app does once the window is up
     single_thread_blas()  # as run_app does before the window
+    use_small_pages()  # likewise
     vp = win.canvas.plot.viewport()
     x0, y0 = (float(v) for v in s.points.X[0])
 
