@@ -109,14 +109,9 @@ def _read(fd: int) -> bytes:
 def _child(n: int, d: int) -> None:
     """In the child: the raw float64 rows on stdin, their JSON text (UTF-8) on stdout.
 
-    It runs at a lower priority (nice 10): it takes a core for about a second, and on a
-    two-core machine the window's thread, competing with it and the run's worker, got a
-    fraction of a core when the autosave of a freshly opened 10⁶-point file overlapped a run."""
-    if hasattr(os, "nice"):  # POSIX
-        try:
-            os.nice(10)
-        except OSError:  # pragma: no cover - not allowed: format at the usual priority
-            pass
+    It runs at the priority of the thread that started it (Linux gives a child its parent
+    thread's nice value): the autosave's, housekeeping at nice 10 (core/workers), so on two
+    cores this second of formatting yields to the window's thread; a Save's, the window's own."""
     data = sys.stdin.buffer.read(n * d * 8)
     if len(data) != n * d * 8:
         sys.exit(2)
