@@ -70,6 +70,17 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+def set_up_own_process() -> None:
+    """What the application's own process is set to (never a user's: ``show()`` runs in
+    theirs): numpy's BLAS on one thread (:func:`single_thread_blas`) and numpy's big arrays in
+    small pages (core/pages.py: at 10⁶ points a drag makes fresh arrays every move, and its
+    longest block was 47–96 ms in huge pages against 13–26 ms)."""
+    from ..core.pages import use_small_pages
+
+    single_thread_blas()
+    use_small_pages()
+
+
 def single_thread_blas() -> None:
     """Let numpy's BLAS (OpenBLAS, MKL, …) use one thread in the window's process.
 
@@ -157,11 +168,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
             return 2
     opened_session = start is not None and start.kind == "session" and start.error is None
     prepare_environment(offscreen=screenshot is not None)
-    single_thread_blas()
-    # Small pages for numpy's big arrays (core/pages.py): at 10⁶ points a drag makes fresh
-    # arrays every move, and its longest block was 47–96 ms in huge pages against 13–26 ms.
-    from ..core.pages import use_small_pages
-    use_small_pages()
+    set_up_own_process()
     from PySide6 import QtCore, QtGui, QtWidgets
 
     QtCore.QCoreApplication.setApplicationName("perceptron-gui")

@@ -22,9 +22,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6 import QtCore, QtGui, QtWidgets  # noqa: E402
 
-from perceptron_gui.core.pages import use_small_pages  # noqa: E402
 from perceptron_gui.core.presets import random_noisy  # noqa: E402
-from perceptron_gui.gui.app import freeze_startup_heap, make_window, single_thread_blas  # noqa: E402
+from perceptron_gui.gui.app import freeze_startup_heap, make_window, set_up_own_process  # noqa: E402
 
 Qt = QtCore.Qt
 app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
@@ -49,8 +48,7 @@ def drag_latency(n: int, algorithm: str = "offset", moves: int = 25) -> tuple[fl
     for _ in range(3):
         app.processEvents()
     freeze_startup_heap()  # as run_app does once the window is up
-    single_thread_blas()  # as run_app does before the window
-    use_small_pages()  # likewise
+    set_up_own_process()  # as run_app does before the window
     vp = win.canvas.plot.viewport()
     x0, y0 = (float(v) for v in s.points.X[0])
 

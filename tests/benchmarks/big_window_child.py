@@ -24,8 +24,7 @@ from unittest import mock
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.core.pages import use_small_pages
-from perceptron_gui.gui.app import freeze_startup_heap, make_window, single_thread_blas
+from perceptron_gui.gui.app import freeze_startup_heap, make_window, set_up_own_process
 
 Qt = QtCore.Qt
 QEvent = QtCore.QEvent
@@ -83,8 +82,7 @@ class Bench:
         self.s.set_param("max_epochs", args.epochs)
         pump(lambda: self.win.file_actions.autosaver is not None, 10.0)  # started on the loop's first turn
         freeze_startup_heap()  # as run_app does once the window is up
-        single_thread_blas()  # as run_app does before the window
-        use_small_pages()  # likewise
+        set_up_own_process()  # as run_app does before the window
         self.probe = Probe()
         self.probe.timer.start()
         if os.environ.get("BENCH_WATCHDOG"):  # where the window's thread is while blocked
