@@ -125,16 +125,22 @@ class Session(PlaybackMixin, SessionEvents):
         if change.kind == "reset":
             self._new_data = True
             own_copy_in_background(self.points, self.frames.post)  # the first drag then copies nothing
+        selection_moved = False
         if change.kind in ("delete", "reset"):
             self.selection = np.zeros(0, dtype=np.int64)
-            self.selection_changed.emit()
-        self.points_changed.emit(change)
-        if change.kind == "add" and self.selection.size:
+            selection_moved = True
+        elif change.kind == "add" and self.selection.size:
             # Rows inserted above selected points (an undone delete) push them down: the
             # selection follows the points, so Delete never removes a point nobody selected.
-            # After points_changed, so the views already have the rows it names.
             kept = np.flatnonzero(~np.isin(np.arange(self.points.n), change.indices))
-            self.select(kept[self.selection])
+            moved = kept[self.selection]
+            selection_moved = not np.array_equal(moved, self.selection)
+            self.selection = moved
+        # The selection is set before either event, so a listener of points_changed never reads
+        # rows that moved; selection_changed follows, once the views have the rows it names.
+        self.points_changed.emit(change)
+        if selection_moved:
+            self.selection_changed.emit()
         self.history_changed.emit()
         self.recompute()
 
@@ -290,10 +296,12 @@ class Session(PlaybackMixin, SessionEvents):
         old = self.run
         was_at_end = self.playhead.at_end(old) or old is None or self._new_data
         self._new_data = False
-        self._set_busy(False)
+        # Every event below is sent once the state it announces is complete: a listener of
+        # busy_changed(False) reads the new result (or the error), never the previous run.
         if error is not None:
             self.error = error
             self._restore_t = None
+            self._set_busy(False)
             self.message.emit("error", error)
             self._catch_up()
             return
@@ -304,6 +312,7 @@ class Session(PlaybackMixin, SessionEvents):
         if restore is not None and restore[0] == generation:  # restored data's run: its saved step
             self.playhead.t = restore[1]
             self.playhead.clamp(self.run)
+        self._set_busy(False)
         self.run_changed.emit(result)
         self.playhead_changed.emit()
         self._catch_up()
