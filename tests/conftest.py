@@ -60,6 +60,13 @@ os.environ["PERCEPTRON_GUI_MEMORY_BUDGET_MB"] = "1000"
 os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = _scratch_dir("hypothesis")
 
 from hypothesis import HealthCheck, settings  # noqa: E402
+
+from perceptron_gui.core import collector  # noqa: E402
+
+# Cycles are collected on this (the window's) thread only, between tests and from the window's
+# own timer, never on whichever worker allocates (core/collector.py: a Qt object freed on a
+# worker aborts the process, and only the whole suite under load gathers enough of both).
+collector.collect_on_this_thread()
 from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
 
 # The hypothesis plugin may have read its storage folder before this file ran.
@@ -98,13 +105,10 @@ def _open_windows() -> list[str]:
     app = widgets.QApplication.instance() if widgets is not None else None
     if app is None:
         return []
-    # Python's collector may free an orphaned widget (and its C++ object) at any allocation:
-    # hold it off while Qt's list of raw widget pointers is turned into wrappers and walked.
-    gc.disable()
-    try:
-        return [f"{type(w).__name__} {w.windowTitle()!r}" for w in app.topLevelWidgets() if w.isVisible()]
-    finally:
-        gc.enable()
+    # The automatic collection is off for the whole suite (see collect_on_this_thread above), so
+    # no orphaned widget is freed while Qt's list of raw widget pointers is walked.
+    gc.disable()  # off already, unless a blocking show() handed collection back to its caller
+    return [f"{type(w).__name__} {w.windowTitle()!r}" for w in app.topLevelWidgets() if w.isVisible()]
 
 
 @pytest.fixture(autouse=True)
@@ -120,8 +124,21 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory):
     yield
     try:
         _check_nothing_leaked(before, windows)
+        _check_collections()
     finally:
         own.undo()
+
+
+def _check_collections() -> None:
+    """Collect what is due here, on the window's thread, and fail a test during which a
+    collection ran on another thread (it could have freed a Qt object there)."""
+    if gc.isenabled():  # show()'s blocking path hands collection back to the calling script
+        collector.collect_on_this_thread()
+    collector.collect_due()
+    elsewhere = collector.collections_elsewhere(clear=True)
+    if elsewhere:
+        pytest.fail(f"A garbage collection ran off the window's thread, on {', '.join(sorted(set(elsewhere)))}: "
+                    "it may free Qt objects there.", pytrace=False)
 
 
 def _check_nothing_leaked(before: dict[str, object], windows: set[str]) -> None:

@@ -23,6 +23,7 @@ from ..session.document import Document
 from ..session.recent_files import RecentFiles
 from ..session.session import Session
 from .message_bar import MessageBanner
+from .ui_thread import ui_call
 
 RECOVERY_QUESTION = "Restore the work from your last session, which did not close normally?"
 # Whatever a damaged autosave makes the reader raise, the window says one sentence and goes on.
@@ -52,7 +53,7 @@ class AutosaveMixin:
         if self.autosaver is not None or self._closed:
             return
         self.autosaver = Autosaver(self.session, self.state_dir, self.autosave_delay_s,
-                                   on_error=self._autosave_failed)
+                                   on_error=ui_call(self._autosave_failed))  # the thread holds no Qt object
         self.remove_stale_temporaries()
         if self._can_ask() or self.ask_recovery != self._ask_recovery_box:  # type: ignore[attr-defined]
             self.offer_recovery()
@@ -102,7 +103,7 @@ class AutosaveMixin:
         return ans == B.Yes
 
     def _autosave_failed(self, message: str) -> None:
-        # Called on the autosave thread; a signal to this UI-thread object is queued.
+        # On the window's thread: the autosave thread's call was posted here (ui_thread).
         self.autosave_failed.emit(message)  # type: ignore[attr-defined]
 
     def _show_autosave_error(self, message: str) -> None:

@@ -1,10 +1,11 @@
 """One long computation of many runs (the order study, a Compare race) on a worker thread,
 with a progress dialog and Cancel, its end delivered on the UI thread.
 
-A subclass says what it computes (:meth:`BackgroundJob.compute`, Qt-free work that takes
-``progress`` and ``stop``) and what to call it in messages (``what``); everything else — the
-thread, the stop flag, the queued hand-over, the sentences for a cancel or a lack of memory,
-the dialog — is here once.
+A subclass says what it computes (:meth:`BackgroundJob.work`: Qt-free work that takes
+``progress`` and ``stop``, handed to the worker without the job itself, see ``ui_thread``) and
+what to call it in messages (``what``); everything else — the thread, the stop flag, the
+hand-over to the UI thread, the sentences for a cancel or a lack of memory, the dialog — is
+here once.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from PySide6.QtCore import Qt
 from ..core.algorithms.chunks import TrainingStopped
 from ..core.errors import UserError
 from ..core.workers import background_thread
+from .ui_thread import UiCall, ui_call
 
 __all__ = ["BackgroundJob", "show_progress"]
 
@@ -28,12 +30,11 @@ class BackgroundJob(QtCore.QObject):
 
     Signals
     -------
-    progressed(int, int) : parts done, parts in all (emitted on the worker, delivered queued).
+    progressed(int, int) : parts done, parts in all (on the UI thread).
     finished(str) : the state it ended in.
     """
 
     progressed = QtCore.Signal(int, int)
-    _ended = QtCore.Signal(str, object)  # worker → UI thread
     finished = QtCore.Signal(str)
     what = "The computation"  # the subject of its sentences: "The order study was cancelled."
 
@@ -44,10 +45,10 @@ class BackgroundJob(QtCore.QObject):
         self.result: Any = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
 
-    def compute(self, progress: Callable[[int, int], None], stop: Callable[[], bool]) -> Any:
-        """The work itself, on the worker thread (raises TrainingStopped when ``stop()``)."""
+    def work(self) -> Callable[[Callable[[int, int], None], Callable[[], bool]], Any]:
+        """The work itself, called on the worker thread as ``work(progress, stop)`` (it raises
+        TrainingStopped when ``stop()``): Qt-free, holding plain data, never the job."""
         raise NotImplementedError
 
     def done_message(self, result: Any) -> str:
@@ -56,20 +57,11 @@ class BackgroundJob(QtCore.QObject):
 
     def start(self) -> None:
         self.state = "running"
-        self._thread = background_thread(self._work, self.what.lower(), housekeeping=False)
+        work, what, stop = self.work(), self.what, self._stop.is_set
+        progressed, ended = ui_call(self._on_progress), ui_call(self._on_ended)
+        self._thread = background_thread(lambda: _run_job(work, what, stop, progressed, ended), what.lower(),
+                                         housekeeping=False)
         self._thread.start()
-
-    def _work(self) -> None:
-        try:
-            result = self.compute(lambda d, t: self.progressed.emit(d, t), self._stop.is_set)
-        except TrainingStopped:
-            self._ended.emit("cancelled", f"{self.what} was cancelled.")
-        except UserError as exc:
-            self._ended.emit("failed", str(exc))
-        except MemoryError:
-            self._ended.emit("failed", f"{self.what} needs more memory than there is; use fewer points or epochs.")
-        else:
-            self._ended.emit("done", result)
 
     def cancel(self) -> None:
         """Ask the worker to stop (it does within ~20 ms of training); ``finished`` follows."""
@@ -79,6 +71,9 @@ class BackgroundJob(QtCore.QObject):
         if self._thread is not None:
             self._thread.join(timeout)
 
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progressed.emit(done, total)
+
     def _on_ended(self, state: str, payload: object) -> None:
         self.state = state
         if state == "done":
@@ -87,6 +82,21 @@ class BackgroundJob(QtCore.QObject):
         else:
             self.message = str(payload)
         self.finished.emit(state)
+
+
+def _run_job(work: Callable[[Callable[[int, int], None], Callable[[], bool]], Any], what: str,
+             stop: Callable[[], bool], progressed: UiCall, ended: UiCall) -> None:
+    """A job on its worker thread: only the work, its words and two weak calls back."""
+    try:
+        result = work(progressed, stop)
+    except TrainingStopped:
+        ended("cancelled", f"{what} was cancelled.")
+    except UserError as exc:
+        ended("failed", str(exc))
+    except MemoryError:
+        ended("failed", f"{what} needs more memory than there is; use fewer points or epochs.")
+    else:
+        ended("done", result)
 
 
 def show_progress(win: Any, job: BackgroundJob, title: str, label: str, total: int,
@@ -100,8 +110,7 @@ def show_progress(win: Any, job: BackgroundJob, title: str, label: str, total: i
     progress.setAutoClose(False)
     progress.setAutoReset(False)
     progress.canceled.connect(job.cancel)
-    # Queued: the worker emits, the dialog is set on this (the UI) thread.
-    job.progressed.connect(lambda d, t: progress.setValue(d), Qt.ConnectionType.QueuedConnection)
+    job.progressed.connect(lambda d, t: progress.setValue(d))
     job.progress_dialog = progress  # type: ignore[attr-defined]  # for tests
 
     def ended(state: str) -> None:

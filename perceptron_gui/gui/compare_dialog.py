@@ -85,8 +85,9 @@ class CompareRunner(BackgroundJob):
     def comparison(self) -> Comparison | None:
         return self.result
 
-    def compute(self, progress: Any, stop: Any) -> Comparison:
-        return run_comparison(self.points, self.entries, progress=progress, stop=stop)
+    def work(self) -> Any:
+        points, entries = self.points, self.entries
+        return lambda progress, stop: run_comparison(points, entries, progress=progress, stop=stop)
 
 
 def start_compare(win: Any, entries: list[CompareEntry] | None = None) -> CompareRunner | None:

@@ -29,6 +29,7 @@ from .file_saving import SESSION_FILTER, SaveMixin
 from .file_test_set import TestSetMixin
 from .message_bar import MessageBanner
 from .run_exports import RunExportMixin
+from .ui_thread import ui_call
 
 __all__ = ["install_file_actions", "FileActions", "ViewRange"]
 
@@ -66,12 +67,10 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
 
     Signals
     -------
-    autosave_failed(str) : an autosave could not be written (emitted on the autosave thread).
+    autosave_failed(str) : an autosave could not be written (on the window's thread).
     """
 
     autosave_failed = QtCore.Signal(str)
-    _read_done = QtCore.Signal(object)  # from the reading thread: delivered on the window's
-    _save_done = QtCore.Signal()  # from the saving thread: a save was written
 
     def __init__(self, window: QtWidgets.QMainWindow, document: Document, banner: MessageBanner,
                  show_view: Callable[[ViewRange | None], None], state_dir: Path,
@@ -101,7 +100,6 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
         self.autosave_failed.connect(self._show_autosave_error)
         self._reads = 0  # opens started; a background read whose number is not the last is stale
         self.reading = False  # a big file is being read on a worker thread
-        self._read_done.connect(self._on_read_done)
         self._init_saving()
         # After the window's first data load (make_window loads a preset after __init__), so
         # that load is neither autosaved nor mistaken for work.
@@ -237,14 +235,16 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
         self.banner.show_message("info", f"Reading {p.name} ({p.stat().st_size / 1e6:,.0f} MB)…")
         self.reading = True
 
+        document, done = self.document, ui_call(self._on_read_done)  # the reader holds no Qt object
+
         def work() -> None:
             try:
-                loaded, error = self.document.read(p, kind), None
+                loaded, error = document.read(p, kind), None
             except UserError as exc:
                 loaded, error = None, str(exc)
             except MemoryError:
                 loaded, error = None, f"{p.name} is too big to read with the memory there is; split it or sample it first."
-            self._read_done.emit((ticket, p, kind, box_title, loaded, error))
+            done((ticket, p, kind, box_title, loaded, error))
 
         background_thread(work, "perceptron-read", housekeeping=False).start()
 

@@ -13,9 +13,10 @@ once, so nothing the user saved is lost when the program ends.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtWidgets
 
 from ..core.errors import UserError
 from ..core.workers import background_thread
@@ -24,6 +25,7 @@ from ..session.document import Document, DocumentKind, NothingToSaveError, Prepa
 from ..session.session import Session
 from ..session.session_file import SESSION_SUFFIX
 from .message_bar import MessageBanner
+from .ui_thread import ui_call
 
 # Points above which a save is written on a worker thread (about 60 ms of writing at 50,000).
 BACKGROUND_SAVE_POINTS = 50_000
@@ -32,26 +34,20 @@ SESSION_FILTER = f"Perceptron sessions (*{SESSION_SUFFIX});;JSON files (*.json);
 
 class SaveMixin:
     """Provides the save actions; the host provides ``window``, ``document``, ``session``,
-    ``banner``, ``autosaver``, ``_save_done`` (a signal without arguments), ``_suggest`` and
-    calls :meth:`_init_saving` in its constructor."""
+    ``banner``, ``autosaver``, ``_suggest`` and calls :meth:`_init_saving` in its constructor."""
 
     window: QtWidgets.QMainWindow
     document: Document
     session: Session
     banner: MessageBanner
     autosaver: Autosaver | None
-    _save_done: QtCore.SignalInstance
 
     def _suggest(self, suffix: str) -> str:
         raise NotImplementedError  # the host's
 
     def _init_saving(self) -> None:
-        self._save_lock = threading.Lock()
-        self._save_queue: list[PreparedSave] = []  # asked for, not yet written (in order)
-        self._save_results: list[tuple[PreparedSave, str | None]] = []  # written, not yet recorded
-        self._save_thread: threading.Thread | None = None
+        self._writer = SaveWriter(ui_call(self._collect_saves))
         self._save_now = False  # closing: write at once
-        self._save_done.connect(self._collect_saves)
 
     # ---- the actions ------------------------------------------------------------------------
     def save_current(self) -> bool:
@@ -95,14 +91,11 @@ class SaveMixin:
     @property
     def saving(self) -> bool:
         """True while a save is written in the background."""
-        t = self._save_thread
-        return t is not None and t.is_alive()
+        return self._writer.busy
 
     def finish_saves(self) -> None:
         """Wait for the saves under way and record them (closing the window; tests)."""
-        t = self._save_thread
-        if t is not None:
-            t.join()
+        self._writer.join()
         self._collect_saves()
 
     # ---- internals ------------------------------------------------------------------------
@@ -117,7 +110,7 @@ class SaveMixin:
             return False
         if self.session.points.n > BACKGROUND_SAVE_POINTS and not self._save_now:
             self.window.statusBar().showMessage(f"Saving {self.session.points.n:,} points to {p.name}…")
-            self._write_in_background(prepared)
+            self._writer.add(prepared)
             return True
         try:
             prepared.write()
@@ -127,36 +120,8 @@ class SaveMixin:
         self._saved(prepared)
         return True
 
-    def _write_in_background(self, prepared: PreparedSave) -> None:
-        with self._save_lock:
-            self._save_queue.append(prepared)
-            if self._save_thread is not None and self._save_thread.is_alive():
-                return  # the writer takes it after the one it writes
-            self._save_thread = background_thread(self._write_queue, "perceptron-save", housekeeping=False)
-            self._save_thread.start()
-
-    def _write_queue(self) -> None:
-        while True:
-            with self._save_lock:
-                if not self._save_queue:
-                    self._save_thread = None
-                    return
-                prepared = self._save_queue.pop(0)
-            try:
-                prepared.write()
-                error = None
-            except UserError as exc:
-                error = str(exc)
-            except MemoryError:
-                error = f"{prepared.path.name} could not be written: the computer ran out of memory."
-            with self._save_lock:
-                self._save_results.append((prepared, error))
-            self._save_done.emit()  # queued onto the window's thread
-
     def _collect_saves(self) -> None:
-        with self._save_lock:
-            done, self._save_results = self._save_results, []
-        for prepared, error in done:
+        for prepared, error in self._writer.take_results():
             self.window.statusBar().clearMessage()
             if error is None:
                 self._saved(prepared, in_status_bar=True)
@@ -175,3 +140,57 @@ class SaveMixin:
     def _save_failed(self, kind: DocumentKind, sentence: str) -> None:
         QtWidgets.QMessageBox.warning(self.window, "Could not save the session" if kind == "session"
                                       else "Could not save", sentence)
+
+
+
+class SaveWriter:
+    """The saves written on the saving thread, in order; Qt-free, so the thread holds this and
+    a weak call back (``written``), never the window (see ``ui_thread``)."""
+
+    def __init__(self, written: Callable[[], None]) -> None:
+        self._lock = threading.Lock()
+        self._queue: list[PreparedSave] = []  # asked for, not yet written (in order)
+        self._results: list[tuple[PreparedSave, str | None]] = []  # written, not yet recorded
+        self._thread: threading.Thread | None = None  # set and cleared under the lock
+        self._written = written
+
+    @property
+    def busy(self) -> bool:
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    def add(self, prepared: PreparedSave) -> None:
+        with self._lock:
+            self._queue.append(prepared)
+            if self._thread is not None:
+                return  # the writer takes it after the one it writes
+            self._thread = background_thread(self._drain, "perceptron-save", housekeeping=False)
+            self._thread.start()
+
+    def join(self) -> None:
+        t = self._thread
+        if t is not None:
+            t.join()
+
+    def take_results(self) -> list[tuple[PreparedSave, str | None]]:
+        with self._lock:
+            done, self._results = self._results, []
+        return done
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._thread = None
+                    return
+                prepared = self._queue.pop(0)
+            try:
+                prepared.write()
+                error = None
+            except UserError as exc:
+                error = str(exc)
+            except MemoryError:
+                error = f"{prepared.path.name} could not be written: the computer ran out of memory."
+            with self._lock:
+                self._results.append((prepared, error))
+            self._written()

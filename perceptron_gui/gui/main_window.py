@@ -11,6 +11,7 @@ from ..session.document import APP_NAME, Document
 from ..session.recent_files import RecentFiles
 from ..session.session import Session
 from ..session.state_dir import default_state_dir
+from . import ui_thread
 from .actions import build_actions
 from .canvas import Canvas
 from .curve_actions import install_curve_actions
@@ -45,33 +46,16 @@ PLAYBACK_ACTIONS = ("play", "next_update", "prev_update", "next_visit", "prev_vi
                     "to_start", "to_end")
 
 
-class _Dispatcher(QtCore.QObject):
-    """Carries callables from the training thread to the UI thread (a queued signal)."""
-
-    called = QtCore.Signal(object)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.called.connect(self._run, Qt.ConnectionType.QueuedConnection)
-
-    def post(self, fn) -> None:
-        self.called.emit(fn)
-
-    @QtCore.Slot(object)
-    def _run(self, fn) -> None:
-        fn()
-
-
 class MainWindow(QtWidgets.QMainWindow):
     """The application window over one :class:`Session`."""
 
     def __init__(self, session: Session | None = None) -> None:
         super().__init__()
         install_plain_text_policy()  # file content never renders as HTML (see user_text.py)
-        self.dispatcher = _Dispatcher()
-        self.session = session or Session(post=self.dispatcher.post)
+        ui_thread.install()  # results of background work reach this thread through it
+        self.session = session or Session(post=ui_thread.post)
         if not self.session.runner.has_dispatcher:  # a session made without one (a script's)
-            self.session.set_dispatcher(self.dispatcher.post)
+            self.session.set_dispatcher(ui_thread.post)
         s = self.session
         state_dir = default_state_dir()
         self.document = Document(s, RecentFiles(state_dir, background=True))  # the open file; the title follows it

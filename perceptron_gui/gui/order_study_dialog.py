@@ -1,13 +1,14 @@
-"""Run → Order study…: the order study (issue 11.3, notes 004) of the window's data and
+"""Run → Order study…: the order study (notes 004) of the window's data and
 algorithm, trained on a worker thread under a progress dialog with Cancel, then shown as its
 histogram (:mod:`.figures.study_plot`) and summary in a dialog.
 
 The study itself is :func:`perceptron_gui.core.order_study.run_order_study` (no Qt); this
-module only starts it, relays its progress to the UI thread (a queued signal) and shows the
+module only starts it, relays its progress to the UI thread and shows the
 result. The window's own session, run and playhead are never touched.
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +37,15 @@ class OrderStudyRunner(BackgroundJob):
     def study(self) -> OrderStudy | None:
         return self.result
 
-    def compute(self, progress: Any, stop: Any) -> OrderStudy:
-        return run_order_study(self.algorithm, self.train, seeds=self.seeds, params=self.params,
-                               progress=progress, stop=stop)
+    def work(self) -> Any:
+        return functools.partial(_study, self.algorithm, self.train, self.seeds, self.params)
 
     def done_message(self, result: Any) -> str:
         return str(result.summary_lines()[1])
+
+
+def _study(algorithm: str, train: Any, seeds: Any, params: Any, progress: Any, stop: Any) -> OrderStudy:
+    return run_order_study(algorithm, train, seeds=seeds, params=params, progress=progress, stop=stop)
 
 
 class StudyDialog(QtWidgets.QDialog):

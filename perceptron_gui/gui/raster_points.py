@@ -25,6 +25,7 @@ from ..render import point_stamps as ps
 from ..session.points import with_rows, without_rows
 from .canvas_scatter import FastScatter
 from .raster_image import RasterImage, ViewKey, make_image, make_stamps, remap
+from .ui_thread import UiCall, ui_call
 
 __all__ = ["RASTER_ABOVE", "RasterPoints", "PointLayer"]
 
@@ -43,7 +44,6 @@ class RasterPoints(pg.GraphicsObject):
     or a file (an export), the image is made there and then.
     """
 
-    _made = QtCore.Signal(object)  # a RasterImage, from the worker
 
     def __init__(self, styles: Sequence[tuple]) -> None:
         super().__init__()
@@ -57,7 +57,6 @@ class RasterPoints(pg.GraphicsObject):
         self._image: RasterImage | None = None  # the image shown (maybe of an older view or version)
         self._job: tuple[ViewKey, int] | None = None  # the image being made
         self._wanted: ViewKey | None = None  # the view of the last paint
-        self._made.connect(self._on_made)
         self.rasters = 0  # whole images made (tests and benchmarks read it)
 
     @property
@@ -211,18 +210,7 @@ class RasterPoints(pg.GraphicsObject):
             return
         self._job = (key, self._version)
         args = (key, self._version, self.P, self.style, self._stamps_at(key.dpr))
-        _worker().submit(self._work, *args)
-
-    def _work(self, *args: Any) -> None:
-        image: RasterImage | Exception
-        try:
-            image = make_image(*args)
-        except Exception as exc:  # noqa: BLE001 - reported on the UI thread, never lost on the worker
-            image = exc
-        try:
-            self._made.emit(image)
-        except RuntimeError:  # the item was deleted meanwhile (the window closed)
-            pass
+        _worker().submit(_make_image_job, ui_call(self._on_made), *args)  # the worker holds no Qt object
 
     def _on_made(self, image: object) -> None:
         self._job = None
@@ -232,6 +220,16 @@ class RasterPoints(pg.GraphicsObject):
         self._image = image
         self.rasters += 1
         self.update()  # the next paint asks again if the view or the points moved on meanwhile
+
+
+def _make_image_job(made: UiCall, *args: Any) -> None:
+    """On the worker: the image, or the error, handed to the item on the window's thread (if it still exists)."""
+    image: RasterImage | Exception
+    try:
+        image = make_image(*args)
+    except Exception as exc:  # noqa: BLE001 - reported on the UI thread, never lost on the worker
+        image = exc
+    made(image)
 
 
 def _worker() -> ThreadPoolExecutor:

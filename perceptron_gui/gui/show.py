@@ -237,6 +237,9 @@ def show(X: Any, y: Any = None, algorithm: str = "offset", *, block: bool | None
     shown = Shown(win, plan.classes)
     if block:
         _wait_until_closed(win)
+        if not any(w.isVisible() for w in _KEEP["windows"]):
+            from ..core.collector import hand_back
+            hand_back()  # no window left: the caller's script collects cycles as before
     else:
         _KEEP["windows"].append(win)
     return shown

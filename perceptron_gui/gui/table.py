@@ -18,6 +18,7 @@ from ..session.commands import AddPoints, Change, DeletePoints, SetRoles
 from ..session.session import Session
 from .table_model import PointTableModel, row_runs
 from .table_view import PointView
+from .ui_thread import UiCall, ui_call
 from .view_wiring import connect_events
 
 _Flag = QtCore.QItemSelectionModel.SelectionFlag
@@ -32,7 +33,6 @@ __all__ = ["PointTable", "PointTableModel"]
 class PointTable(QtWidgets.QWidget):
     """The table with Add / Delete / Train↔Test buttons; selection synced with the session."""
 
-    _measured = QtCore.Signal(object, object)  # (the X measured, its widest texts): from the measurer
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,7 +60,6 @@ class PointTable(QtWidgets.QWidget):
         self.active_class = 1
         self._syncing = False
         self._measuring: np.ndarray | None = None  # the X being measured off the window's thread
-        self._measured.connect(self._on_measured)
         self._fit_timer = QtCore.QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.setInterval(0)
@@ -90,18 +89,8 @@ class PointTable(QtWidgets.QWidget):
             # after every open (issue 9). The worker's reference to X makes an edit meanwhile copy
             # it first (PointSet.writable), so the worker reads numbers no one changes under it.
             self._measuring = X
-            named_pool("table-measure", housekeeping=True).submit(self._measure, X)  # one thread for every table
-
-    def _measure(self, X: np.ndarray) -> None:  # on the measurer's thread
-        texts: list[str] | Exception
-        try:
-            texts = fmt_widest(X)
-        except Exception as exc:  # noqa: BLE001 - raised on the window's thread, never lost here
-            texts = exc
-        try:
-            self._measured.emit(X, texts)
-        except RuntimeError:  # the table was deleted meanwhile (the window closed)
-            pass
+            # One thread for every table; it holds X and a weak call back, never the table.
+            named_pool("table-measure", housekeeping=True).submit(_measure, X, ui_call(self._on_measured))
 
     def _on_measured(self, X: np.ndarray, texts: object) -> None:
         self._measuring = None
@@ -163,7 +152,7 @@ class PointTable(QtWidgets.QWidget):
         return i < sel.size and int(sel[i]) == row
 
     def _on_view_selection(self, *_: object) -> None:
-        if self._syncing:
+        if self._syncing or self.model.changing_rows:  # an echo, or Qt moving rows: not a choice
             return
         self._syncing = True  # the session's echo comes back to _on_session_selection: skip it
         try:
@@ -220,3 +209,13 @@ class PointTable(QtWidgets.QWidget):
             sm.setCurrentIndex(self.model.index(int(rows[0]), max(current.column(), 0)), _Flag.NoUpdate)
         elif current.isValid():
             sm.clearCurrentIndex()
+
+
+def _measure(X: np.ndarray, measured: UiCall) -> None:
+    """On the measurer's thread: the widest texts of X (or the error), to the table's thread."""
+    texts: list[str] | Exception
+    try:
+        texts = fmt_widest(X)
+    except Exception as exc:  # noqa: BLE001 - raised on the window's thread, never lost here
+        texts = exc
+    measured(X, texts)

@@ -95,6 +95,7 @@ class PointTableModel(QtCore.QAbstractTableModel):
         self._rows = session.points.n
         self._cols = session.points.d + EXTRA_COLUMNS
         self._map: np.ndarray | None = None  # model row -> array row, only during an add/delete
+        self.changing_rows = False  # True while the rows follow a change of the points
         self._frame: Frame | None = session.frame()
         self._margins: dict[int, float] = {}  # array row -> margin, for self._frame
         self._alphas: dict[int, int] | None = None  # array row -> α of a kernel run's frame, made when asked
@@ -299,6 +300,15 @@ class PointTableModel(QtCore.QAbstractTableModel):
         self._margins = {}  # rows moved, relabelled or renumbered
 
     def _on_points_changed(self, change: Change) -> None:
+        # While rows come and go, Qt's selection model moves its rows and reports it: that is
+        # no user's choice, and the session has set its own selection for the new rows already.
+        self.changing_rows = True
+        try:
+            self._follow_points(change)
+        finally:
+            self.changing_rows = False
+
+    def _follow_points(self, change: Change) -> None:
         pts = self.session.points
         same_columns = pts.d + EXTRA_COLUMNS == self._cols
         if change.kind in ("move", "label", "role") and same_columns and pts.n == self._rows:

@@ -75,10 +75,10 @@ def test_new_data_is_fitted_with_its_own_hyperplane_not_the_old_one(qtbot):
 
 def test_a_view_moved_before_the_run_arrives_is_kept(qtbot):
     """A background run arrives after the user (or a restored session view) set the range."""
-    from perceptron_gui.gui.main_window import _Dispatcher
+    from perceptron_gui.gui import ui_thread
 
-    dispatcher = _Dispatcher()
-    s = Session(post=dispatcher.post, background_work=0.0)  # every run on the worker thread
+    ui_thread.install()
+    s = Session(post=ui_thread.post, background_work=0.0)  # every run on the worker thread
     canvas = _canvas(qtbot, s)
     s.set_algorithm("standard")
     s.load_preset("offset_1d")
