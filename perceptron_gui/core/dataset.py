@@ -4,7 +4,9 @@ A :class:`Dataset` is immutable: X of shape (n, d) float64 and labels y in {-1, 
 Building one validates the input and turns every fault a user can cause into a
 :class:`DatasetError` whose message is one sentence saying what is wrong and what to do.
 Conditions that are valid but worth knowing (a single class, the same point with both
-labels, 0/1 labels mapped to -1/+1) become ``notices``.
+labels, 0/1 labels mapped to -1/+1) become ``notices``; the search for a point with both
+labels runs when they are first read, so what never shows them (an estimator's fit, the
+window's runs) never pays for it.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Any, cast
 import numpy as np
 
 from .errors import UserError
+from .same_points import first_conflict
 
 __all__ = ["Dataset", "DatasetError", "split_mask", "train_test_split"]
 
@@ -39,14 +42,28 @@ class Dataset:
         The labels, each -1.0 or +1.0.
     feature_names : tuple of str
         One name per column of X (``x1``, ``x2``, ... by default).
-    notices : tuple of str
-        Sentences about valid but noteworthy data (one class only, conflicting labels, ...).
+    known_notices : tuple of str
+        The notices found while building (empty, one class, 0/1 labels); :attr:`notices`
+        adds the one about a point with both labels.
     """
 
     X: np.ndarray
     y: np.ndarray
     feature_names: tuple[str, ...] = ()
-    notices: tuple[str, ...] = field(default=(), compare=False)
+    known_notices: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def notices(self) -> tuple[str, ...]:
+        """Sentences about valid but noteworthy data (one class only, conflicting labels, ...).
+
+        The search for a point with both labels (O(n·d)) runs at the first read, once per data
+        set; a reader on a worker thread (reading a file) reads them there, so the window's
+        thread finds them done. Two threads reading at once may both search: same answer."""
+        done = self.__dict__.get("_notices")
+        if done is None:
+            done = self.known_notices + tuple(_conflict_notice(self.X, self.y))
+            object.__setattr__(self, "_notices", done)
+        return cast(tuple[str, ...], done)
 
     @property
     def n(self) -> int:
@@ -252,14 +269,12 @@ def _notices_for(X: np.ndarray, y: np.ndarray) -> list[str]:
     if np.all(y == y[0]):
         name = "+1" if y[0] > 0 else "-1"
         notes.append(f"All points are of class {name}: add a point of the other class to see a real separator.")
-    # Same coordinates with both labels: no hyperplane can separate them.
-    if n <= 200_000:
-        order = np.lexsort(X.T[::-1])
-        Xs, ys = X[order], y[order]
-        same = np.all(Xs[1:] == Xs[:-1], axis=1) & (ys[1:] != ys[:-1])
-        if same.any():
-            i = int(order[int(np.argmax(same))])
-            notes.append(
-                f"Point {i + 1} appears with both labels, so the data cannot be separated by any hyperplane."
-            )
     return notes
+
+
+def _conflict_notice(X: np.ndarray, y: np.ndarray) -> list[str]:
+    # Same coordinates with both labels: no hyperplane can separate them.
+    i = first_conflict(X, y) if X.ndim == 2 and y.size == X.shape[0] else None
+    if i is None:
+        return []
+    return [f"Point {i + 1} appears with both labels, so the data cannot be separated by any hyperplane."]

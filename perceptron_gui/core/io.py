@@ -197,14 +197,21 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
     except MemoryError:
         fast = None
     if fast is not None:
-        return fast
+        return _with_notices(fast)
     text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
     del raw
     try:
-        return parse_csv_text(text, source=clip_text(p.name, 60))
+        return _with_notices(parse_csv_text(text, source=clip_text(p.name, 60)))
     except MemoryError:
         raise FileReadError(f"{clip_text(p.name, 60)} is too big to read with the memory there is; "
                             "split it or sample it first.") from None
+
+
+def _with_notices(data: Dataset) -> Dataset:
+    """``data`` with its notices found: on the reader's thread (the window reads files on a
+    worker), so the window's thread, which shows them, finds them done."""
+    data.notices  # noqa: B018
+    return data
 
 
 def dataset_to_csv_text(data: Dataset) -> str:
