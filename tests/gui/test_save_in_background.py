@@ -15,7 +15,7 @@ from perceptron_gui.session.commands import AddPoints
 
 @pytest.fixture
 def big(make_main_window, state_dir, qtbot, monkeypatch):
-    monkeypatch.setattr(file_saving, "BACKGROUND_SAVE_POINTS", 2)  # the notes' 3 points count as big
+    monkeypatch.setattr(file_saving, "BACKGROUND_SAVE_NUMBERS", 2)  # the notes' 3 points count as big
     win = make_main_window("notes003_margin")
     fa = install_file_actions(win)
     qtbot.waitUntil(lambda: fa.autosaver is not None)
@@ -95,3 +95,33 @@ def test_a_save_asked_for_while_closing_is_written_before_the_answer(big, tmp_pa
     assert fa.confirm_close()
     assert not fa.saving and not fa.document.dirty
     assert path.read_text().count("\n") == win.session.points.n + 1  # header + rows
+
+
+def test_few_wide_points_are_big_too(make_main_window, state_dir, qtbot, monkeypatch, tmp_path):
+    """What a save costs is the numbers it writes: 200 points of 1,000 features are 200,200 of
+    them, more than 50,000 points of 2 features (a file of 2,000 × 784 took 1-2.4 s of the window)."""
+    from perceptron_gui.core.dataset import Dataset
+
+    win = make_main_window(None)
+    fa = install_file_actions(win)
+    qtbot.waitUntil(lambda: fa.autosaver is not None)
+    fa.ask_close = lambda: "discard"
+    rng = np.random.default_rng(0)
+    win.session.load_dataset(Dataset.from_arrays(rng.normal(size=(200, 1000)), np.where(np.arange(200) % 2, 1.0, -1.0)))
+    qtbot.waitUntil(lambda: not win.session.busy, timeout=60_000)
+    release, started = threading.Event(), threading.Event()
+    real = document_mod.write_csv
+
+    def held(data, p):
+        assert threading.current_thread() is not threading.main_thread(), "written on the window's thread"
+        started.set()
+        assert release.wait(30)
+        real(data, p)
+    monkeypatch.setattr(document_mod, "write_csv", held)
+    path = tmp_path / "wide.csv"
+    assert fa.save_csv(path)
+    assert started.wait(30) and fa.saving  # on the writer's thread: this one was free to go on
+    assert "Saving 200 points" in win.statusBar().currentMessage()
+    release.set()
+    qtbot.waitUntil(lambda: not fa.saving and fa.document.path == path, timeout=10_000)
+    assert path.read_text().count("\n") == 201
