@@ -19,6 +19,7 @@ import numpy as np
 
 from .errors import UserError
 from .same_points import first_conflict
+from .savable_text import text_problem
 
 __all__ = ["Dataset", "DatasetError", "split_mask", "train_test_split"]
 
@@ -45,12 +46,17 @@ class Dataset:
     known_notices : tuple of str
         The notices found while building (empty, one class, 0/1 labels); :attr:`notices`
         adds the one about a point with both labels.
+    named : bool
+        True when the names were given (a file's header, a data frame's columns), False when
+        they are the made-up ``x1``, ``x2``, …: a header ``x1,x2`` names its columns, a file
+        without one only counts them, and a test file is checked against the data accordingly.
     """
 
     X: np.ndarray
     y: np.ndarray
     feature_names: tuple[str, ...] = ()
     known_notices: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    named: bool = field(default=False, compare=False)
 
     @property
     def notices(self) -> tuple[str, ...]:
@@ -101,7 +107,7 @@ class Dataset:
         ------
         DatasetError
             With one sentence naming the fault (ragged rows, non-numeric or non-finite
-            values, labels other than +-1 or 0/1, mismatched lengths).
+            values, labels other than +-1 or 0/1, mismatched lengths, a name no file can hold).
         """
         notices: list[str] = []
         Xa = _as_matrix(X)
@@ -114,10 +120,11 @@ class Dataset:
         names = tuple(feature_names) if feature_names else tuple(f"x{j + 1}" for j in range(d))
         if len(names) != d:
             raise DatasetError(f"{len(names)} feature names were given for {d} features; give one name per column.")
+        _check_names(names)
         notices.extend(_notices_for(Xa, ya))
         Xa.setflags(write=False)
         ya.setflags(write=False)
-        return cls(Xa, ya, names, tuple(notices))
+        return cls(Xa, ya, names, tuple(notices), named=bool(feature_names))
 
     @classmethod
     def empty(cls, d: int = 2) -> Dataset:
@@ -129,7 +136,7 @@ class Dataset:
         idx = np.asarray(index)
         if idx.size == 0:
             idx = idx.astype(np.int64)  # np.asarray([]) is float, which numpy refuses as an index
-        return Dataset.from_arrays(self.X[idx], self.y[idx], self.feature_names)
+        return Dataset.from_arrays(self.X[idx], self.y[idx], self.feature_names if self.named else None)
 
     @property
     def classes_present(self) -> tuple[int, ...]:
@@ -201,6 +208,15 @@ def _as_matrix(X: object) -> np.ndarray:
             f"Row {i + 1}, column {j + 1} is {arr[i, j]:.3g}, too large to train on (the limit is ±1e150); rescale the data."
         )
     return arr
+
+
+def _check_names(names: tuple[str, ...]) -> None:
+    """Every name a text a file can hold: a header, a data frame's columns or a session's names
+    are saved again, and one that cannot be makes data that open but never save."""
+    for j, name in enumerate(names):
+        problem = text_problem(name, f"The name of column {j + 1}") if isinstance(name, str) else None
+        if problem is not None:
+            raise DatasetError(f"{problem}; rename that column, then read the data again.")
 
 
 def _is_sequence(r: object) -> bool:

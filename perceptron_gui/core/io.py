@@ -24,6 +24,7 @@ from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the o
 from .csv_text import clip_text, parse_ascii_csv_bytes, parse_csv_text
 from .dataset import Dataset, DatasetError
 from .errors import UserError
+from .savable_text import FIX, check_json_text, half_character
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
            "atomic_write_chunks", "read_json_file", "unwritable_reason", "FileReadError",
@@ -172,6 +173,8 @@ def decode_text(raw: bytes, name: str, what: str = "text file", error: type[User
         if encoding.startswith("utf-8") and b"\x00" in raw[:4096]:
             raise error(f"{shown} is a binary file, not text, so it is not a {what}; {fix}.") from None
         where = raw[: exc.start].count(b"\n") + 1
+        if _is_surrogate(raw, exc):
+            raise error(f"{half_character(f'Line {where} of {shown}')}; {FIX}.") from None
         hint = " (perhaps Latin-1 or Windows-1252)" if encoding.startswith("utf-8") else ""
         raise error(f"{shown} is not {encoding.upper().replace('-SIG', '')} text: byte 0x{raw[exc.start]:02X} "
                     f"on line {where} cannot be read{hint}; save it as UTF-8.") from None
@@ -180,6 +183,14 @@ def decode_text(raw: bytes, name: str, what: str = "text file", error: type[User
     if "\x00" in text[:4096]:
         raise error(f"{shown} is a binary file, not text, so it is not a {what}; {fix}.")
     return text
+
+
+def _is_surrogate(raw: bytes, exc: UnicodeDecodeError) -> bool:
+    """Whether decoding failed at half of a UTF-16 pair: spelt in UTF-8 (0xED then 0xA0–0xBF),
+    or alone in UTF-16 or UTF-32 (the decoders say "surrogate")."""
+    if "surrogate" in exc.reason:
+        return True
+    return raw[exc.start] == 0xED and exc.start + 1 < len(raw) and 0xA0 <= raw[exc.start + 1] <= 0xBF
 
 
 def read_csv(path: str | os.PathLike[str]) -> Dataset:
@@ -253,6 +264,7 @@ def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
         raise error(f"{name} is too big to read with the memory there is, so it cannot be a {what}.") from None
     if _too_deep(doc, MAX_JSON_DEPTH):
         raise error(f"{name} is nested too deeply to be a {what}; it is damaged or not a {what}.")
+    check_json_text(doc, text, name, error)  # what cannot be saved again is never accepted
     return doc
 
 

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..core import pages
 from ..core.dataset import Dataset
+from ..core.savable_text import savable
 
 
 @dataclass
@@ -34,7 +35,7 @@ class PointSet:
         the array it edits (:meth:`writable`), so opening 10⁶ rows copies nothing on the way in."""
         t = np.zeros(data.n, dtype=bool) if test is None else np.asarray(test, dtype=bool).copy()
         return cls(np.asarray(data.X, dtype=np.float64), np.asarray(data.y, dtype=np.float64), t,
-                   tuple(data.feature_names), str(title), _shared=True)
+                   tuple(data.feature_names), savable(str(title)), _shared=True)
 
     @classmethod
     def empty(cls, d: int = 2) -> PointSet:
