@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the presets load when a command names one, not at every sta
     from ..core.presets import Preset
 
 __all__ = ["PROG", "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_figure_paths",
-           "chosen_data", "read_data", "write_study_figures"]
+           "chosen_data", "read_data", "read_test_data", "write_study_figures"]
 
 PROG = "perceptron-gui"
 
@@ -54,6 +54,19 @@ def read_data(path: str, what: str) -> Dataset:
     if data.n == 0:
         raise DatasetError(f"The {what} file {path} has no points; add some rows.")
     return data
+
+
+def read_test_data(path: str, train: Dataset) -> Dataset:
+    """The ``--test`` CSV, with the columns of ``train``: the window's rule for File → Open test
+    set… (:func:`~perceptron_gui.core.matching_columns.problem_with_test_set`), so a file that
+    one refuses the other does not take."""
+    from ..core.matching_columns import problem_with_test_set
+
+    test = read_data(path, "test")
+    problem = problem_with_test_set(test, train.d, train.n, tuple(train.feature_names), Path(path).name)
+    if problem is not None:
+        raise DatasetError(problem)
+    return test
 
 
 def chosen_data(ns: argparse.Namespace, command: str = "run") -> Preset | None:

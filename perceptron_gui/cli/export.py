@@ -27,7 +27,7 @@ from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..export.source import MANY_RUN_FIGURES
 from .args import algorithm_params
-from .common import UsageError, check_writable, chosen_data, fail, read_data
+from .common import UsageError, check_writable, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
 
 __all__ = ["cmd_export", "mp4_available"]
@@ -201,10 +201,7 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
             train, test = ns.preset.train_test()  # its own test points stay test points
         else:
             train = read_data(ns.input, "training")
-            test = read_data(ns.test, "test") if ns.test else None
-        if test is not None and test.d != train.d:
-            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
-                               "use files with the same columns.")
+            test = read_test_data(ns.test, train) if ns.test else None
         for note in (*train.notices, *(test.notices if test is not None else ())):
             log.notes.append(note)
         data, mask = train, None

@@ -8,10 +8,9 @@ import threading
 import time
 from typing import Any
 
-from ..core.dataset import DatasetError
 from ..core.errors import UserError
 from .args import algorithm_params
-from .common import check_writable, chosen_data, fail, read_data, read_failed
+from .common import check_writable, chosen_data, fail, read_data, read_failed, read_test_data
 from .report import print_epoch_table, print_summary
 
 __all__ = ["cmd_run", "THEORY_BUDGET_S"]
@@ -69,13 +68,10 @@ def cmd_run(ns: argparse.Namespace) -> int:
         if preset is not None:
             train, test = preset.train_test()  # its own test points stay test points
             if ns.test:
-                test = read_data(ns.test, "test")
+                test = read_test_data(ns.test, train)
         else:
             train = read_data(ns.data, "training")
-            test = read_data(ns.test, "test") if ns.test else None
-        if test is not None and test.d != train.d:
-            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; "
-                               f"use files with the same columns.")
+            test = read_test_data(ns.test, train) if ns.test else None
         algo = make_algorithm(ns.algorithm, **params)
         algo.validate()
         if ns.algorithm in SLOW_ON_BIG_DATA and train.n > SLOW_N:

@@ -30,5 +30,5 @@ def test_a_file_with_other_columns_is_one_sentence_in_a_box(make_main_window, st
     assert len(warnings_shown) == 1
     title, text = warnings_shown[0]
     assert title == "Could not open the test set"
-    assert text == "three.csv has 3 features but the data has 2; open a test file with the same columns."
+    assert text == "The test file three.csv has 3 features but the data has 2; open a test file with the same columns."
     assert win.session.points.n == n
