@@ -223,7 +223,7 @@ def test_a_run_from_any_start_keeps_within_the_bound_from_that_start(name, w0, s
     theory = dataset_theory(data.X, data.y, offset=offset)
     bound, sentence = novikoff.run_start_bound(theory, rec)
     d, s = novikoff.start_terms(rec.weights[0], theory.theta_star)
-    assert s == pytest.approx(sum(v * v for v in (w0 if offset else w0[:2])), rel=1e-12)
+    assert s == pytest.approx(sum(v * v for v in (w0 if offset else w0[:2])), rel=1e-12, abs=1e-12)
     assert novikoff.max_updates(bound) == brute_largest_k(theory.gamma, theory.R, d, s)
     assert rec.num_updates <= bound  # the theorem, telescoped from w₀
     assert sentence.endswith(".") and f"at most {novikoff.max_updates(bound):,} update" in sentence

@@ -46,8 +46,8 @@ def test_a_score_of_exactly_zero_is_plus_one_as_training_sums_it():
     # point 0: 0.1·(−0.3) + 0.3·0.1 = 0 → +1 = y: right; point 1: 0.09 + 0.01 > 0 → +1 ≠ −1: wrong
     assert st.wrong.tolist() == [1]
     assert st.closest == 0.0
-    assert st.perceptron_loss == pytest.approx(0.1, rel=1e-12)
-    assert st.hinge_loss == pytest.approx(1.0 + 1.1, rel=1e-12)
+    assert st.perceptron_loss == pytest.approx(0.1, rel=1e-12, abs=1e-12)
+    assert st.hinge_loss == pytest.approx(1.0 + 1.1, rel=1e-12, abs=1e-12)
 
 
 def test_no_points_and_all_right():

@@ -49,7 +49,7 @@ def check_kkt(Z: np.ndarray, res) -> None:
     th, g, S = res.theta_star, res.gamma, res.support
     assert abs(np.linalg.norm(th) - 1.0) < 1e-12
     assert g > 0 and abs(np.min(Z @ th) - g) <= 1e-12 * g
-    np.testing.assert_allclose(Z[S] @ th, g, rtol=1e-9)
+    np.testing.assert_allclose(Z[S] @ th, g, rtol=1e-9, atol=1e-12)
     mu, *_ = np.linalg.lstsq(Z[S].T, th, rcond=None)
     assert np.linalg.norm(Z[S].T @ mu - th) < 1e-9
     assert mu.min() >= -1e-9 * np.abs(mu).max()
@@ -88,8 +88,8 @@ def test_worked_example_signed_margins():
     X = np.array([[1.0, 3.0], [2.5, 1.5], [-1.5, 1.5]])
     y = np.array([1, 1, -1])
     w, b = np.array([1.0, -1.0]), 1.0
-    np.testing.assert_allclose(signed_margins(X, y, w, b), [-SQ2 / 2, SQ2, SQ2], rtol=1e-15)
-    assert dataset_margin(X, y, w, b) == pytest.approx(-SQ2 / 2, rel=1e-15)
+    np.testing.assert_allclose(signed_margins(X, y, w, b), [-SQ2 / 2, SQ2, SQ2], rtol=1e-15, atol=1e-12)
+    assert dataset_margin(X, y, w, b) == pytest.approx(-SQ2 / 2, rel=1e-15, abs=1e-12)
 
 
 def test_margins_of_zero_weights_are_nan_without_warnings():
@@ -121,8 +121,8 @@ def test_notes_example_offset_but_not_through_origin():
     res = max_margin(augment(X), y)
     assert res.separable and res.exact and res.gap == 0.0
     expected = np.array([-1.0, 2.5]) / np.sqrt(7.25)  # theta = -1, theta0 = 2.5, normalised
-    np.testing.assert_allclose(res.theta_star, expected, rtol=1e-12)
-    assert res.gamma == pytest.approx(0.5 / np.sqrt(7.25), rel=1e-12)
+    np.testing.assert_allclose(res.theta_star, expected, rtol=1e-12, atol=1e-12)
+    assert res.gamma == pytest.approx(0.5 / np.sqrt(7.25), rel=1e-12, abs=1e-12)
     assert sorted(res.support) == [1, 2]
     th = dataset_theory(X, y, offset=True)
     assert th.separable and th.separable_through_origin is False
@@ -133,8 +133,8 @@ def test_notes_example_offset_but_not_through_origin():
 
 def test_simple_margin_and_verdict():
     res = max_margin(np.array([[0.5, 0.0], [0.0, 0.5]]), np.array([1, 1]))
-    assert res.gamma == pytest.approx(SQ2 / 4, rel=1e-14)
-    np.testing.assert_allclose(res.theta_star, [SQ2 / 2, SQ2 / 2], rtol=1e-14)
+    assert res.gamma == pytest.approx(SQ2 / 4, rel=1e-14, abs=1e-12)
+    np.testing.assert_allclose(res.theta_star, [SQ2 / 2, SQ2 / 2], rtol=1e-14, atol=1e-12)
     assert res.verdict == "linearly separable through the origin, margin γ = 0.3536"
 
 
@@ -158,7 +158,7 @@ def test_degenerate_cases(X, y, separable, gamma):
     if gamma is None:
         assert res.gamma is None and res.theta_star is None
     else:
-        assert res.gamma == pytest.approx(gamma, rel=1e-12)
+        assert res.gamma == pytest.approx(gamma, rel=1e-12, abs=1e-12)
         check_kkt(y[:, None] * X, res)
     if len(X) == 0:
         assert res.verdict == "empty data set" and res.iterations == 0
@@ -189,7 +189,7 @@ def test_matches_brute_force_in_2d(seed):
     res = max_margin(X, y)
     assert res.exact
     if best > 1e-9:
-        assert res.separable and res.gamma == pytest.approx(best, rel=1e-9)
+        assert res.separable and res.gamma == pytest.approx(best, rel=1e-9, abs=1e-12)
         np.testing.assert_allclose(res.theta_star, direction, atol=1e-7)
         check_kkt(Z, res)
     else:

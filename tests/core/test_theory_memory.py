@@ -1,7 +1,7 @@
-"""θ* of a big data set without copies of it (issue 9: `perceptron-gui run` on 10⁶ noisy points
+"""θ* of a big data set without copies of it (`perceptron-gui run` on 10⁶ noisy points once
 peaked at 256 MiB against a 250 MB target; θ*'s temporaries were 53 MiB of it: the augmented
 y·x, which the solver needs, plus an |X| copy, an array of ones and an n·D mask it does not).
-The answers are the same numbers as before, bit for bit."""
+The answers are the same numbers as before, to the rounding of the CPU's BLAS kernels."""
 from __future__ import annotations
 
 import tracemalloc
@@ -56,24 +56,32 @@ def test_a_zero_row_is_found_in_any_block(zero_at: int | None) -> None:
     assert _has_zero_row(Z) is expected
 
 
-# Computed by the code before this change (float.hex: every bit).
+# Computed by the code before it stopped copying the data. θ*, γ and the bound go through BLAS
+# (dot products, the solver's products), whose last bits differ between CPU kernels (an
+# AVX-512 OpenBLAS rounds otherwise than a Haswell one): compared with a tolerance, an atol too.
 BEFORE = {
-    ("separable", True): (True, "0x1.b92abb20c20e3p+0", "0x1.a874ee25d3982p-5", "0x1.148da8cf4aa88p+10",
-                          ["-0x1.08402a44152a3p-1", "-0x1.b6856ce43bac3p-1", "0x1.ebc30c97e5cbcp-8"]),
-    ("separable", False): (True, "0x1.674b4a0e605d0p+0", "0x1.6aff2a513f028p-5", "0x1.f59bb70e5bd13p+9",
-                           ["-0x1.084211d537cb3p-1", "-0x1.b6889600f80e6p-1"]),
-    ("noisy", True): (False, "0x1.b6bf987382888p+0", None, None, None),
-    ("noisy", False): (False, "0x1.645201013e356p+0", None, None, None),
+    ("separable", True): (True, 1.723308272836271, 0.05181356919512138, 1106.2134283284267,
+                          [-0.5161145408734068, -0.8564867046933035, 0.007503691267536524]),
+    ("separable", False): (True, 1.4034925732706718, 0.04431112542258148, 1003.2165239284826,
+                           [-0.5161290715003787, -0.856510818117411]),
+    ("noisy", True): (False, 1.7138610155111866, None, None, None),
+    ("noisy", False): (False, 1.3918762805971787, None, None, None),
 }
 
 
+def _close(v: object) -> object:
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return [_close(e) for e in v]
+    return pytest.approx(v, rel=1e-9, abs=1e-12)
+
+
 @pytest.mark.parametrize(("kind", "offset"), list(BEFORE))
-def test_theory_gives_the_same_bits_as_before(kind: str, offset: bool) -> None:
+def test_theory_gives_the_same_numbers_as_before(kind: str, offset: bool) -> None:
     data = random_separable(2000, 0.05, seed=5) if kind == "separable" else random_noisy(2000, 0.1, seed=6)
     t = th.dataset_theory(np.array(data.X), np.array(data.y), offset=offset, time_budget_s=None)
-
-    def bits(v: float | None) -> str | None:
-        return None if v is None else float(v).hex()
-    got = (t.separable, bits(t.R), bits(t.gamma), bits(t.bound),
-           None if t.theta_star is None else [bits(v) for v in t.theta_star])
-    assert got == BEFORE[kind, offset]
+    separable, R, gamma, bound, theta_star = BEFORE[kind, offset]
+    assert t.separable is separable
+    assert t.R == _close(R) and t.gamma == _close(gamma) and t.bound == _close(bound)
+    assert (None if t.theta_star is None else list(map(float, t.theta_star))) == _close(theta_star)

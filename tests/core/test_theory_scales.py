@@ -57,8 +57,8 @@ def test_decimal_scales_same_verdict_theta_and_gamma(base, scale):
     # 1e-320 is subnormal: the data themselves are rounded to a few bits there.
     tol = 1e-3 if scale < 1e-307 else 1e-9
     np.testing.assert_allclose(t.theta_star, base.theta_star, rtol=0, atol=tol)
-    assert t.gamma / scale == pytest.approx(base.gamma, rel=tol)
-    assert t.bound == pytest.approx(base.bound, rel=10 * tol)
+    assert t.gamma / scale == pytest.approx(base.gamma, rel=tol, abs=1e-12)
+    assert t.bound == pytest.approx(base.bound, rel=10 * tol, abs=1e-12)
 
 
 @pytest.mark.parametrize("scale", DECIMAL + [MIXED])
@@ -68,7 +68,7 @@ def test_with_an_offset_every_scale_is_separable_and_theta_separates(scale):
     assert t.separable is True and t.separable_through_origin is True
     assert t.verdict.startswith("linearly separable with an offset (also through the origin)")
     margins = floatscale.signed_margins(np.hstack([X, np.ones((6, 1))]), Y1, t.theta_star)
-    assert np.all(margins > 0) and margins.min() == pytest.approx(t.gamma, rel=1e-9)
+    assert np.all(margins > 0) and margins.min() == pytest.approx(t.gamma, rel=1e-9, abs=1e-12)
     assert 0.0 < t.gamma <= t.gamma + t.mm.gap
     if not t.mm.exact:
         assert "θ* approximate" in t.verdict
@@ -80,7 +80,7 @@ def test_mixed_feature_scales_are_separable_with_an_approximate_theta():
     assert t.separable is True and not t.mm.exact
     assert "θ* approximate" in t.verdict and "1e300" in t.verdict
     m = th.signed_margins(X, Y1, t.theta_star)
-    assert np.all(m > 0) and m.min() == pytest.approx(t.gamma, rel=1e-9)
+    assert np.all(m > 0) and m.min() == pytest.approx(t.gamma, rel=1e-9, abs=1e-12)
     # R/γ is about 1e300: (R/γ)² exceeds the float range, reported as inf, not raised.
     assert t.bound == math.inf
 
@@ -100,7 +100,7 @@ def test_a_converged_separator_decides_when_the_solver_cannot():
     assert t.separable is None
     t = th.dataset_theory(X, y, offset=False, time_budget_s=0.0, separator=w)
     assert t.separable is True and not t.mm.exact and "run's final weights" in t.verdict
-    assert t.gamma == pytest.approx(th.dataset_margin(X, y, w), rel=1e-12)
+    assert t.gamma == pytest.approx(th.dataset_margin(X, y, w), rel=1e-12, abs=1e-12)
 
 
 def test_a_separator_that_does_not_separate_is_ignored():
@@ -183,4 +183,4 @@ def test_a_margin_below_the_solvers_tolerance_follows_the_converged_run():
     res = compute(RunRequest(1, "standard", {}, PointSet.from_dataset(Dataset.from_arrays(X, y))))
     assert res.record.converged and res.record.num_updates == 2
     assert res.theory.separable is True and "run's final weights" in res.theory.verdict
-    assert res.theory.gamma == pytest.approx(1e-14, rel=0.01)
+    assert res.theory.gamma == pytest.approx(1e-14, rel=0.01, abs=1e-18)

@@ -145,7 +145,7 @@ def test_the_lifted_perceptron_moves_by_a_squared_y_x():
     s = session(algorithm="lifted", custom=False, lift_a=0.5)
     t = int(s.result.record.update_step[0])
     fr = frame_at(s.result, t)
-    assert fr.update_factor == pytest.approx(0.25, rel=1e-12)
+    assert fr.update_factor == pytest.approx(0.25, rel=1e-12, abs=1e-12)
     assert picture(s, t).get("update_step").label.startswith("0.25·y·x")
 
 

@@ -103,7 +103,7 @@ def test_the_proof_curves_start_at_the_hand_set_start():
     proof, theta = s.result.proof, s.result.theory.theta_star
     w0 = np.array([1.0, -1.0, 1.0])
     assert proof.norm_sq[0] == 3.0
-    assert proof.dot[0] == pytest.approx(float(w0 @ theta), rel=1e-12)
+    assert proof.dot[0] == pytest.approx(float(w0 @ theta), rel=1e-12, abs=1e-12)
     # w_k·θ* ≥ w₀·θ* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR², from the start, at every k
     assert np.all(proof.dot >= proof.dot_lower - 1e-12)
     assert np.all(proof.norm_sq <= proof.norm_sq_upper + 1e-12)

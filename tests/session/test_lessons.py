@@ -56,7 +56,7 @@ def test_lesson_1_notes_003_margins_then_the_update_to_theta_2_2_2():
     assert fr.w.tolist() == [1.0, -1.0] and fr.b == 1.0
     X, y = s.points.X, s.points.y
     np.testing.assert_allclose(signed_margins(X, y, fr.w, fr.b), [-SQRT2 / 2, SQRT2, SQRT2], rtol=1e-12, atol=1e-12)
-    assert fr.dataset_margin == pytest.approx(-SQRT2 / 2, rel=1e-12)
+    assert fr.dataset_margin == pytest.approx(-SQRT2 / 2, rel=1e-12, abs=1e-12)
 
     s, _ = open_lesson("notes003_update")
     assert s.k == 1
