@@ -204,7 +204,7 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
     p = Path(os.fspath(path))
     raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
     try:
-        fast = parse_ascii_csv_bytes(raw)
+        fast = parse_ascii_csv_bytes(raw, source=clip_text(p.name, 60))
     except MemoryError:
         fast = None
     if fast is not None:

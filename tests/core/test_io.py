@@ -291,11 +291,18 @@ def _corpus_csvs():
 @pytest.mark.parametrize("path", _corpus_csvs(), ids=lambda p: p.name)
 def test_the_ascii_bytes_path_reads_what_the_text_path_reads(path):
     """Issue 9: ASCII files are parsed from their bytes (no 40 MB decode, a faster numpy
-    stream); it must accept exactly what the text path accepts, with the same values."""
+    stream); it must accept exactly what the text path accepts, with the same values, and
+    refuse what it refuses in the same sentence."""
     from perceptron_gui.core.csv_text import parse_ascii_csv_bytes
 
     raw = path.read_bytes()
-    fast = parse_ascii_csv_bytes(raw)
+    try:
+        fast = parse_ascii_csv_bytes(raw, source=path.name)
+    except DatasetError as exc:
+        with pytest.raises(DatasetError) as text_refusal:
+            parse_csv_text(raw.decode("ascii"), source=path.name)
+        assert str(text_refusal.value) == str(exc)
+        return
     if fast is None:
         return  # unusual or not ASCII: the text path decides, as before
     text_result = parse_csv_text(raw.decode("ascii"))
