@@ -180,6 +180,7 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
 
     session = Session(background_work=float("inf"))  # train on this thread: nothing else to do
     log = _Loaded(session)
+    _print_progress(session)
     view_range = None
     if _is_session_file(ns.input):
         from ..session.session_file import apply_session, load_session
@@ -218,6 +219,16 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     if session.result is None:
         raise DatasetError("No run could be made from this input; it needs training points.")
     return session, view_range, log.notes
+
+
+def _print_progress(session: Any) -> None:
+    """Lines on stderr while ``session`` trains a long run (see ``cli/progress.py``), with the
+    time left the window's status bar shows."""
+    from .progress import ProgressLines
+
+    lines = ProgressLines()
+    session.runner.report_sync_progress = True
+    session.progress_changed.connect(lambda epoch, total: lines(epoch, total, session.runner.estimate))
 
 
 def _export_study(ns: argparse.Namespace, outputs: dict[str, str], session: Any, notes: list[str]) -> int:

@@ -80,9 +80,13 @@ def cmd_run(ns: argparse.Namespace) -> int:
         # The numba kernels are loaded (or compiled) before the fit, so the train time is the
         # training alone; the loading began beside the read of the data.
         warming.join()
+        from .progress import fit_reporting
+
+        progress, stop = fit_reporting(ns.algorithm, train.n, algo.max_epochs)
         t0 = time.perf_counter()
-        # stop= runs epochs in ~20 ms chunks, so Ctrl-C is heard inside a long pocket epoch.
-        rec = algo.fit(train, test, stop=lambda: False)
+        # stop= runs epochs in ~20 ms chunks, so Ctrl-C is heard inside a long pocket epoch (and
+        # the progress lines on stderr can say the time left inside a long epoch).
+        rec = algo.fit(train, test, progress=progress, stop=stop)
         fit_s = time.perf_counter() - t0
         t0 = time.perf_counter()
         theory = _theory(train.X, train.y, rec)

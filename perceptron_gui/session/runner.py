@@ -243,6 +243,9 @@ class Runner:
         self._lock = threading.Lock()
         self.progress: tuple[int, int] | None = None
         self._probe: RateProbe | None = None
+        # A run on the caller's thread reports its progress too (the command line: nothing else
+        # runs there meanwhile); off for the window, whose quick runs need no progress bar.
+        self.report_sync_progress = False
 
     @property
     def estimate(self) -> CostEstimate | None:
@@ -268,18 +271,50 @@ class Runner:
         self.cancel()
         if self.memory_budget_bytes is not None and request.memory_budget_bytes is None:
             request = replace(request, memory_budget_bytes=self.memory_budget_bytes)
+        cancel = threading.Event()
+        self._cancel = cancel
         if not self.runs_in_background(request, force_sync):
+            progress: Callable[[int, int], bool] | None = None
+            stop: CountingStop | None = None
+            if self.report_sync_progress and on_progress is not None:
+                progress, stop = self._reporting(request, on_progress, cancel)
             try:
-                result, err = compute(request), None
+                result, err = compute(request, progress, stop=stop), None
             except UserError as exc:
                 result, err = None, str(exc)
             except MemoryError:
                 result, err = None, OUT_OF_MEMORY
+            finally:
+                self.progress, self._probe = None, None
             done(result, err)
             return True
-        cancel = threading.Event()
-        self._cancel = cancel
+        progress, stop = self._reporting(request, on_progress, cancel)
+        handed = [request]  # popped by the worker, so compute alone holds the snapshot (and drops it)
 
+        def work() -> None:
+            try:
+                res, err = compute(handed.pop(), progress, stop=stop, background=True), None
+            except TrainingStopped:  # Cancel, or a newer request: the thread ends within ~20 ms
+                return
+            except UserError as exc:
+                res, err = None, str(exc)
+            except MemoryError:
+                res, err = None, OUT_OF_MEMORY
+            except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
+                res, err = None, f"Training failed unexpectedly ({type(exc).__name__}: {exc})."
+            if cancel.is_set():
+                return
+            self.post(lambda: done(res, err))
+
+        self._thread = background_thread(work, "perceptron-train", housekeeping=False)
+        self._thread.start()
+        return False
+
+    def _reporting(self, request: RunRequest, on_progress: Callable[[int, int], None] | None,
+                   cancel: threading.Event) -> tuple[Callable[[int, int], bool], CountingStop]:
+        """The ``progress`` and ``stop`` a run of ``request`` trains with: they report the
+        epoch reached and the estimate to ``on_progress`` (through ``post``), and stop the run
+        once ``cancel`` is set."""
         pending = threading.Event()  # a progress report is queued and not yet shown
 
         def show_progress() -> None:
@@ -320,27 +355,7 @@ class Runner:
                     self.progress = (0, total_epochs)
                 report(False, MID_EPOCH_REPORT_S)
 
-        stop = CountingStop(cancel.is_set, visited)
-        handed = [request]  # popped by the worker, so compute alone holds the snapshot (and drops it)
-
-        def work() -> None:
-            try:
-                res, err = compute(handed.pop(), progress, stop=stop, background=True), None
-            except TrainingStopped:  # Cancel, or a newer request: the thread ends within ~20 ms
-                return
-            except UserError as exc:
-                res, err = None, str(exc)
-            except MemoryError:
-                res, err = None, OUT_OF_MEMORY
-            except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
-                res, err = None, f"Training failed unexpectedly ({type(exc).__name__}: {exc})."
-            if cancel.is_set():
-                return
-            self.post(lambda: done(res, err))
-
-        self._thread = background_thread(work, "perceptron-train", housekeeping=False)
-        self._thread.start()
-        return False
+        return progress, CountingStop(cancel.is_set, visited)
 
     def cancel(self) -> None:
         self._cancel.set()
