@@ -92,3 +92,22 @@ def test_a_background_job_hands_its_worker_no_qt_object(qtbot, monkeypatch) -> N
     job.wait(60)
     qtbot.waitUntil(lambda: job.state == "done")
     assert job.result == "done" and len(handed) == 1
+
+
+def test_a_cycle_holding_a_widget_is_freed_on_the_windows_thread_not_where_a_worker_allocates(qtbot) -> None:
+    """What aborted the suite: a closed window's widgets in a reference cycle, collected by the
+    automatic collection on whichever thread allocated next — a worker's — and so destroyed
+    there. With collection on the window's thread only, a worker's allocations free nothing."""
+    freed_on: list[str] = []
+    widget = QtWidgets.QWidget()
+    widget.me = widget  # type: ignore[attr-defined]  # a cycle, as a widget's lambdas over itself make
+    ref = weakref.ref(widget, lambda r: freed_on.append(threading.current_thread().name))
+    del widget
+
+    def allocate() -> None:
+        junk = [[] for _ in range(100_000)]  # many times the automatic collection's threshold
+        del junk
+    _run_on_worker(allocate)
+    assert freed_on == [] and ref() is not None
+    gc.collect()  # here, on the window's thread (the window's timer or the suite between tests)
+    assert freed_on == [threading.main_thread().name]
