@@ -79,7 +79,7 @@ def _check_algorithm(algorithm: Any) -> None:
         raise ValueError(f"There is no algorithm {algorithm!r}; choose one of {', '.join(REGISTRY)}.")
 
 
-def _checked_params(algorithm: Any, params: dict[str, Any], d: int) -> dict[str, Any]:
+def _checked_params(algorithm: Any, params: dict[str, Any], X: np.ndarray) -> dict[str, Any]:
     """All parameters of ``algorithm`` (defaults for those not given), checked as the window's
     picker checks them (:meth:`Session.set_params`); an unknown name or a bad value is the
     algorithm's own sentence."""
@@ -97,7 +97,7 @@ def _checked_params(algorithm: Any, params: dict[str, Any], d: int) -> dict[str,
             raise ValueError(f"{name} {problem}.")
     algo = make_algorithm(algorithm, **full)
     algo.validate()  # a DatasetError: a ValueError of one sentence
-    algo.start_weights(np.zeros((0, d + int(algo.offset))), np.zeros(0), d)  # a start w of the wrong length
+    algo.check_start(X)  # a start w of the wrong length, or out of scale with the data
     return full
 
 
@@ -124,7 +124,7 @@ def prepare_show(X: Any, y: Any = None, algorithm: str = "offset", **params: Any
 
     Xa, ya = validate_fit(ESTIMATORS[algorithm](), X, y)
     classes, y_pm = binary_classes(ya)
-    full = _checked_params(algorithm, params, Xa.shape[1])
+    full = _checked_params(algorithm, params, Xa)
     data = Dataset.from_arrays(Xa, y_pm, _feature_names(X, Xa.shape[1]))
     return ShowPlan(data, classes, algorithm, full, "data from Python")
 

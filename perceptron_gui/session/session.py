@@ -232,8 +232,7 @@ class Session(PlaybackMixin, SessionEvents):
         try:
             algo = make_algorithm(self.algorithm, **params)
             algo.validate()
-            if params.get("init") == "custom":  # a start of the wrong length, said now
-                algo.start_weights(np.zeros((0, self.points.d + algo.offset)), np.zeros(0), self.points.d)
+            algo.check_start(self.points.X)  # a start of the wrong length or scale, said now
         except DatasetError as exc:
             self.message.emit("error", str(exc))
             return False

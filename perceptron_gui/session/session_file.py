@@ -350,8 +350,8 @@ def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
             if key not in params:
                 raise SessionFileError(f"The {name} parameters in {source} are not valid: the {name} perceptron "
                                        f"has no parameter {shown_value(key)}.")
-            if specs[key].kind is tuple and isinstance(v, list) and specs[key].problem(v) is None:  # the start w₀
-                v = specs[key].coerce(v)
+            if specs[key].kind is tuple and isinstance(v, list) and specs[key].coerce(v) is not v:
+                v = specs[key].coerce(v)  # the start w₀, a list of numbers: validate() says what is wrong with it
             elif isinstance(v, (list, dict)) or (isinstance(v, str) and len(v) > 40) or \
                     (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**63):
                 raise SessionFileError(f"The {name} parameter \"{key}\" in {source} is {shown_value(v)}, not a "

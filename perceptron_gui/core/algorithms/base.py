@@ -17,12 +17,13 @@ import numpy as np
 from .. import pages
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, epoch_order, split_augmented
-from ..run_memory import bytes_per_update, memory_budget, record_bytes
+from ..run_memory import bytes_per_update, fit_bytes, memory_budget, record_bytes, require_memory
 from . import chunks
 from ._lazy import LazyModule
 from .chunks import TrainingStopped
 from .params import START_B, START_W, ParamSpec
 from .scores import augment, predict_scores, row_dots
+from .start_scale import start_scale_problem
 from .step import StepOutput
 from .update_log import UpdateLog
 from .weight_log import WeightLog
@@ -126,17 +127,30 @@ class Perceptron:
             raise DatasetError(f"The start b is {self.start_b!r}, but without the offset the hyperplane passes "
                                "through the origin; leave b at 0 or train with the offset.")
 
+    def check_start(self, X: np.ndarray) -> None:
+        """With ``init="custom"``, raise DatasetError (a sentence) when the hand-set start does
+        not fit the points X (n, d): a wrong count of numbers, or a start out of scale with
+        them (:mod:`.start_scale`). Every door asks this: a fit, the window's edits, ``show``."""
+        if self.init != "custom":
+            return
+        d = X.shape[1]
+        start = START_W.coerce(self.start_w)
+        if len(start) not in (0, d):
+            raise DatasetError(f"The start w has {len(start)} number{'s' if len(start) != 1 else ''}, but the "
+                               f"data have {d} feature{'s' if d != 1 else ''}; give one number per feature.")
+        problem = start_scale_problem(start, float(self.start_b), X, self.offset)
+        if problem is not None:
+            raise DatasetError(problem)
+
     def start_weights(self, Xa: np.ndarray, y: np.ndarray, d: int) -> np.ndarray:
-        """The augmented start w₀ (b last with the offset) for ``init``; a wrong count of
-        numbers in ``start_w`` is a DatasetError (a sentence)."""
+        """The augmented start w₀ (b last with the offset) for ``init``; a start that does not
+        fit the data is a DatasetError (:meth:`check_start`)."""
         w = np.zeros(Xa.shape[1])
         if self.init == "first" and Xa.shape[0]:
             w = y[0] * Xa[0]
         elif self.init == "custom":
+            self.check_start(Xa[:, :d])
             start = START_W.coerce(self.start_w)
-            if len(start) not in (0, d):
-                raise DatasetError(f"The start w has {len(start)} number{'s' if len(start) != 1 else ''}, but the "
-                                   f"data have {d} feature{'s' if d != 1 else ''}; give one number per feature.")
             # Assigned into zeros, so an all-zero start is the "zero" start to the bit.
             w[:len(start)] = start
             if self.offset:
@@ -164,11 +178,17 @@ class Perceptron:
         ``memory_budget_bytes`` (default :func:`~perceptron_gui.core.run_memory.memory_budget`), and
         a data set whose first epoch alone could is refused with a sentence (DatasetError).
         ``view_bytes_per_update`` counts what the caller will keep per update besides the
-        record (the window's proof curves) against the same budget.
+        record (the window's proof curves) against the same budget. A fit that needs more than
+        the machine has free before its first update is refused with a sentence too
+        (:class:`~perceptron_gui.core.run_memory.NotEnoughMemoryError`), before it allocates.
         """
         self.validate()
         if test is not None and test.n and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
+        require_memory(fit_bytes(train.n, train.d + int(self.offset), test.n if test is not None else 0,
+                                 self.extra_bytes_per_update + int(view_bytes_per_update)),
+                       f"Training on {train.n:,} points of {train.d:,} features",
+                       "use fewer points or features, or close other programs")
         Xa = augment(train.X, self.offset)
         y = pages.empty(train.n)  # writable (see augment()), in small pages as augment's copy
         y[:] = train.y

@@ -13,6 +13,8 @@ from .base import ParamSpec, Perceptron
 
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
+MAX_MARGIN = 1e6
+
 
 class MarginPerceptron(Perceptron):
     """Update w ← w + y·x (and b ← b + y) whenever y·(w·x + b) ≤ β, for a margin β ≥ 0.
@@ -50,10 +52,13 @@ class MarginPerceptron(Perceptron):
 
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
+        # β is a score, which each update raises by at most R² + 1: past MAX_MARGIN (a million
+        # updates' worth on data of scale 1) a run only updates until the memory cap stops it,
+        # and a β near float64's limit makes y·(w·x + b) ≤ β true for ever.
         return super().param_specs() + [ParamSpec(
             "margin", float, 1.0, "Margin β",
             "Update whenever y·(w·x + b) ≤ β, correct points too close to the line included; "
-            "0 gives the plain perceptron. Bound on updates: (R² + 2β)/γ².", 0.0)]
+            "0 gives the plain perceptron. Bound on updates: (R² + 2β)/γ².", 0.0, MAX_MARGIN)]
 
     def validate(self) -> None:
         super().validate()

@@ -64,7 +64,13 @@ class ParamSpec:
             if not isinstance(v, (list, tuple, np.ndarray)) or not _all_numbers(v):
                 return f"must be a list of numbers, such as 1, -1; not {clip_text(repr(v), 40)}"
             bad = [x for x in v if not _finite(x)]
-            return f"must hold finite numbers only, not {clip_text(repr(bad[0]), 40)}" if bad else None
+            if bad:
+                return f"must hold finite numbers only, not {clip_text(repr(bad[0]), 40)}"
+            # Novikoff's bound and the proof's curves square the start's length: Σ w² must be a float.
+            if not math.isfinite(math.fsum(float(x) * float(x) for x in v)):
+                return (f"must have a squared length Σ w² within float64's range (about 1.8e308), so numbers "
+                        f"below 1e154; not {clip_text(repr(list(v)), 40)}")
+            return None
         if self.choices is not None:
             return None if v in self.choices else f"must be one of {', '.join(self.choices)}, not {v!r}"
         if self.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
@@ -101,5 +107,6 @@ def _all_numbers(v: Any) -> bool:
 START_W = ParamSpec("start_w", tuple, [], "Start w₀",
                     "With start 'custom': the start's weights w₀, one number per feature (empty: all 0).",
                     in_picker=False)
+# Bounded as a start w's numbers are (see ParamSpec.problem): b₀² is a term of ‖w₀‖².
 START_B = ParamSpec("start_b", float, 0.0, "Start b₀",
-                    "With start 'custom': the start's bias b₀ (needs the offset).", in_picker=False)
+                    "With start 'custom': the start's bias b₀ (needs the offset).", -1e154, 1e154, in_picker=False)

@@ -16,6 +16,7 @@ from .base import ParamSpec, Perceptron
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 VARIANTS = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}
+MAX_C = 1e6
 
 
 class PassiveAggressive(Perceptron):
@@ -60,9 +61,12 @@ class PassiveAggressive(Perceptron):
             ParamSpec("pa_variant", str, "PA-I", "Variant",
                       "PA: τ = ℓ/‖x‖² (just far enough); PA-I: τ = min(C, ℓ/‖x‖²); "
                       "PA-II: τ = ℓ/(‖x‖² + 1/(2C)).", choices=tuple(VARIANTS)),
+            # Past MAX_C, PA-I's cap min(C, ℓ/‖x‖²) and PA-II's 1/(2C) added to ‖x‖² change
+            # nothing but for points within 1e-3 of the origin: the variant is PA itself, which
+            # is the choice to make for that.
             ParamSpec("C", float, 1.0, "C (aggressiveness)",
                       "PA-I caps the step τ at C; PA-II adds 1/(2C) to ‖x‖². Larger C: bolder steps.",
-                      1e-4, None),
+                      1e-4, MAX_C),
         ]
 
     def validate(self) -> None:
