@@ -197,6 +197,10 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         QtCore.QTimer.singleShot(500, freeze_startup_heap)
         return app.exec()
     win.session.wait()
+    if win.session.error is not None:  # the run was refused: the window shows this sentence, so say it and fail
+        print(win.session.error, file=sys.stderr)
+        win.close()
+        return 2
     if step_k is not None:
         win.session.jump_to_update(step_k)
     elif (lesson is None and not opened_session) or step == "end":  # a lesson or a session shows its own step

@@ -277,7 +277,9 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             self.show_view(self.session.view_range)
         else:
             self.show_view(None)
-        if said:
+        # A run the session refused at once (a start that does not fit the data) said why: that
+        # sentence stays in view, not "Opened …" over it. A run still training will say its own.
+        if said and (self.session.error is None or self.session.busy):
             self.banner.show_message("info", said)
 
     # ---- saving: gui/file_saving.SaveMixin ------------------------------------------------
