@@ -6,6 +6,7 @@ canvas (``gui/kernel_items.py``) and the TikZ writer paint them like every other
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,9 +16,8 @@ from .contour import zero_contour
 from .legend import LegendEntry
 from .projection import Projection
 
-__all__ = ["Curve", "AlphaRings", "kernel_regions", "kernel_boundary", "alpha_rings", "kernel_legend", "kernel_note",
-           "region_grid_size",
-           "alpha_ring_scale"]
+__all__ = ["Curve", "AlphaRings", "KernelOverflowError", "KERNEL_OVERFLOW_NOTE", "kernel_regions", "kernel_boundary",
+           "kernel_shading", "alpha_rings", "kernel_legend", "kernel_note", "region_grid_size", "alpha_ring_scale"]
 
 Rect = tuple[float, float, float, float]
 
@@ -28,6 +28,8 @@ REGION_WORK = 5_000_000
 REGION_GRID_MIN, REGION_GRID_MAX = 48, 160
 # The curve's refinement: at most this many kernel evaluations (the coarse grid comes first).
 CONTOUR_WORK = 8_000_000
+KERNEL_OVERFLOW_NOTE = ("f(x) overflows in this view (a kernel value beyond float64), so no regions or boundary "
+                        "are drawn; zoom in on the data, rescale them, or lower the degree p or γₖ")
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,9 +63,24 @@ def alpha_ring_scale(alpha: np.ndarray) -> np.ndarray:
     return 1.0 + np.sqrt(a - 1.0) / 2.0
 
 
+class KernelOverflowError(ArithmeticError):
+    """f(x) is no finite number somewhere in the view: a kernel value beyond float64."""
+
+
+def _finite_scores(score: Callable[[np.ndarray], np.ndarray], proj: Projection, Q: np.ndarray) -> np.ndarray:
+    """f at the view-plane points Q; :class:`KernelOverflowError` when any value is not finite (its
+    sign, and so the shading and the curve, would be nonsense: NaN ≥ 0 is false everywhere)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        s = proj.scores(score, Q)
+    if s.size and not (np.isfinite(s.min()) and np.isfinite(s.max())):
+        raise KernelOverflowError
+    return s
+
+
 def kernel_regions(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray | None:
     """sign f(x) ≥ 0 on a grid of cells over ``rect`` ((g, g) booleans, row r at the r-th height
-    from the bottom, as the vote's raster); None before the first update or for other algorithms."""
+    from the bottom, as the vote's raster); None before the first update or for other algorithms.
+    Raises :class:`KernelOverflowError` when f is not finite in the view."""
     score = getattr(frame, "kernel_scores", None)
     if score is None or frame.k == 0:
         return None
@@ -72,18 +89,33 @@ def kernel_regions(frame: Frame, proj: Projection, rect: Rect) -> np.ndarray | N
     xs = x0 + (np.arange(g) + 0.5) * (x1 - x0) / g
     ys = y0 + (np.arange(g) + 0.5) * (y1 - y0) / g
     gx, gy = np.meshgrid(xs, ys)
-    return (proj.scores(score, np.column_stack((gx.ravel(), gy.ravel()))) >= 0.0).reshape(g, g)
+    return (_finite_scores(score, proj, np.column_stack((gx.ravel(), gy.ravel()))) >= 0.0).reshape(g, g)
 
 
 def kernel_boundary(frame: Frame, proj: Projection, rect: Rect) -> Curve | None:
     """The curve f(x) = 0 in the view ``rect`` (None when it does not cross the view, before the
-    first update, or for other algorithms)."""
+    first update, or for other algorithms). Raises :class:`KernelOverflowError` as :func:`kernel_regions`."""
     score = getattr(frame, "kernel_scores", None)
     if score is None or frame.k == 0:
         return None
     support = max(1, int(frame.alpha_points.size))
-    segs = zero_contour(lambda Q: proj.scores(score, Q), rect, max_fine_points=max(CONTOUR_WORK // support, 4096))
+    segs = zero_contour(lambda Q: _finite_scores(score, proj, Q), rect,
+                        max_fine_points=max(CONTOUR_WORK // support, 4096))
     return Curve("kernel_boundary", segs) if segs.shape[0] else None
+
+
+def kernel_shading(frame: Frame | None, proj: Projection, rect: Rect,
+                   regions: bool) -> tuple[np.ndarray | None, Curve | None, str | None]:
+    """The regions (when ``regions``), the curve f(x) = 0 and the picture's note for a kernel's
+    frame (:func:`kernel_note`); where f overflows in the view, neither is drawn and the note
+    says why (the shading would be one colour, wrongly)."""
+    if frame is None:
+        return None, None, None
+    try:
+        shaded = kernel_regions(frame, proj, rect) if regions else None
+        return shaded, kernel_boundary(frame, proj, rect), kernel_note(frame)
+    except KernelOverflowError:
+        return None, None, KERNEL_OVERFLOW_NOTE
 
 
 def alpha_rings(frame: Frame, P: np.ndarray) -> AlphaRings | None:

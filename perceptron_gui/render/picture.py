@@ -23,7 +23,7 @@ from ..core.rows import every_row
 from ..session.frame import Frame
 from .formatting import subscript
 from .geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
-from .kernel_picture import AlphaRings, Curve, alpha_rings, kernel_boundary, kernel_legend, kernel_note, kernel_regions
+from .kernel_picture import AlphaRings, Curve, alpha_rings, kernel_legend, kernel_shading
 from .legend import LegendEntry, legend_entries, picture_note
 from .projection import Projection
 from .update_picture import Labels, Vector, anchor_away, margin_labels, update_vectors
@@ -177,10 +177,9 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
     if frame is not None and frame.vote is not None and options.show_regions:
         items.append(Raster("vote", rect, _vote_grid(frame, proj, rect)))
     # The kernel perceptron's regions sign f(x) and its curve f(x) = 0 (None for the others).
-    kregions = kernel_regions(frame, proj, rect) if frame is not None and options.show_regions else None
+    kregions, kcurve, knote = kernel_shading(frame, proj, rect, options.show_regions)
     if kregions is not None:
         items.append(Raster("kernel_regions", rect, kregions))
-    kcurve = kernel_boundary(frame, proj, rect) if frame is not None else None
     if kcurve is not None:
         items.append(kcurve)
     theta_w = frame.theta_w if options.show_theta_star and frame is not None else None
@@ -255,7 +254,6 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
             items.append(arrow)
 
     drawn = {it.role for it in items if not isinstance(it, Markers) or it.positions.shape[0]}
-    knote = kernel_note(frame)
     note = (knote if knote is not None else picture_note(frame, proj, n, has_w, line_ok, "hyperplane" in drawn)) \
         or " ".join(t for t in notes if t)
     legend = legend_entries(frame, kind, drawn, bool(test.any()), lifted) + kernel_legend(drawn)

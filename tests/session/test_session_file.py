@@ -57,7 +57,9 @@ def same_run(a: Session, b: Session) -> None:
 
 
 @pytest.mark.parametrize("algorithm,params", [
-    *[(name, {}) for name in REGISTRY],
+    # A kernel's default poly (x·z + 1)² overflows on the point at 1e150 (the run is refused): rbf instead.
+    *[(name, {"kernel": "rbf"} if any(p.name == "kernel" for p in cls.param_specs()) else {})
+      for name, cls in REGISTRY.items()],
     ("offset", {"shuffle": True, "seed": 12345}),
     ("pocket", {"shuffle": True, "seed": 7, "gamma": 0.25, "max_epochs": 13}),
     ("lifted", {"lift_a": 0.3, "init": "first"}),

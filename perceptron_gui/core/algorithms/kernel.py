@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ..dataset import DatasetError
 from ..run import EpochRow, RunRecord
 from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
@@ -87,6 +88,8 @@ class KernelPerceptron(Perceptron):
         X = np.ascontiguousarray(Xa[:, :-1] if self.offset else Xa)
         kind, p, c, g = self._code()
         G = DK.gram_matrix(X, kind, p, c, g, self.offset) if 0 < n <= GRAM_MAX_POINTS else np.empty((0, 0))
+        if G.size and not _finite(G):
+            raise DatasetError(self._overflow_sentence(X))
         state: dict[str, Any] = {"w": np.zeros(Xa.shape[1]), "alpha": np.zeros(n), "f": np.zeros(n), "G": G, "X": X,
                                  "y": y, "epoch_wrong": []}
         self._state = state  # the base loop does not pass it to _vectors_capped
@@ -103,8 +106,17 @@ class KernelPerceptron(Perceptron):
         # and every point right): the place to read the training error off f, the scores
         # training itself keeps, before the next epoch changes them.
         state = self._state
+        if not _finite(state["f"]):  # a kernel value beyond float64 (no Gram matrix kept to see it first)
+            raise DatasetError(self._overflow_sentence(state["X"]))
         state["epoch_wrong"].append(int(np.count_nonzero(np.where(state["f"] >= 0.0, 1.0, -1.0) != state["y"])))
         return False
+
+    def _overflow_sentence(self, X: np.ndarray) -> str:
+        big = float(np.max(np.abs(X))) if X.size else 0.0
+        fix = "lower the degree p or γₖ" if self.kernel == "poly" else "lower γₖ" if self.kernel == "rbf" else ""
+        return (f"The {self.kernel} kernel's values overflow on these data (coordinates up to {big:.3g}): "
+                "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) is no finite number, so the run would show nonsense; rescale the data"
+                f"{', or ' + fix if fix else ''}.")
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         alpha = state["alpha"].astype(np.int64)
@@ -137,6 +149,12 @@ class KernelPerceptron(Perceptron):
     def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
         k = rec.k_after_step(t)
         return StepOutput(label="kernel", scores=kernel_scorer(rec, k), alpha=alpha_at(rec, k))
+
+
+def _finite(a: np.ndarray) -> bool:
+    """All of ``a`` finite, by its minimum and maximum (a NaN or an infinity makes one of them
+    not finite) and without an n × n array of flags."""
+    return bool(np.isfinite(a.min()) and np.isfinite(a.max())) if a.size else True
 
 
 def kernel_spec(params: dict[str, Any]) -> dict[str, Any]:
