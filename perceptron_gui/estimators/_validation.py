@@ -8,6 +8,7 @@ written against scikit-learn estimators hold for these too.
 """
 from __future__ import annotations
 
+import sys
 import warnings
 from typing import Any
 
@@ -73,9 +74,23 @@ def _is_sparse(a: Any) -> bool:
     return type(a).__module__.startswith("scipy.sparse") or hasattr(a, "tocsr")
 
 
+def _unmasked(X: Any, what: str, drop: str) -> Any:
+    """A masked array's data when nothing is masked; with masked entries a sentence: numpy's
+    asarray would hand over the hidden values under the mask, which are no data."""
+    ma = sys.modules.get("numpy.ma")  # not loaded (numpy loads it lazily): no masked array exists
+    if ma is None or not isinstance(X, ma.MaskedArray):
+        return X
+    masked = int(ma.count_masked(X))
+    if masked:
+        raise ValueError(f"{what} is a masked array with {masked:,} masked entr{'y' if masked == 1 else 'ies'}, whose "
+                         f"hidden values are no data; fill them ({what}.filled(value)) or drop those rows ({drop}).")
+    return ma.getdata(X)
+
+
 def _matrix(name: str, X: Any) -> np.ndarray:
     if _is_sparse(X):
         raise TypeError(f"{name} does not take sparse input; convert X to a dense array with X.toarray() first.")
+    X = _unmasked(X, "X", "X[~X.mask.any(axis=1)]")
     try:
         raw = np.asarray(X)
         if np.iscomplexobj(raw):
@@ -102,7 +117,7 @@ def _matrix(name: str, X: Any) -> np.ndarray:
 def _labels(name: str, y: Any) -> np.ndarray:
     if _is_sparse(y):
         raise TypeError(f"{name} does not take a sparse y; give the labels as a 1-D array.")
-    yv = np.asarray(y)
+    yv = np.asarray(_unmasked(y, "y", "y[~y.mask] with the same rows of X"))
     if yv.ndim == 2 and yv.shape[1] == 1:
         warnings.warn(data_conversion_warning_class()(
             "A column-vector y was passed when a 1d array was expected; "
