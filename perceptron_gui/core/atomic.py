@@ -9,6 +9,9 @@ Temporary files are named ``.NAME.PID-XXXXXXXX.perceptron-tmp`` (hidden, the wri
 a random tag). A killed writer leaves one behind; :func:`remove_stale_temporaries` deletes those
 older than a minute whose writer no longer runs (the window calls it at start-up for the folders
 it knows, and each folder is swept once per process after a successful write into it).
+
+A symbolic link is written through (its target is replaced, the link stays); a pipe, a device,
+a folder or a name ending in ``/`` is refused with a sentence (:mod:`.write_target`).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import UserError
+from .write_target import resolve_target, target_problem
 
 __all__ = ["WriteError", "TEMP_SUFFIX", "write_error", "temporary_name", "AtomicFile", "atomic_path",
            "atomic_write_bytes", "atomic_write_text", "atomic_write_chunks", "remove_stale_temporaries",
@@ -134,7 +138,10 @@ class AtomicFile:
     """
 
     def __init__(self, path: str | os.PathLike[str], *, allow_empty: bool = False) -> None:
-        self.path = Path(path)
+        problem = target_problem(path)
+        if problem is not None:
+            raise WriteError(problem, path)
+        self.path = resolve_target(path)
         self.tmp = temporary_name(self.path)
         self.allow_empty = allow_empty
         self._fd: int | None = None

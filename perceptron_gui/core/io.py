@@ -24,7 +24,9 @@ from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the o
 from .csv_text import clip_text, parse_ascii_csv_bytes, parse_csv_text
 from .dataset import Dataset, DatasetError
 from .errors import UserError
+from .run_memory import csv_read_bytes, require_memory
 from .savable_text import FIX, check_json_text, half_character
+from .write_target import resolve_target, target_problem
 
 __all__ = ["read_csv", "parse_csv_text", "write_csv", "dataset_to_csv_text", "atomic_write_text",
            "atomic_write_chunks", "read_json_file", "unwritable_reason", "FileReadError",
@@ -118,6 +120,8 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
             _check_regular(os.fstat(fh.fileno()), name, what, choose, error)
             if st.st_size > max_bytes:
                 raise too_big
+            # Its bytes must fit before anything is made of them.
+            require_memory(st.st_size, f"Reading {name}", f"close other programs, or choose a smaller {what}", error)
             parts: list[bytes] = []
             total = 0
             # st_size is a hint only (0 for /proc files): read until the end, counting.
@@ -203,6 +207,9 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
     """
     p = Path(os.fspath(path))
     raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
+    cells, d = _table_size(raw)
+    require_memory(csv_read_bytes(cells, d), f"Reading {clip_text(p.name, 60)} ({cells:,} numbers)",
+                   "close other programs, or split or sample the file first", FileReadError)
     try:
         fast = parse_ascii_csv_bytes(raw, source=clip_text(p.name, 60))
     except MemoryError:
@@ -216,6 +223,17 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
     except MemoryError:
         raise FileReadError(f"{clip_text(p.name, 60)} is too big to read with the memory there is; "
                             "split it or sample it first.") from None
+
+
+def _table_size(raw: bytes) -> tuple[int, int]:
+    """About how many numbers, and columns, a CSV's bytes hold, without parsing them: its lines
+    times the cells of its first line (blank and comment lines count as rows: a little more)."""
+    end = raw.find(b"\n")
+    end = len(raw) if end < 0 else end
+    seps = max(raw.count(b",", 0, end), raw.count(b";", 0, end))
+    if not seps:  # whitespace between the numbers
+        seps = raw.count(b" ", 0, end) + raw.count(b"\t", 0, end)
+    return (raw.count(b"\n") + 1) * (seps + 1), seps + 1
 
 
 def _with_notices(data: Dataset) -> Dataset:
@@ -292,9 +310,13 @@ def _too_deep(doc: object, limit: int) -> bool:
 
 
 def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
-    """A sentence saying why ``path`` cannot be written (a folder, a missing or read-only
-    folder), or None; callers check before long work, not after it."""
-    p = Path(path)
+    """A sentence saying why ``path`` cannot be written (a folder, a pipe or a device, a name
+    ending in '/', a missing or read-only folder), or None; callers check before long work, not
+    after it. A symbolic link is judged by the file it points at, which the writer replaces."""
+    problem = target_problem(path)
+    if problem is not None:
+        return problem
+    p = resolve_target(path)
     folder = p.parent if str(p.parent) else Path(".")
     if p.is_dir():
         return f"{p} is a folder; give a file name to write to."
