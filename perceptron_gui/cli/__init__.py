@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ..core.errors import UserError
 from ..core.pages import use_small_pages
 from .args import COMMANDS, SentenceArgumentParser, build_parser, join_negative_values, usage_sentence, window_options
-from .common import PROG, UsageError, fail
+from .common import PROG, UsageError, check_outputs, fail
 
 __all__ = ["main", "build_parser"]
 
@@ -103,6 +103,7 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
             raise UsageError(f"--install-desktop installs and exits; leave out {' and '.join(extra)}.")
         from .desktop import cmd_install_desktop
         return cmd_install_desktop()
+    check_outputs({"--screenshot": ns.screenshot}, {"the file to open": path})
     clash = [o for o, v in (("--preset", ns.preset), ("--lesson", ns.lesson)) if v is not None]
     if path is not None and clash:
         raise UsageError(f"{path} brings its own data; leave out {' and '.join(clash)}, or leave out the file.")

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 from ..core.dataset import Dataset, DatasetError
 from ..core.io import unwritable_reason
+from ..core.write_target import same_file
 
 if TYPE_CHECKING:  # the presets load when a command names one, not at every start
     from ..core.presets import Preset
 
-__all__ = ["PROG", "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_figure_paths",
+__all__ = ["PROG", "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_outputs",
+           "check_figure_paths",
            "chosen_data", "read_data", "read_test_data", "write_study_figures"]
 
 PROG = "perceptron-gui"
@@ -40,6 +42,29 @@ def check_writable(path: str) -> None:
     reason = unwritable_reason(path)
     if reason is not None:
         raise UsageError(reason)
+
+
+def check_outputs(outputs: Mapping[str, str | None], inputs: Mapping[str, str | None]) -> None:
+    """The one check of a command's output files, before anything is read or trained.
+
+    ``outputs`` maps each output option ("--out") to its file name, ``inputs`` each input
+    ("the data file", "--test") to its file (None: not given). Refused, with one sentence: an
+    output that is the same file as an input (by inode, so a link, a hard link or another
+    spelling of the path too: the atomic writer would replace the data the command reads), two
+    outputs that are one file, and an output that cannot be written (see :func:`check_writable`).
+    """
+    given = [(option, path) for option, path in outputs.items() if path]
+    sources = [(what, path) for what, path in inputs.items() if path]
+    for i, (option, path) in enumerate(given):
+        for what, source in sources:
+            if same_file(path, source):
+                raise UsageError(f"{option} {path} is the same file as {what} {source}, which writing it would "
+                                 f"overwrite; give {option} another file name.")
+        for other, other_path in given[:i]:
+            if same_file(path, other_path):
+                raise UsageError(f"{other} and {option} name the same file ({path}); give each its own.")
+    for _option, path in given:
+        check_writable(path)
 
 
 def read_data(path: str, what: str) -> Dataset:

@@ -27,7 +27,7 @@ from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..export.source import MANY_RUN_FIGURES
 from .args import algorithm_params
-from .common import UsageError, check_writable, chosen_data, fail, read_data, read_test_data
+from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
 
 __all__ = ["cmd_export", "mp4_available"]
@@ -56,11 +56,8 @@ def cmd_export(ns: argparse.Namespace) -> int:
         if not outputs:
             raise UsageError("Nothing to export; give at least one of --png, --svg, --pdf, --tikz, --gif, --mp4, "
                              "--beamer, --json or --csv with a file name.")
-        names = [str(Path(p).resolve()) for p in outputs.values()]
-        if len(set(names)) < len(names):
-            raise UsageError("Two outputs have the same file name; give each its own.")
-        for path in outputs.values():
-            check_writable(path)
+        read = {} if ns.preset is not None else {"the input": ns.input, "the --test file": ns.test}
+        check_outputs({f"--{name}": path for name, path in outputs.items()}, read)
         _check_options(ns, outputs)
         if ns.figure == "compare":
             prepare_compare(ns, _is_session_file(ns.input))

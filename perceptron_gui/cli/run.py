@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.errors import UserError
 from .args import algorithm_params
-from .common import check_writable, chosen_data, fail, read_data, read_failed, read_test_data
+from .common import check_outputs, chosen_data, fail, read_data, read_failed, read_test_data
 from .report import print_epoch_table, print_summary
 
 __all__ = ["cmd_run", "THEORY_BUDGET_S"]
@@ -62,9 +62,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
         preset = chosen_data(ns)
         params = algorithm_params(ns)
         warming = _warm_up_meanwhile(ns.algorithm, params)
-        for path in (ns.out, ns.csv):
-            if path:
-                check_writable(path)
+        check_outputs({"--out": ns.out, "--csv": ns.csv}, {"the data file": ns.data, "the --test file": ns.test})
         if preset is not None:
             train, test = preset.train_test()  # its own test points stay test points
             if ns.test:

@@ -13,7 +13,7 @@ from .common import (
     THEORY_BUDGET_S,
     UsageError,
     check_figure_paths,
-    check_writable,
+    check_outputs,
     chosen_data,
     fail,
     read_data,
@@ -36,8 +36,8 @@ def cmd_study(ns: argparse.Namespace) -> int:
         if clash:
             raise UsageError(f"The study sets {' and '.join(clash)} itself (one run per seed 0 to N-1, and the "
                              f"file order); leave {'it' if len(clash) == 1 else 'them'} out and give --seeds N.")
-        if ns.csv:
-            check_writable(ns.csv)
+        check_outputs({f"--{k}": getattr(ns, k) for k in ("csv", "png", "svg", "pdf", "tikz")},
+                      {"the data file": ns.data})
         figures = check_figure_paths({"png": ns.png, "svg": ns.svg, "pdf": ns.pdf, "tikz": ns.tikz}, ns.width)
         train = preset.train_test()[0] if preset is not None else read_data(ns.data, "training")
         from ..core.algorithms import make_algorithm, warm_up
