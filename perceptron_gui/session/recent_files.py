@@ -147,15 +147,20 @@ class RecentFiles:
         except UserError as exc:
             self.problem = set_aside(self.file, what, _reason(str(exc)))
             return []
-        why = _shape_problem(doc)
+        why = _shape_problem(doc, self.limit)
         if why is not None:
             self.problem = set_aside(self.file, what, why)
             return []
+        # Only the first `limit` entries are looked at: a list grown to 10,000 names (by hand, or
+        # by another program) took 15 s to start with, comparing every name with every other.
         out: list[Path] = []
-        for s in cast(dict[str, Any], doc)["paths"]:  # _shape_problem checked it is a dict
-            if Path(s) not in out:
-                out.append(Path(s))
-        return out[: self.limit]
+        seen: set[Path] = set()
+        for s in cast(dict[str, Any], doc)["paths"][: self.limit]:  # _shape_problem checked it is a dict
+            p = Path(s)
+            if p not in seen:
+                seen.add(p)
+                out.append(p)
+        return out
 
     def _write(self) -> None:
         doc = {"format": RECENT_FORMAT, "version": 1, "paths": [str(p) for p in self._paths]}
@@ -179,12 +184,16 @@ class RecentFiles:
             pending.result()
 
 
-def _shape_problem(doc: object) -> str | None:
-    """Why ``doc`` is not a list of recent files, or None."""
+def _shape_problem(doc: object, limit: int) -> str | None:
+    """Why ``doc`` is not a list of recent files, or None; only the first ``limit`` entries,
+    the ones kept, are judged."""
     if not isinstance(doc, dict) or doc.get("format") != RECENT_FORMAT:
         return "it is not a list of recent files"
     paths = doc.get("paths")
-    if not isinstance(paths, list) or not all(isinstance(s, str) and s for s in paths):
+    if not isinstance(paths, list):
+        return "its \"paths\" are not a list of file names"
+    paths = paths[:limit]
+    if not all(isinstance(s, str) and s for s in paths):
         return "its \"paths\" are not a list of file names"
     for s in paths:
         why = path_problem(Path(s))

@@ -107,3 +107,34 @@ def test_the_windows_list_is_written_by_a_worker_in_the_order_it_changed(tmp_pat
     assert RecentFiles(tmp_path).paths() == [tmp_path / "c.csv", tmp_path / "b.csv", tmp_path / "a.csv"]
     assert len(writers) == 3 and threading.current_thread().name not in writers
     assert all(w.startswith("recent-files") for w in writers)
+
+
+def test_a_list_of_ten_thousand_names_is_read_only_as_far_as_it_is_kept(tmp_path, monkeypatch):
+    # Such a list took 15 s to start with: every name was compared with every other.
+    from perceptron_gui.session import recent_files
+
+    names = [str(tmp_path / f"data-{i}.csv") for i in range(10_000)]
+    for name in names[:3]:
+        Path(name).write_text("x,y\n1,1\n")
+    write_list(tmp_path, good(names))
+    stats: list[str] = []
+    judged: list[Path] = []
+    real_stat, real_problem = os.stat, recent_files.path_problem
+
+    def counting_stat(path, *args, **kwargs):
+        stats.append(str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def counting_problem(path):
+        judged.append(path)
+        return real_problem(path)
+
+    monkeypatch.setattr(os, "stat", counting_stat)
+    monkeypatch.setattr(recent_files, "path_problem", counting_problem)
+    recent = RecentFiles(tmp_path, limit=10)
+    assert recent.problem is None
+    assert recent.paths() == [Path(n) for n in names[:10]]
+    assert len(judged) <= 10
+    recent.remove_missing()  # what the menu does before it is shown
+    assert recent.paths() == [Path(n) for n in names[:3]]
+    assert len([s for s in stats if s in names]) <= 10
