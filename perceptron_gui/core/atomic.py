@@ -6,9 +6,10 @@ previous file whole, and a failure is one sentence (:class:`WriteError`), never 
 success over an empty file.
 
 Temporary files are named ``.NAME.PID-XXXXXXXX.perceptron-tmp`` (hidden, the writer's process id,
-a random tag). A killed writer leaves one behind; :func:`remove_stale_temporaries` deletes those
-older than a minute whose writer no longer runs (the window calls it at start-up for the folders
-it knows, and each folder is swept once per process after a successful write into it).
+a random tag). A killed writer leaves one behind; :func:`remove_stale_temporaries` (from
+:mod:`.stale_temporaries`) deletes those older than a minute whose writer no longer runs (the
+window calls it at start-up for the folders it knows, and each folder is swept once per process
+after a successful write into it).
 
 A symbolic link is written through (its target is replaced, the link stays); a pipe, a device,
 a folder or a name ending in ``/`` is refused with a sentence (:mod:`.write_target`).
@@ -17,25 +18,19 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import secrets
-import threading
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import UserError
+from .stale_temporaries import TEMP_SUFFIX, is_temporary_name, remove_stale_temporaries, sweep_once
 from .write_target import resolve_target, target_problem
 
 __all__ = ["WriteError", "TEMP_SUFFIX", "write_error", "temporary_name", "AtomicFile", "atomic_path",
            "atomic_write_bytes", "atomic_write_text", "atomic_write_chunks", "remove_stale_temporaries",
            "is_temporary_name"]
 
-TEMP_SUFFIX = ".perceptron-tmp"
-STALE_AFTER_S = 60.0
-ABANDONED_AFTER_S = 24 * 3600.0  # a temporary this old is removed even if its pid runs (reused pid)
-_TEMP_RE = re.compile(r"^\..*\.(\d+)-[0-9a-f]{8}" + re.escape(TEMP_SUFFIX) + r"$", re.DOTALL)
 _WRITE_BLOCK = 1 << 20  # bytes per os.write: chunks are joined up to this
 
 # errno -> (what went wrong, what to do), for the one sentence a user reads.
@@ -97,10 +92,6 @@ def temporary_name(path: str | os.PathLike[str]) -> Path:
     return p.with_name(f".{stem}.{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}")
 
 
-def is_temporary_name(name: str) -> bool:
-    return _TEMP_RE.match(name) is not None
-
-
 def _target_mode(p: Path) -> int | None:
     """The target's permission bits when it exists (kept across the replace), else None."""
     try:
@@ -135,23 +126,28 @@ class AtomicFile:
     path : the target file.
     allow_empty : bool
         Accept a 0-byte result (otherwise an empty file is taken as a failed writer).
+    mode : int or None
+        The file's permission bits (0o600 for the window's private state), set on the temporary
+        before anything is in it; None: an existing target's bits, else 0666 less the umask.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, allow_empty: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, allow_empty: bool = False, mode: int | None = None) -> None:
         problem = target_problem(path)
         if problem is not None:
             raise WriteError(problem, path)
         self.path = resolve_target(path)
         self.tmp = temporary_name(self.path)
         self.allow_empty = allow_empty
+        self.mode = mode
         self._fd: int | None = None
         self._done = False
 
     # ---- writing through this object (checked os.write) -------------------------------------
     def open(self) -> None:
-        """Create :attr:`tmp` for :meth:`write` (mode 0666 less the umask, as open() gives)."""
+        """Create :attr:`tmp` for :meth:`write` (mode 0666 less the umask, as open() gives, or :attr:`mode`)."""
         try:
-            self._fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+            self._fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
+                               0o666 if self.mode is None else self.mode)
         except OSError as exc:
             raise write_error(self.path, exc) from None
 
@@ -186,7 +182,7 @@ class AtomicFile:
                 os.close(fd)
             if size == 0 and not self.allow_empty:
                 raise write_error(self.path, reason="nothing was written (the disk may be full)")
-            mode = _target_mode(self.path)
+            mode = _target_mode(self.path) if self.mode is None else self.mode
             if mode is not None:
                 os.chmod(self.tmp, mode)
             os.replace(self.tmp, self.path)
@@ -198,7 +194,7 @@ class AtomicFile:
             raise
         self._done = True
         _fsync_folder(self.path.parent)
-        _sweep_once(self.path.parent)
+        sweep_once(self.path.parent)
         return self.path
 
     def discard(self) -> None:
@@ -236,9 +232,10 @@ def atomic_path(path: str | os.PathLike[str], *, allow_empty: bool = False) -> I
 
 
 def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str | bytes], *,
-                        allow_empty: bool = True) -> Path:
-    """Stream ``chunks`` (text is written as UTF-8, no newline translation) atomically."""
-    f = AtomicFile(path, allow_empty=allow_empty)
+                        allow_empty: bool = True, mode: int | None = None) -> Path:
+    """Stream ``chunks`` (text is written as UTF-8, no newline translation) atomically; ``mode``
+    as for :class:`AtomicFile`."""
+    f = AtomicFile(path, allow_empty=allow_empty, mode=mode)
     f.open()
     buf: list[bytes] = []
     size = 0
@@ -261,72 +258,12 @@ def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[str | byt
     return f.commit()
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, allow_empty: bool = True) -> Path:
-    return atomic_write_chunks(path, (data,), allow_empty=allow_empty)
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, allow_empty: bool = True,
+                       mode: int | None = None) -> Path:
+    return atomic_write_chunks(path, (data,), allow_empty=allow_empty, mode=mode)
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str, *, allow_empty: bool = True) -> Path:
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, allow_empty: bool = True,
+                      mode: int | None = None) -> Path:
     """Write ``text`` as UTF-8 to a temporary file beside ``path``, then rename it over ``path``."""
-    return atomic_write_chunks(path, (text,), allow_empty=allow_empty)
-
-
-# ---- stale temporaries --------------------------------------------------------------------------
-_swept: set[str] = set()
-_swept_lock = threading.Lock()
-
-
-def _pid_running(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    if os.name != "posix":
-        return False  # no cheap liveness test; the minute's age is the guard
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, owned by someone else
-    return True
-
-
-def remove_stale_temporaries(folders: Iterable[str | os.PathLike[str]], *, older_than_s: float = STALE_AFTER_S,
-                             now: float | None = None) -> list[Path]:
-    """Delete our temporaries in ``folders`` that a killed writer left: older than
-    ``older_than_s`` and written by a process that no longer runs (or older than a day).
-    Returns what was removed; folders that cannot be listed are skipped."""
-    now = time.time() if now is None else now
-    removed: list[Path] = []
-    seen: set[str] = set()
-    for folder in folders:
-        key = os.path.abspath(os.fspath(folder))
-        if key in seen:
-            continue
-        seen.add(key)
-        try:
-            entries = list(os.scandir(key))
-        except OSError:
-            continue
-        for e in entries:
-            m = _TEMP_RE.match(e.name)
-            if m is None:
-                continue
-            try:
-                st = e.stat(follow_symlinks=False)
-                age = now - st.st_mtime
-                if age < older_than_s or (age < ABANDONED_AFTER_S and _pid_running(int(m.group(1)))):
-                    continue
-                os.unlink(e.path)
-            except OSError:
-                continue
-            removed.append(Path(e.path))
-    return removed
-
-
-def _sweep_once(folder: Path) -> None:
-    """After the first write into a folder in this process, clear what killed writers left."""
-    key = os.path.abspath(os.fspath(folder) or ".")
-    with _swept_lock:
-        if key in _swept:
-            return
-        _swept.add(key)
-    remove_stale_temporaries([key])
+    return atomic_write_chunks(path, (text,), allow_empty=allow_empty, mode=mode)

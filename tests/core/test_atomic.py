@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from perceptron_gui.core import atomic
+from perceptron_gui.core import atomic, stale_temporaries
 from perceptron_gui.core.atomic import (
     TEMP_SUFFIX,
     WriteError,
@@ -196,7 +196,7 @@ def test_stale_temporaries_of_dead_writers_are_removed_and_nothing_else(tmp_path
 
 
 def test_a_write_sweeps_its_folder_once(tmp_path, monkeypatch):
-    monkeypatch.setattr(atomic, "_swept", set())
+    monkeypatch.setattr(stale_temporaries, "_swept", set())
     now = time.time()
     stale = tmp_path / f".a.csv.{dead_pid()}-89abcdef{TEMP_SUFFIX}"
     stale.write_text("x")

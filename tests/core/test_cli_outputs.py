@@ -88,11 +88,13 @@ def test_two_outputs_that_are_one_file_are_refused(capsys, folder):
 @pytest.mark.parametrize("args,fragment", [
     (["export", "in.csv", "--algorithm", "offset", "--png", "newdir/"], "newdir/ ends in '/'"),
     (["export", "in.csv", "--algorithm", "offset", "--csv", "pipe"], "pipe is a named pipe (FIFO)"),
-    (["run", "in.csv", "--algorithm", "offset", "--out", os.devnull], f"{os.devnull} is a device"),
+    # A link to the device, never the device itself: run as root, a regression would rename a file over /dev/null.
+    (["run", "in.csv", "--algorithm", "offset", "--out", "stdout"], "stdout is a device"),
     (["run", "in.csv", "--algorithm", "offset", "--csv", "out/"], "out/ ends in '/'"),
 ])
 def test_an_output_that_is_no_regular_file_is_refused_before_the_run(capsys, folder, args, fragment):
     os.mkfifo(folder / "pipe")
+    (folder / "stdout").symlink_to(os.devnull)
     err = refused(capsys, folder, *args)
     assert err.startswith(fragment) and "give" in err
     assert not (folder / "newdir").exists() and not (folder / "out").exists()
