@@ -14,7 +14,8 @@ The slot is locked while the window lives; a slot nobody holds was left by a cra
 Closing normally deletes the window's own slot and nothing else.
 
 The state directory is ``$PERCEPTRON_GUI_STATE_DIR`` when set, else
-``$XDG_STATE_HOME/perceptron-gui``, else ``~/.local/state/perceptron-gui``.
+``$XDG_STATE_HOME/perceptron-gui``, else ``~/.local/state/perceptron-gui``; it and the autosaves
+are private (0700 and 0600, :mod:`.state_dir`): unsaved work is no other local user's to read.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from . import autosave_journal as journal
 from .autosave_store import LEGACY_NAME, Slot, crashed_slots
 from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
 from .session_file import SessionSnapshot, session_json_chunks, take_snapshot
-from .state_dir import STATE_DIR_ENV, default_state_dir
+from .state_dir import STATE_DIR_ENV, STATE_FILE_MODE, default_state_dir, make_state_dir, tighten_state_dir
 
 if TYPE_CHECKING:
     from .commands import Change
@@ -91,6 +92,7 @@ class Autosaver:
         self.last_error: str | None = None
         self.saves = 0  # completed writes, bases and journal appends (tests wait on it)
         self.slot = Slot.new(self.directory)
+        tighten_state_dir(self.directory)  # an earlier version made it 0755: unsaved work is private
         self._clock = clock
         self._cond = threading.Condition()
         self._items: deque[tuple[str, Any, float]] = deque()  # ("base" | "op", payload, when)
@@ -302,7 +304,7 @@ class Autosaver:
 
     def _write_base(self, snap: SessionSnapshot) -> str | None:
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            make_state_dir(self.directory)
             self.slot.acquire()
         except OSError as exc:
             return (f"The autosave folder {self.directory} could not be created or written ({exc.strerror or exc}); "
@@ -314,8 +316,8 @@ class Autosaver:
         assert isinstance(head, str)  # the file's first lines are text; only the points' rows may be bytes
         first = "{\n  " + json.dumps(journal.BASE_KEY) + f": {self._base_no}," + head[1:]
         try:
-            atomic_write_chunks(self.slot.base, itertools.chain([first], chunks))
-            atomic_write_text(self.slot.journal, journal.header(self._base_no))
+            atomic_write_chunks(self.slot.base, itertools.chain([first], chunks), mode=STATE_FILE_MODE)
+            atomic_write_text(self.slot.journal, journal.header(self._base_no), mode=STATE_FILE_MODE)
             with self._cond:
                 self._close_journal()
             self._journal_fd = os.open(self.slot.journal, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))

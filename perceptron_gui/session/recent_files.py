@@ -19,7 +19,7 @@ from ..core.csv_text import clip_text
 from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
 from ..core.workers import named_pool
-from .state_dir import default_state_dir
+from .state_dir import STATE_FILE_MODE, default_state_dir, make_state_dir
 
 __all__ = ["RECENT_NAME", "RECENT_FORMAT", "RecentFiles", "set_aside", "path_problem"]
 
@@ -172,8 +172,8 @@ class RecentFiles:
 
     def _write_text(self, text: str) -> None:
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.file, text)
+            make_state_dir(self.directory)
+            atomic_write_text(self.file, text, mode=STATE_FILE_MODE)  # names of a user's files: private
         except (OSError, UserError):
             pass  # the menu still works for this run; losing the list is no reason to interrupt
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
+from .state_dir import STATE_FILE_MODE, make_state_dir
 
 __all__ = ["SETTINGS_FILE", "load_setting", "save_setting"]
 
@@ -36,7 +37,7 @@ def save_setting(state_dir: Path, key: str, value: str | int | float | bool) -> 
     data = _read(state_dir)
     data[key] = value
     try:
-        Path(state_dir).mkdir(parents=True, exist_ok=True)
-        atomic_write_text(Path(state_dir) / SETTINGS_FILE, json.dumps(data, indent=1) + "\n")
+        make_state_dir(state_dir)
+        atomic_write_text(Path(state_dir) / SETTINGS_FILE, json.dumps(data, indent=1) + "\n", mode=STATE_FILE_MODE)
     except (OSError, UserError):
         pass

@@ -95,9 +95,9 @@ def test_the_windows_list_is_written_by_a_worker_in_the_order_it_changed(tmp_pat
     writers: list[str] = []
     real = recent_files.atomic_write_text
 
-    def spy(path, text):
+    def spy(path, text, **kwargs):
         writers.append(threading.current_thread().name)
-        return real(path, text)
+        return real(path, text, **kwargs)
 
     monkeypatch.setattr(recent_files, "atomic_write_text", spy)
     recent = RecentFiles(tmp_path, background=True)
