@@ -233,7 +233,8 @@ def _table_size(raw: bytes) -> tuple[int, int]:
     seps = max(raw.count(b",", 0, end), raw.count(b";", 0, end))
     if not seps:  # whitespace between the numbers
         seps = raw.count(b" ", 0, end) + raw.count(b"\t", 0, end)
-    return (raw.count(b"\n") + 1) * (seps + 1), seps + 1
+    rows = raw.count(b"\n") + (0 if raw.endswith(b"\n") else 1)
+    return rows * (seps + 1), seps + 1
 
 
 def _with_notices(data: Dataset) -> Dataset:

@@ -19,6 +19,7 @@ from . import floatscale, novikoff
 from .algorithms.base import row_dots
 from .algorithms.scores import augment
 from .maxmargin import MaxMarginResult, budget_clock, max_margin
+from .run_memory import require_memory, theory_bytes
 from .separability import max_margin_any_scale
 
 __all__ = [
@@ -115,6 +116,9 @@ def dataset_theory(
     Theory
     """
     X, y = _xy(X, y)
+    n, D = X.shape[0], X.shape[1] + int(offset)
+    require_memory(theory_bytes(n, D), f"Finding θ* of {n:,} points of {X.shape[1]:,} features",
+                   "use fewer points or features, or close other programs")
     # One (n, D) array for everything below: the points (augmented with the offset) times
     # their labels, y·x, with labels all 1. Every margin y·(x·u) equals (y·x)·u to the bit
     # (negation is exact), and the solver works in this array itself instead of its own copy.

@@ -25,6 +25,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm, predict_scores
 from ..core.dataset import Dataset
 from ..core.run import RunRecord, stop_sentence
+from ..core.run_memory import dataset_bytes, fit_bytes, require_memory
 from ._protocol import EstimatorBase, check_fitted
 from ._validation import binary_classes, validate_fit, validate_predict
 
@@ -117,6 +118,10 @@ class PerceptronEstimator(EstimatorBase):
         classes, y_pm = binary_classes(yv)
         params = {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
                   if name != "self"}
+        n, d = Xv.shape
+        # Before the data set is made (a copy and a name per feature): the fit checks its own part.
+        require_memory(dataset_bytes(n, d) + fit_bytes(n, d + 1), f"Training on {n:,} points of {d:,} features",
+                       "use fewer points or features, or close other programs")
         data = Dataset.from_arrays(Xv, y_pm)
         rec = make_algorithm(self._algorithm, **params).fit(data)
         cut_short = stop_sentence(rec)

@@ -28,6 +28,7 @@ from .autosave_wiring import RECOVERY_QUESTION, AutosaveMixin  # noqa: F401 - th
 from .file_saving import SESSION_FILTER, SaveMixin
 from .file_test_set import TestSetMixin
 from .message_bar import MessageBanner
+from .open_limits import first_line_is_long, too_wide
 from .run_exports import RunExportMixin
 from .ui_thread import ui_call
 
@@ -218,7 +219,7 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             size = 0  # reading says why
         # Past its cap a file is refused at once (reading it stops at the size check).
         cap = MAX_JSON_BYTES if kind == "session" else MAX_CSV_BYTES
-        big = BACKGROUND_READ_BYTES < size <= cap
+        big = (BACKGROUND_READ_BYTES < size or first_line_is_long(p)) and size <= cap
         if big:
             self._read_in_background(p, kind, box_title)
             return True
@@ -270,6 +271,9 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
     def take_loaded(self, p: Path, kind: DocumentKind, loaded: Any) -> None:
         """Make ``loaded`` (what ``Document.read`` gave for ``p``) the open document and show
         it; a failure is a UserError (the caller says it: a box, or the banner at start)."""
+        refusal = too_wide(kind, loaded, p.name)
+        if refusal is not None:
+            raise UserError(refusal)
         said = self.document.take(p, kind, loaded)
         if kind == "session":
             if self.autosaver is not None:

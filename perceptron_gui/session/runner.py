@@ -26,6 +26,7 @@ from ..core.dataset import Dataset
 from ..core.errors import UserError
 from ..core.loss_curves import LossCurves, loss_curves
 from ..core.run import RunRecord
+from ..core.run_memory import require_memory, run_bytes
 from ..core.separability import run_separator
 from ..core.workers import background_thread
 from .estimate import CostEstimate, RateProbe, may_stop_early, vote_tail_seconds
@@ -149,6 +150,10 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     """
     t0 = time.perf_counter()
     pts = request.points
+    n_test = pts.n - pts.n_train()
+    offset = bool(request.params.get("offset", REGISTRY[request.algorithm].default_offset))
+    require_memory(run_bytes(pts.n_train(), pts.d, offset, n_test), f"Training on {pts.n_train():,} points of "
+                   f"{pts.d:,} features", "use fewer points or features, or close other programs")
     if background:
         # Own copies first (three memcpys) and the snapshot let go at once: building and
         # checking the datasets below took 50-150 ms under load, and a drag's move meanwhile
