@@ -219,13 +219,7 @@ def _read_fast(text: str | bytes) -> _FastRead | None:
         if end < 0 or skipped > 1000:
             return None
         pos, skipped = end + 1, skipped + 1
-    body = end + 1
-    if end < 0 or cr in first or any(raw.find(q, body) != -1 for q in quotes):
-        return None  # one line only, bare CR line ends, or quoted cells
-    if raw.find(hash_, body) != -1 and midline.search(raw, body):
-        return None
-    if not data_line.search(raw, body):
-        return None  # a header alone (numpy would warn on stderr)
+    body = len(raw) if end < 0 else end + 1
     head = first.decode("ascii") if isinstance(first, bytes) else first
     try:
         sep, header, width = _head([(skipped + 1, head)], "")
@@ -233,8 +227,17 @@ def _read_fast(text: str | bytes) -> _FastRead | None:
         return None
     if width < 2:
         return None
+    # numpy reads from the first data line: a header's quotes and '#' are the checked path's
+    # business only below it. A file of one data line is read here too (1 × 10⁶ features).
+    start = body if header else pos
+    if cr in first or any(raw.find(q, start) != -1 for q in quotes):
+        return None  # bare CR line ends, or quoted cells
+    if raw.find(hash_, start) != -1 and midline.search(raw, start):
+        return None
+    if header is not None and not data_line.search(raw, body):
+        return None  # a header alone (numpy would warn on stderr)
     spans: list[Span] = []
-    values = _load_in_blocks(raw, nl, sep, body if header else pos, spans)
+    values = _load_in_blocks(raw, nl, sep, start, spans)
     return _FastRead(raw, nl, sep, width, header[:-1] if header else None, values, spans)
 
 

@@ -148,3 +148,19 @@ def test_any_fault_is_named_as_the_checked_path_names_it(rows, labels, sep, bloc
             except DatasetError as exc:
                 said = str(exc)
             assert said is None or said == expected
+
+
+@pytest.mark.parametrize("ending", ["\n", ""])
+def test_a_file_of_one_wide_line_is_read_by_numpy(monkeypatch, ending):
+    """One point of many features (1 × 2·10⁶ took the line-by-line path: a Python string per
+    cell); with or without a final line end."""
+    monkeypatch.setattr(csv_text, "_checked_parse", lambda *a: pytest.fail("read line by line"))
+    text = ",".join(str(j % 5) for j in range(5_000)) + ",1" + ending
+    for data in (parse_csv_text(text), csv_text.parse_ascii_csv_bytes(text.encode())):
+        assert data is not None and data.X.shape == (1, 5_000) and data.X[0, 7] == 2.0
+
+
+def test_a_comment_after_the_first_data_line_is_not_read_by_numpy():
+    """numpy drops what follows a '#'; the line-by-line check refuses it: both decide alike."""
+    with pytest.raises(DatasetError, match="Line 1"):
+        parse_csv_text("1,2,1 # the first point\n3,4,-1\n")
