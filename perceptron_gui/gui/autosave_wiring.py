@@ -18,7 +18,7 @@ from PySide6 import QtWidgets
 from ..core.atomic import remove_stale_temporaries
 from ..core.errors import UserError
 from ..session.autosave import Autosaver
-from ..session.autosave_store import crashed_slots, read_autosave
+from ..session.autosave_store import crashed_slots, read_recovered
 from ..session.document import Document
 from ..session.recent_files import RecentFiles
 from ..session.session import Session
@@ -67,7 +67,8 @@ class AutosaveMixin:
     def offer_recovery(self, answer: bool | None = None) -> bool:
         """If a crash left an autosave, ask (or take ``answer``) and restore it; True if restored.
 
-        No deletes it. A damaged one is set aside (renamed ``….bad-<time>``) with a sentence.
+        No deletes it. A damaged one is set aside (renamed ``….bad-<time>``) with a sentence; one
+        whose journal is damaged partway is restored up to the damage, and the banner says how much.
         """
         slots = crashed_slots(self.state_dir)
         try:
@@ -78,19 +79,21 @@ class AutosaveMixin:
                 slot.remove()
                 return False
             try:
-                loaded = read_autosave(slot.base)
+                recovered = read_recovered(slot.base)
             except _UNREADABLE as exc:
                 reason = str(exc).split(";")[0].rstrip(".") or type(exc).__name__
                 sentence = slot.set_aside(f"it could not be restored ({reason})")
                 self.banner.show_message("error", sentence)
                 return False
-            said = self.document.recover(loaded)  # in no file yet: the title says "untitled *"
+            # In no file yet: the title says "untitled *".
+            said = self.document.recover(recovered.session, recovered.edits if recovered.damaged else None)
             self.show_view(self.session.view_range)
             self.recovered_from = slot.base
             if self.autosaver is not None:
                 self.autosaver.flush()  # in this window's own autosave before the old one goes
             slot.remove()
-            self.banner.show_message("info", said)
+            # Lost edits are an error's news: it stays until closed, where "restored" fades.
+            self.banner.show_message("error" if recovered.damaged else "info", said)
             return True
         finally:
             for s in slots:

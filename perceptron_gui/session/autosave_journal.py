@@ -12,12 +12,15 @@ Then, one per line:
   every algorithm's parameters, the playhead's step t and the view range.
 
 Replaying the lines on the base gives the session as it was. A kill can cut the last line
-short: replay stops at the first line that does not parse or apply.
+short, a disk can damage any: reading and replay stop at the first line that does not parse or
+apply, and say so (:class:`JournalRead`, :func:`replay`'s count), so a restore can tell the user
+how many edits came back.
 """
 from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from .session import Session
 
 __all__ = ["JOURNAL_FORMAT", "JOURNAL_VERSION", "BASE_KEY", "BYTES_PER_NUMBER", "header", "data_op", "state_op",
-           "op_bytes", "coalesce", "encode", "journal_ops", "replay"]
+           "op_bytes", "coalesce", "encode", "JournalRead", "read_journal", "journal_ops", "replay"]
 
 JOURNAL_FORMAT = "perceptron-autosave-journal"
 JOURNAL_VERSION = 1
@@ -98,37 +101,69 @@ def _jsonable(op: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---- reading lines back ----------------------------------------------------------------------------
-def journal_ops(journal: Path, number: int) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class JournalRead:
+    """The edits a journal holds, up to its first damage.
+
+    Attributes
+    ----------
+    ops : the lines read whole, in order.
+    damaged : a line after them could not be read (cut short, not JSON, or the file unreadable):
+        the edits from there on are lost.
+    """
+
+    ops: list[dict[str, Any]]
+    damaged: bool
+
+
+def read_journal(journal: Path, number: int) -> JournalRead:
+    """The edits of ``journal`` that continue base ``number`` (none, undamaged, when the journal
+    is missing or belongs to another base: a kill between the base's write and its journal's)."""
     try:
         with open(journal, "rb") as fh:
-            lines = fh.read().split(b"\n")
+            raw = fh.read()
+    except FileNotFoundError:
+        return JournalRead([], False)
     except OSError:
-        return []
+        return JournalRead([], True)
+    if not raw:
+        return JournalRead([], True)  # every journal starts with its header: this one lost it
+    lines = raw.split(b"\n")
     ops: list[dict[str, Any]] = []
-    for i, raw in enumerate(lines):
+    for i, text in enumerate(lines):
+        if not text and i == len(lines) - 1:
+            break  # after the last newline: the end
         try:
-            line = json.loads(raw)
+            line = json.loads(text)
         except (ValueError, RecursionError):
-            break  # the end, or a line cut short by a kill
+            return JournalRead(ops, True)
         if not isinstance(line, dict):
-            break
+            return JournalRead(ops, True)
         if i == 0:
             if line.get("format") != JOURNAL_FORMAT or line.get("base") != number:
-                return []  # the journal of another base (a kill between the two renames)
+                return JournalRead([], False)
             continue
         ops.append(line)
-    return ops
+    return JournalRead(ops, False)
 
 
-def replay(doc: dict[str, Any], ops: list[dict[str, Any]]) -> None:
-    """Apply ``ops`` to the parsed base ``doc`` in place, stopping at the first bad one."""
+def journal_ops(journal: Path, number: int) -> list[dict[str, Any]]:
+    """The readable edits of ``journal`` (see :func:`read_journal`)."""
+    return read_journal(journal, number).ops
+
+
+def replay(doc: dict[str, Any], ops: list[dict[str, Any]]) -> int:
+    """Apply ``ops`` to the parsed base ``doc`` in place, stopping at the first bad one; returns
+    how many were applied."""
     data = doc.get("data")
     arrays = None
+    applied = 0
     for op in ops:
         kind = op.get("op")
         try:
             if kind == "state":
                 _apply_state(doc, op)
+                applied += 1
                 continue
             if arrays is None:
                 if not isinstance(data, dict):
@@ -137,9 +172,11 @@ def replay(doc: dict[str, Any], ops: list[dict[str, Any]]) -> None:
             arrays = _apply_rows(arrays, op)
         except (KeyError, TypeError, ValueError, IndexError, OverflowError):
             break
+        applied += 1
     if arrays is not None and isinstance(data, dict):
         X, y, test = arrays
         data["X"], data["y"], data["test"] = X.tolist(), [int(v) for v in y.tolist()], test.tolist()
+    return applied
 
 
 def _apply_state(doc: dict[str, Any], op: dict[str, Any]) -> None:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import os
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.io import read_json_file
-from .autosave_journal import BASE_KEY, journal_ops, replay
+from .autosave_journal import BASE_KEY, read_journal, replay
 from .session_file import SESSION_SUFFIX, SessionFileError, validate_session_dict
 
 try:  # POSIX
@@ -33,7 +34,7 @@ try:  # POSIX
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["PREFIX", "LEGACY_NAME", "Slot", "crashed_slots", "read_autosave"]
+__all__ = ["PREFIX", "LEGACY_NAME", "Slot", "crashed_slots", "Recovered", "read_recovered", "read_autosave"]
 
 PREFIX = "autosave"
 LEGACY_NAME = f"{PREFIX}{SESSION_SUFFIX}"  # the single, unlocked autosave of earlier versions
@@ -153,20 +154,44 @@ def crashed_slots(directory: str | os.PathLike[str]) -> list[Slot]:
 
 
 # ---- reading a slot back ---------------------------------------------------------------------------
-def read_autosave(base: str | os.PathLike[str]) -> dict[str, Any]:
-    """The session an autosave holds (base plus journal), in :func:`load_session`'s shape.
+@dataclass(frozen=True)
+class Recovered:
+    """What an autosave gives back.
+
+    Attributes
+    ----------
+    session : the session, in :func:`load_session`'s shape.
+    edits : how many of the journal's edits were replayed on the base.
+    damaged : the journal could not be read or replayed to its end: the edits after ``edits``
+        are lost, and the window must say so.
+    """
+
+    session: dict[str, Any]
+    edits: int
+    damaged: bool
+
+
+def read_recovered(base: str | os.PathLike[str]) -> Recovered:
+    """The session an autosave holds (base plus journal), and how much of its journal came back.
 
     Raises
     ------
     SessionFileError
         The base cannot be read or is not a valid session; one sentence. A damaged journal
-        is not an error: its lines up to the damage are used.
+        is not an error: its lines up to the damage are used, and :attr:`Recovered.damaged` says so.
     """
     p = Path(base)
     doc = read_json_file(p, "autosave", f"a {SESSION_SUFFIX} file", SessionFileError)
     number = doc.get(BASE_KEY) if isinstance(doc, dict) else None
+    edits, damaged = 0, False
     if isinstance(doc, dict) and isinstance(number, int) and not isinstance(number, bool):
-        ops = journal_ops(Slot.of_base(p).journal, number)
-        if ops:
-            replay(doc, ops)
-    return validate_session_dict(doc, p.name)
+        journal = read_journal(Slot.of_base(p).journal, number)
+        edits = replay(doc, journal.ops) if journal.ops else 0
+        damaged = journal.damaged or edits < len(journal.ops)
+    return Recovered(validate_session_dict(doc, p.name), edits, damaged)
+
+
+def read_autosave(base: str | os.PathLike[str]) -> dict[str, Any]:
+    """The session an autosave holds (base plus journal), in :func:`load_session`'s shape; see
+    :func:`read_recovered`, which also says whether the journal was damaged."""
+    return read_recovered(base).session

@@ -201,12 +201,18 @@ class Document:
         """Save to a new ``path``; it is the open file afterwards."""
         return self.save(path, kind)
 
-    def recover(self, loaded: dict[str, Any]) -> str:
+    def recover(self, loaded: dict[str, Any], damaged_after: int | None = None) -> str:
         """Put back an autosave that a crash left (a :func:`load_session`-shaped dict): the
-        work is in no file and unsaved, so the title says "untitled *"."""
+        work is in no file and unsaved, so the title says "untitled *". ``damaged_after``: the
+        autosave's journal was damaged after that many edits (the rest are lost: say so)."""
         apply_session(self.session, loaded)
         self._path, self._kind = None, None
         self._refresh()
+        if damaged_after is not None:
+            n = damaged_after
+            return (f"The work from your last session was restored with {n} edit{'' if n == 1 else 's'} from its "
+                    "autosave journal, but the rest of the journal was damaged, so later edits are lost; check "
+                    "the work and save it to keep it.")
         return "The work from your last session was restored; save it to keep it."
 
     def forget_file(self) -> None:

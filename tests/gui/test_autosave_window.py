@@ -99,6 +99,24 @@ def test_a_crashed_windows_work_and_step_are_restored(state_dir, answer_yes, win
     assert recovery_file(state_dir) is None  # the window is alive: nothing to offer
 
 
+def test_a_damaged_journal_is_restored_up_to_the_damage_and_the_banner_says_so(state_dir, answer_yes, window):
+    def edit(s: Session) -> None:
+        s.execute(AddPoints([[0.2, 0.9]], [-1.0]))
+        s.execute(MovePoints([0], [[0.3, 0.3]]))
+
+    crash(state_dir, edit)
+    (journal,) = state_dir.glob("autosave-*.journal")
+    header, *ops = journal.read_text().splitlines()
+    journal.write_text("".join(line + "\n" for line in [header, ops[0], "{damaged", *ops[1:]]))
+    win, fa = window()
+    assert fa.recovered_from is not None
+    assert win.banner.level == "error"  # it stays until read, where "restored" fades
+    assert win.banner.text().endswith(
+        "The work from your last session was restored with 1 edit from its autosave journal, but the rest of the "
+        "journal was damaged, so later edits are lost; check the work and save it to keep it.")
+    assert win.session.points.n == 5 and win.session.points.X[0].tolist() == [0.3, 0.3]  # the base and the move
+
+
 def test_a_second_window_never_offers_a_live_windows_autosave(window, qtbot, state_dir):
     w1, f1 = window()
     w1.session.execute(AddPoints([[0.25, 0.75]], [1.0]))
