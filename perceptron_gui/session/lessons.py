@@ -18,8 +18,9 @@ from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.presets import get_preset
 
-__all__ = ["Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "get_lesson", "lesson_lines",
-           "apply_lesson", "lesson_params", "lesson_switches"]
+__all__ = ["Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "DOCKS_SHOWN", "PRESENTATION_PANELS",
+           "PRESENTED_BY_DEFAULT", "get_lesson", "lesson_lines", "apply_lesson", "lesson_params", "lesson_switches",
+           "lesson_docks"]
 
 # The View menu's switches a lesson may set (gui/actions.py names its actions the same), with
 # the window's defaults: a lesson sets every one, so a scene never inherits the last lesson's.
@@ -29,6 +30,16 @@ VIEW_SWITCHES: Mapping[str, bool] = MappingProxyType({
 })
 # The docks a lesson may bring to the front (their window titles).
 PANELS = ("Angle to θ*", "Per epoch", "Proof as curves", "Weight space")
+# Whether each of those docks is open in a fresh window: a lesson opens its own and puts the
+# others back to this, so a scene never inherits the last lesson's dock.
+DOCKS_SHOWN: Mapping[str, bool] = MappingProxyType({
+    "Angle to θ*": True, "Per epoch": True, "Proof as curves": False, "Weight space": False,
+})
+# The panels presentation mode (F5) can keep beside the canvas, by their docks' titles; the
+# window maps each to its dock. The weights' image shows only for image-shaped data.
+PRESENTATION_PANELS = ("Algorithm and live panel", "Angle to θ*", "Per epoch", "Proof as curves",
+                       "Weights as an image", "Weight space")
+PRESENTED_BY_DEFAULT = ("Algorithm and live panel", "Angle to θ*")
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,8 @@ class Lesson:
     step : the update k to show, or "end".
     views : View switches that differ from :data:`VIEW_SWITCHES`' defaults.
     panel : the dock that matters (one of :data:`PANELS`), brought to the front; None: none.
+    presenting : the panels presentation mode shows for this scene (of :data:`PRESENTATION_PANELS`);
+        None: the lecturer's own choice stays.
     """
 
     name: str
@@ -60,15 +73,19 @@ class Lesson:
     step: int | str = "end"
     views: Mapping[str, bool] = field(default_factory=dict)
     panel: str | None = None
+    presenting: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
 class LessonView:
-    """What the window switches for a lesson: every View switch, and the dock to raise."""
+    """What the window switches for a lesson: every View switch, every lesson dock open or
+    closed, the dock to raise and the panels presentation mode shows (None: keep the choice)."""
 
     switches: dict[str, bool]
     panel: str | None
     explanation: str
+    docks: dict[str, bool] = field(default_factory=dict)
+    presenting: tuple[str, ...] | None = None
 
 
 def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> Lesson:
@@ -90,6 +107,7 @@ def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> 
         views={"point_margins": True})
 
 
+_LIVE = "Algorithm and live panel"
 _NOTES003_START = {"init": "custom", "start_w": [1.0, -1.0], "start_b": 1.0}
 _ORDER = ("Notes 004: the points of lesson 4, visited in a fresh random order every epoch (seed {seed}; "
           "lesson {other} uses seed {other_seed}). Compare k and the line with that lesson: the perceptron "
@@ -112,7 +130,8 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "Notes 003's 1-D data: 1, 2, 3, 4 labelled +, +, −, −. Without an offset the boundary is x = 0, "
            "and all four points lie on the same side of it, so the perceptron through the origin errs in "
            "every epoch until it gives up (see the per-epoch table).",
-           "offset_1d", "standard", {"max_epochs": 20}, panel="Per epoch"),
+           "offset_1d", "standard", {"max_epochs": 20}, panel="Per epoch",
+           presenting=(_LIVE, "Per epoch")),
     Lesson("offset_trick_1d", "2b", "1-D data with an offset: the (x, 1) view", "003",
            "Notes 003, the same 1-D data with an offset θ₀: a threshold between 2 and 3 now separates them. At "
            "(x, 1), θ₀ is the weight of a constant coordinate, and the separator becomes a line through "
@@ -122,7 +141,8 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "Notes 003 and 004: every update raises w_k·θ* by at least γ while ‖w_k‖² grows by at most R², "
            "so the angle to θ* must shrink and k cannot pass (R/γ)². Below: the angle under its bound; the "
            "'Proof as curves' tab draws both inequalities; the live panel compares k with the bound.",
-           "random_separable", "offset", views={"theta_star": True}, panel="Proof as curves"),
+           "random_separable", "offset", views={"theta_star": True}, panel="Proof as curves",
+           presenting=(_LIVE, "Angle to θ*", "Proof as curves")),
     Lesson("figure1_000", "4", "Figure 1: uniform points, x₂ > x₁", "000",
            "Notes 000, Figure 1: points uniform in the square [−1, 1]², positive where x₂ > x₁. The "
            "perceptron through the origin, started at W₁ = y₁x₁ as those notes start it, ends with a W "
@@ -145,12 +165,13 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "Notes 002's experiment on real digits: 8×8 images of 0 (−1) and 1 (+1), 270 to train and 90 to "
            "test. The per-epoch table is the notes' run table, updates, train and test error per epoch, "
            "until an epoch changes nothing; the dock on the right shows w as an image.",
-           "digits_0_vs_1", "standard", panel="Per epoch"),
+           "digits_0_vs_1", "standard", panel="Per epoch",
+           presenting=(_LIVE, "Per epoch", "Weights as an image")),
     Lesson("losses_001", "9", "Perceptron loss against hinge loss", "001/002",
            "Notes 001 and 002: the perceptron loss Σ max(0, −y·(w·x + b)) counts only points on the wrong side "
            "(its gradient step is the perceptron update); the hinge loss Σ max(0, 1 − y·(w·x + b)) also charges "
            "points right but close. Training stops when the first reaches 0; the second stays above.",
-           "uniform_diagonal", "offset", panel="Proof as curves"),
+           "uniform_diagonal", "offset", panel="Proof as curves", presenting=(_LIVE, "Proof as curves")),
     Lesson("voted_004", "10a", "The voted perceptron", "004",
            "Notes 004: the voted perceptron keeps every weight vector it passes through with the number of "
            "visits it survived, c⁽ᵏ⁾, and lets them all vote; the shaded regions are that vote, which need "
@@ -194,7 +215,7 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "the line w·xᵢ = 0, its allowed side lightly shaded. Where every side holds (strong shade) lies the "
            "version space, with θ*'s direction inside it; the path w₀ → w₁ → … enters it and stops. Hover a "
            "line to ring its point on the canvas; step with ← and →.",
-           "uniform_diagonal", "standard", panel="Weight space"),
+           "uniform_diagonal", "standard", panel="Weight space", presenting=(_LIVE, "Weight space")),
 ]}
 
 
@@ -238,13 +259,19 @@ def apply_lesson(session: Any, lesson: Lesson | str) -> LessonView:
     if session.load_dataset(data, preset.title, test=test, label=f"Open lesson {les.number}"):
         _place_playhead(session, les.step)
         session.message.emit("info", f"Lesson {les.number} ({les.title}). {les.explanation}")
-    return LessonView(switches=lesson_switches(les), panel=les.panel, explanation=les.explanation)
+    return LessonView(switches=lesson_switches(les), panel=les.panel, explanation=les.explanation,
+                      docks=lesson_docks(les), presenting=les.presenting)
 
 
 def lesson_switches(lesson: Lesson) -> dict[str, bool]:
     """Every View switch for ``lesson``: the defaults, the previous hyperplane only for a lesson
     about one update (at a run's end it is an old line that says nothing), then its own."""
     return {**VIEW_SWITCHES, "previous": lesson.step != "end", **lesson.views}
+
+
+def lesson_docks(lesson: Lesson) -> dict[str, bool]:
+    """Every lesson dock open or closed for ``lesson``: a fresh window's, with its own open."""
+    return {**DOCKS_SHOWN, **({lesson.panel: True} if lesson.panel is not None else {})}
 
 
 def _place_playhead(session: Any, step: int | str) -> None:

@@ -190,3 +190,26 @@ def test_lesson_lines_list_name_note_and_title():
     assert [line.split()[0] for line in lines] == list(LESSONS)
     for line, les in zip(lines, LESSONS.values()):
         assert f"notes {les.note}" in line and line.endswith(les.title)
+
+
+def test_every_lesson_sets_every_lesson_dock_and_names_known_presentation_panels():
+    from perceptron_gui.session.lessons import DOCKS_SHOWN, PRESENTATION_PANELS, lesson_docks
+
+    for les in LESSONS.values():
+        docks = lesson_docks(les)
+        assert set(docks) == set(PANELS)  # every dock, so none is left from the lesson before
+        assert {name for name, on in docks.items() if on and not DOCKS_SHOWN[name]} <= {les.panel}
+        assert les.presenting is None or set(les.presenting) <= set(PRESENTATION_PANELS)
+    # The lessons about the per-epoch table, the weights' image and the proof's curves keep
+    # those panels on the screen in presentation mode.
+    assert {"Per epoch", "Weights as an image"} <= set(LESSONS["digits_002"].presenting or ())
+    assert "Proof as curves" in (LESSONS["convergence_proof"].presenting or ())
+    assert "Proof as curves" in (LESSONS["losses_001"].presenting or ())
+
+
+def test_apply_lesson_returns_the_docks_and_the_presentation_panels():
+    s = Session()
+    view = apply_lesson(s, "weight_space_000")
+    s.wait()
+    assert view.docks["Weight space"] and not view.docks["Proof as curves"]
+    assert view.presenting == LESSONS["weight_space_000"].presenting

@@ -26,3 +26,14 @@ def test_an_unwritable_folder_is_skipped_quietly(tmp_path) -> None:
     blocker.write_text("not a folder")
     save_setting(blocker / "state", "theme", "dark")  # no exception: the choice lasts the session
     assert load_setting(blocker / "state", "theme") is None
+
+
+def test_a_list_of_names_reads_back_in_the_known_order_without_strangers(tmp_path) -> None:
+    from perceptron_gui.session.ui_settings import load_names
+
+    known = ("a", "b", "c")
+    assert load_names(tmp_path, "panels", known) is None
+    save_setting(tmp_path, "panels", ["c", "x", "a"])
+    assert load_names(tmp_path, "panels", known) == ("a", "c")
+    save_setting(tmp_path, "panels", "a")  # not a list: as if nothing was saved
+    assert load_names(tmp_path, "panels", known) is None
