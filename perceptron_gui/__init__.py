@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .gui.show import Shown
 
-__version__ = "0.1.0"
+from .version import __version__
+
 __all__ = ["__version__", "show"]
 
 

@@ -7,7 +7,7 @@ import math
 import re
 from typing import Any, NoReturn
 
-from .. import __version__
+from ..version import __version__
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..core.order_study import DEFAULT_SEEDS
 from ..export.names import BEAMER_FRAMES, FIGURES, FRAME_UNITS

@@ -101,9 +101,17 @@ def final_scores(rec: RunRecord, X: np.ndarray) -> np.ndarray:
 
 
 class PerceptronEstimator(EstimatorBase):
-    """The estimator of one registered algorithm; a subclass names it in ``_algorithm``."""
+    """The base of the estimators: each subclass trains one registered algorithm, named in its
+    ``_algorithm``. It is public for ``isinstance`` checks; use a subclass (``Perceptron``,
+    ``OffsetPerceptron``, …) to train."""
 
     _algorithm: ClassVar[str] = "standard"
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> PerceptronEstimator:
+        if cls is PerceptronEstimator:
+            names = ", ".join(c.__name__ for c in PerceptronEstimator.__subclasses__())
+            raise TypeError(f"PerceptronEstimator is the base of the estimators; make one of them instead: {names}.")
+        return super().__new__(cls)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -19,7 +19,7 @@ import os
 
 import numpy as np
 
-from .. import __version__
+from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
 from ..render.picture import LegendEntry, Markers, Picture

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .. import __version__
+from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
@@ -43,6 +43,7 @@ from ..render.projection import make_projection
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
 from .latex import Axis, exponent_for, make_axis, sig, tex_escape
+from .tikz_fit import TikzSize, fit_picture
 from .tikz_axes import ONE_D_HALF_HEIGHT, TikzPicture, grid_and_axes_1d, grid_and_axes_2d
 from .tikz_items import (
     COLOURS,
@@ -107,7 +108,8 @@ def tikz_picture(result: RunResult, t: int, *, view: ViewRange | None = None, sh
 def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, show_theta_star: bool = False,
                   show_margins: bool = True, show_regions: bool = True, lifted: bool = False,
                   show_previous: bool = True, show_update: bool = False, show_point_margins: bool = False,
-                  standalone: bool = True, title: str | None = None, compact_legend: bool = False) -> str:
+                  standalone: bool = True, title: str | None = None, compact_legend: bool = False,
+                  size: TikzSize | None = None) -> str:
     """The state of ``result`` after visit ``t`` as a TikZ picture.
 
     Parameters
@@ -137,6 +139,9 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
         A title above the picture (escaped for LaTeX).
     compact_legend : bool
         The legend in two columns in a smaller font, for a crowded slide.
+    size : TikzSize or None
+        The room on the page (the picture scaled to fit it, export/tikz_fit.py) and whether the
+        legend is drawn.
 
     Raises
     ------
@@ -151,9 +156,9 @@ def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, s
     begin_picture(tk, ux, uy)
     grid_and_axes(tk, pic, result, lifted, one_d)
     paint_items(tk, pic, frame, ux, uy)
-    _caption(tk, result, frame, pic, title, ux * tk.ax.span, compact_legend)
+    _caption(tk, result, frame, pic, title, ux * tk.ax.span, compact_legend, size is None or size.legend)
     tk.add("\\end{tikzpicture}")
-    body = "\n".join(tk.lines) + "\n"
+    body = fit_picture("\n".join(tk.lines) + "\n", size)
     if standalone:
         return ("\\documentclass[tikz,border=4pt]{standalone}\n"
                 + "\\begin{document}\n" + body + "\\end{document}\n")
@@ -265,7 +270,7 @@ def _header(tk: TikzPicture, result: RunResult, frame: Frame, standalone: bool, 
 
 
 def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, title: str | None,
-             box_width_cm: float, compact: bool = False) -> None:
+             box_width_cm: float, compact: bool = False, legend: bool = True) -> None:
     x0, y0, x1, _ = pic.rect
     algo = REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm
     n_epochs = result.record.epochs_run
@@ -300,7 +305,7 @@ def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, tit
     # path's shift.
     # Compact: two columns (filled row by row) in \\scriptsize, half the rows.
     columns, row_cm = (2, 0.8 * LEGEND_ROW_CM) if compact else (1, LEGEND_ROW_CM)
-    for i, entry in enumerate(pic.legend):
+    for i, entry in enumerate(pic.legend if legend else ()):
         row, col = divmod(i, columns)
         column_cm = col * box_width_cm / columns
         at = (f"([xshift={column_cm:.3g}cm+{{dx}}cm, yshift=-{row_cm * (row + 0.8):.3g}cm]caption.south west)"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .. import __version__
+from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
 from ..render.compare_text import panel_lines
@@ -22,6 +22,7 @@ from ..render.geometry import ViewRange
 from .latex import tex_escape
 from .tikz import frame_to_tikz, layout, tikz_picture
 from .tikz_axes import ONE_D_HALF_HEIGHT
+from .tikz_fit import TikzSize, fit_picture
 
 __all__ = ["compare_to_tikz", "write_compare_tikz"]
 
@@ -45,7 +46,7 @@ def _text(s: str) -> str:
 
 
 def _panel(lines: list[str], run: Any, t: int, i: int, first: bool, view: ViewRange | None,
-           show_theta_star: bool) -> float:
+           show_theta_star: bool, legend: bool = True) -> float:
     """Panel ``i`` (from 0): frame_to_tikz's picture of ``run`` at ``t`` in a scope named
     panel{i+1}, with the coordinate top{i+1} above its box's middle; returns the box's top (cm
     above the panel's origin)."""
@@ -57,7 +58,8 @@ def _panel(lines: list[str], run: Any, t: int, i: int, first: bool, view: ViewRa
     place = "" if first else f"shift={{(panel{i}.east |- 0,0)}}, xshift={GAP_CM + TICK_ROOM_CM - left:.4g}cm, "
     lines.append(f"% ---- panel {i + 1}: {run.entry.label}")
     lines.append(f"\\begin{{scope}}[{place}local bounding box=panel{i + 1}]")
-    body = frame_to_tikz(run.result, t, view=view, show_theta_star=show_theta_star, standalone=False)
+    body = frame_to_tikz(run.result, t, view=view, show_theta_star=show_theta_star, standalone=False,
+                         size=None if legend else TikzSize(legend=False))
     lines.append(_as_scope(body))
     lines.append(f"\\coordinate (top{i + 1}) at ({(left + right) / 2:.4g}cm,{top:.4g}cm);")
     lines.append("\\end{scope}")
@@ -65,9 +67,10 @@ def _panel(lines: list[str], run: Any, t: int, i: int, first: bool, view: ViewRa
 
 
 def compare_to_tikz(comparison: Any, epoch: int | None = None, *, view: ViewRange | None = None,
-                    show_theta_star: bool = False, standalone: bool = True) -> str:
+                    show_theta_star: bool = False, standalone: bool = True, size: TikzSize | None = None) -> str:
     """``comparison`` (a session.compare.Comparison) at the shared ``epoch`` (default its last)
-    as one TikZ picture; ``view`` the box every panel shows (None: the points' own)."""
+    as one TikZ picture; ``view`` the box every panel shows (None: the points' own); ``size``
+    the room it is scaled to fit, and whether the panels draw their legends."""
     epoch = comparison.last_epoch if epoch is None else int(epoch)
     runs = comparison.runs
     lines = [f"% {len(runs)} runs compared, exported by perceptron-gui {__version__}, at epoch {epoch} "
@@ -85,7 +88,8 @@ def compare_to_tikz(comparison: Any, epoch: int | None = None, *, view: ViewRang
         first_line = len(lines) - 2
         members = range(r * cols, min(len(runs), (r + 1) * cols))
         for i in members:
-            top = _panel(lines, runs[i], steps[i], i, i == r * cols, view, show_theta_star)
+            top = _panel(lines, runs[i], steps[i], i, i == r * cols, view, show_theta_star,
+                         size is None or size.legend)
         lines[first_line] = lines[first_line].replace("{top}", f"{top + TITLE_ROOM_CM:.4g}")
         lines.append("\\end{scope}")
         lines.append("% titles above and the race table's numbers under each panel")
@@ -100,7 +104,7 @@ def compare_to_tikz(comparison: Any, epoch: int | None = None, *, view: ViewRang
                          f"{{{_text(one)}\\\\{_text(two)}}};")
         lines.append("\\end{scope}")
     lines.append("\\end{tikzpicture}")
-    body = "\n".join(lines) + "\n"
+    body = fit_picture("\n".join(lines) + "\n", size)
     if standalone:
         return "\\documentclass[tikz,border=4pt]{standalone}\n\\begin{document}\n" + body + "\\end{document}\n"
     return body

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 
-from .. import __version__
+from ..version import __version__
 from ..core.io import atomic_write_text
 from ..core.order_study import OrderStudy
 from ..render.study_picture import describe_study

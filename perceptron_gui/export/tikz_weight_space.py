@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__
+from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
 from ..render import theme as style

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .. import __version__
+from ..version import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
