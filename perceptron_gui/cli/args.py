@@ -7,10 +7,11 @@ import math
 import re
 from typing import Any, NoReturn
 
-from ..version import __version__
 from ..core.algorithms import REGISTRY, ParamSpec
 from ..core.order_study import DEFAULT_SEEDS
 from ..export.names import BEAMER_FRAMES, FIGURES, FRAME_UNITS
+from ..export.tikz_fit import LengthError, parse_length
+from ..version import __version__
 from .common import PROG, UsageError
 from .study_args import add_study_parser
 from .study_args import seeds_type as _seeds_type
@@ -127,6 +128,18 @@ def _step_type(s: str) -> int | str:
     return k
 
 
+def _pixels_or_length(opt: str):
+    """Pixels (``1600``: a PNG's) or a TeX length (``8cm``, ``0.9\\linewidth``: a TikZ picture's)."""
+    def parse(s: str) -> int | str:
+        if s.strip().isdigit():
+            return int(s)
+        try:
+            return parse_length(s, opt)
+        except LengthError as exc:
+            raise argparse.ArgumentTypeError(f"{str(exc).rstrip('.')}, or whole pixels for --png") from None
+    return parse
+
+
 def _size_type(s: str) -> tuple[int, int]:
     """``--size WxH`` of the window screenshot, e.g. 1024x768."""
     w, sep, h = s.lower().partition("x")
@@ -153,6 +166,9 @@ def _all_specs() -> dict[str, ParamSpec]:
     return specs
 
 
+OFFSET_PARAM = "offset"  # the parameter (a bias b), whose absence each learner words its own way
+
+
 def _owners(name: str) -> list[str]:
     return [a for a, cls in REGISTRY.items() if any(s.name == name for s in cls.param_specs())]
 
@@ -169,7 +185,7 @@ def algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
         opt = _option(spec)
         if name not in own:
             owners = _owners(name)
-            if name == "offset":
+            if name == OFFSET_PARAM:
                 why = "it never uses an offset" if not cls.default_offset else "its offset is always on"
                 raise UsageError(f"{opt} does not apply to the {ns.algorithm} perceptron: {why}; "
                                  f"use --algorithm standard for a line through the origin.")
@@ -275,7 +291,7 @@ def _algorithm_options(parser: argparse.ArgumentParser) -> None:
         if spec.name in ("start_w", "start_b"):
             text = f"{text.rstrip('.')}; implies --init custom"
         helptext = text if len(owners) == len(REGISTRY) else f"{text} (only {', '.join(owners)})"
-        if spec.name == "offset":
+        if spec.name == OFFSET_PARAM:
             helptext = (f"train without the offset b, so the hyperplane passes through the origin "
                         f"(only {', '.join(owners)}; standard never has one, offset always does)")
         if spec.kind is bool:
@@ -324,8 +340,14 @@ def _export_parser(sub: Any) -> None:
                           "once per seed; without it, in the file order)")
     exp.add_argument("--theta-star", action="store_true", help="draw θ* and its margin band on the canvas")
     exp.add_argument("--png", metavar="FIG.png", help="write the figure as PNG")
-    exp.add_argument("--width", type=_int_type("--width"), default=1920, metavar="PX",
-                     help="PNG width in pixels (default 1920; the height follows a 3:2 shape)")
+    exp.add_argument("--width", type=_pixels_or_length("--width"), default=None, metavar="PX|LENGTH",
+                     help="PNG width in pixels (default 1920 for the canvas, 1600 for the plots), or with --tikz "
+                          "the width the picture is scaled to fit, such as 8cm or 0.9\\linewidth")
+    exp.add_argument("--height", type=_pixels_or_length("--height"), default=None, metavar="PX|LENGTH",
+                     help="PNG height in pixels (default: a 3:2 canvas, 16:9 plots), or with --tikz the height "
+                          "the picture is scaled to fit, such as 6cm or 0.7\\textheight")
+    exp.add_argument("--no-legend", dest="legend", action="store_false",
+                     help="with --tikz: leave the legend out (a smaller picture for a crowded slide)")
     exp.add_argument("--transparent", action="store_true", help="no white background in PNG, SVG and PDF")
     exp.add_argument("--svg", metavar="FIG.svg", help="write the figure as SVG (vector)")
     exp.add_argument("--pdf", metavar="FIG.pdf", help="write the figure as a one-page PDF (vector)")

@@ -99,7 +99,7 @@ def export_compare(ns: argparse.Namespace, outputs: dict[str, str], session: Any
     for row in table:
         print("  ".join(cell.ljust(w) if j == 0 else cell.rjust(w) for j, (cell, w) in enumerate(zip(row, widths))))
     try:
-        for path in _write(comparison, paths, ns.width, view_range, ns.theta_star):
+        for path in _write(comparison, paths, ns.width, view_range, ns.theta_star, getattr(ns, "tikz_size", None)):
             print(f"Wrote {path}.")
     except UserError as exc:
         return fail(str(exc))
@@ -112,11 +112,12 @@ def export_compare(ns: argparse.Namespace, outputs: dict[str, str], session: Any
 _APP = None  # the offscreen QApplication, kept alive until the program ends
 
 
-def _write(comparison: Any, paths: dict[str, str], width: int, view_range: Any, theta_star: bool) -> list[str]:
+def _write(comparison: Any, paths: dict[str, str], width: int, view_range: Any, theta_star: bool,
+           tikz_size: Any = None) -> list[str]:
     if "tikz" in paths:  # no Qt for TikZ: export/tikz_compare.py
         from ..export.tikz_compare import write_compare_tikz
 
-        write_compare_tikz(paths["tikz"], comparison, view=view_range, show_theta_star=theta_star)
+        write_compare_tikz(paths["tikz"], comparison, view=view_range, show_theta_star=theta_star, size=tikz_size)
     painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
     if not painted:
         return list(paths.values())

@@ -25,7 +25,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
-from ..export.source import MANY_RUN_FIGURES
+from ..export.source import MANY_RUN_FIGURES, TIKZ_ONLY_FIGURES
 from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
@@ -111,7 +111,40 @@ def cmd_export(ns: argparse.Namespace) -> int:
     return 0
 
 
+PLOT_ASPECT = 16 / 9  # a plot's PNG fills a 16:9 slide (1600 × 900 by default)
+
+
+def _check_sizes(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
+    """``--width``/``--height``: pixels for a PNG, lengths for a TikZ picture (``ns.tikz_size``);
+    ``ns.width`` becomes the PNG's width and ``ns.aspect`` its shape."""
+    from ..export.source import MAX_ASPECT, MIN_ASPECT
+    from ..export.tikz_fit import TikzSize
+
+    for opt, value in (("--width", ns.width), ("--height", ns.height)):
+        if isinstance(value, str) and "tikz" not in outputs:
+            raise UsageError(f"{opt} {value} is a length for --tikz; give whole pixels for --png, such as {opt} "
+                             f"{1600 if opt == '--width' else 900}.")
+    if not ns.legend and "tikz" not in outputs:
+        raise UsageError("--no-legend goes with --tikz; add --tikz FIG.tex or drop --no-legend.")
+    ns.tikz_size = TikzSize(width=ns.width if isinstance(ns.width, str) else None,
+                            height=ns.height if isinstance(ns.height, str) else None, legend=ns.legend)
+    plot = ns.figure not in ("canvas", "weight-space", *MANY_RUN_FIGURES)
+    width = ns.width if isinstance(ns.width, int) else None
+    height = ns.height if isinstance(ns.height, int) else None
+    ns.aspect = PLOT_ASPECT if plot else 1.5
+    if height is not None:
+        if not 100 <= height <= 10_000:
+            raise UsageError(f"--height must be between 100 and 10000 pixels, not {height}.")
+        width = width if width is not None else int(round(height * ns.aspect))
+        ns.aspect = width / height
+        if not MIN_ASPECT <= ns.aspect <= MAX_ASPECT:
+            raise UsageError(f"--width {width} and --height {height} make a shape the figures do not take; keep "
+                             f"the width between {MIN_ASPECT:g} and {MAX_ASPECT:g} times the height.")
+    ns.width = width if width is not None else (1600 if plot else 1920)
+
+
 def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
+    _check_sizes(ns, outputs)
     if not 100 <= ns.width <= 10_000:
         raise UsageError(f"--width must be between 100 and 10000 pixels, not {ns.width}.")
     if not 100 <= ns.frame_width <= 4000:
@@ -136,6 +169,9 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
                              f"{', '.join('--' + e for e in extra)} (export those without --figure study).")
     elif ns.seeds is not None:
         raise UsageError("--seeds goes with --figure study (the order study); add --figure study or drop --seeds.")
+    if ns.figure in TIKZ_ONLY_FIGURES and set(outputs) - {"tikz"}:
+        raise UsageError(f"--figure {ns.figure} is written as --tikz only; export --figure dot, norm and cos one "
+                         "by one for the other formats.")
     if "tikz" in outputs and ns.figure in ("angle", "epochs"):
         raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
                          f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")
@@ -278,7 +314,8 @@ def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: An
     from ..gui.figures.animation import AnimationJob, AnimationSettings
     from ..gui.figures.plots import ExportSession, ViewOptions, export_figure
 
-    options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range, compact_legend=ns.compact_legend)
+    options = ViewOptions(show_theta_star=ns.theta_star, view_range=view_range, compact_legend=ns.compact_legend,
+                          aspect=ns.aspect, tikz_size=ns.tikz_size)
     figure = ns.figure
 
     def figure_writer(fmt: str) -> Callable[[str], Any]:

@@ -7,6 +7,8 @@ __all__ = ["FIGURES", "FRAME_UNITS", "BEAMER_FRAMES"]
 
 FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot",
            "dot": "the plot of w_k·θ* and its lower bound", "norm": "the plot of ‖w_k‖² and its upper bound",
+           "cos": "the plot of cos∠(w_k, θ*) and its lower bound √k·γ/R",
+           "proof": "the proof's three plots (dot, norm, cos) side by side",
            "losses": "the plot of the perceptron and hinge losses",
            "study": "the order study's histogram", "compare": "2 to 4 runs side by side",
            "weight-space": "the weight-space plot"}

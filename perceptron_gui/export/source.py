@@ -25,8 +25,10 @@ from ..session.frame import Frame, frame_at
 from ..session.playback import Playhead
 from ..session.points import PointSet
 from .names import FIGURES, FRAME_UNITS
+from .tikz_fit import TikzSize
 
-__all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "AFTER_PLAYHEAD", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE",
+__all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "TIKZ_ONLY_FIGURES",
+           "AFTER_PLAYHEAD", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE",
            "RASTER_SCALE", "raster_note",
            "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
            "format_of", "check_writable", "logical_size"]
@@ -34,7 +36,8 @@ __all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "AFTER_PLAYHEAD", "FR
 # Figures of many runs rather than of the session's one run at its playhead (cli/export.py hands
 # them to their own commands' writers).
 MANY_RUN_FIGURES = ("study", "compare")
-PROOF_FIGURES = ("angle", "dot", "norm")  # the figures that need θ*
+PROOF_FIGURES = ("angle", "dot", "norm", "cos", "proof")  # the figures that need θ*
+TIKZ_ONLY_FIGURES = ("proof",)  # one slide's picture of several plots, written as TikZ only
 AFTER_PLAYHEAD = ("faint", "hidden")  # how the curves against k are drawn after the playhead
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
 MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels
@@ -166,6 +169,7 @@ class ViewOptions:
     aspect: float = 1.5
     after_playhead: str = "faint"  # the curves against k after the playhead: "faint" or "hidden"
     compact_legend: bool = False  # TikZ only: the legend in two columns, smaller
+    tikz_size: TikzSize | None = None  # TikZ only: the room it is scaled to fit, and the legend switch
 
     @classmethod
     def from_canvas(cls, canvas: Any, aspect: float | None = None) -> ViewOptions:

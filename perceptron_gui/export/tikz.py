@@ -20,7 +20,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
@@ -42,9 +41,10 @@ from ..render.picture import (
 from ..render.projection import make_projection
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
+from ..version import __version__
 from .latex import Axis, exponent_for, make_axis, sig, tex_escape
-from .tikz_fit import TikzSize, fit_picture
 from .tikz_axes import ONE_D_HALF_HEIGHT, TikzPicture, grid_and_axes_1d, grid_and_axes_2d
+from .tikz_fit import TikzSize, fit_picture
 from .tikz_items import (
     COLOURS,
     COMMENT,

@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
 from ..render.compare_text import panel_lines
 from ..render.geometry import ViewRange
+from ..version import __version__
 from .latex import tex_escape
 from .tikz import frame_to_tikz, layout, tikz_picture
 from .tikz_axes import ONE_D_HALF_HEIGHT

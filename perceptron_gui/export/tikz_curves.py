@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from ..version import __version__
 from ..core.io import atomic_write_text
 from ..render.k_curves import LEFT_LABEL_TEX, PROOF_KINDS, SPECS, curve_series, playhead_cut, sampling_note
+from ..version import __version__
 from .latex import exponent_for, make_axis, tex_escape
 from .tikz_axes import TikzPicture, axis_suffix, box_grid_and_ticks
 from .tikz_fit import TikzSize, fit_picture

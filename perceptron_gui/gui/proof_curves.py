@@ -39,6 +39,9 @@ _TIPS = {
     "norm": ("The second inequality of the convergence proof (notes 003/004): an update is made on a "
              "mistake, so it adds at most R² to ‖w‖²: ‖w_k‖² ≤ ‖w₀‖² + kR² (R = max ‖x‖). "
              "Click to jump to an update."),
+    "cos": ("The proof's conclusion (notes 003/004): the two inequalities give cos∠(w_k, θ*) = w_k·θ*/‖w_k‖ "
+            "≥ kγ/√(kR²) = √k·γ/R, and a cosine is at most 1, so k ≤ R²/γ². Drawn from the same w_k·θ* "
+            "and ‖w_k‖² as the two plots beside it. Click to jump to an update."),
     "losses": ("The perceptron loss Σ max(0, −y·(w_k·x + b_k)) (zero once no point is strictly misclassified) "
                "and the hinge loss Σ max(0, 1 − y·(w_k·x + b_k)) (zero only with margin 1) of the hyperplane "
                "after k updates, summed over the training points (notes 001/002). Click to jump to an update."),
@@ -51,7 +54,7 @@ class KCurvePlot(QtWidgets.QWidget):
     Parameters
     ----------
     session : ViewedSession
-    kind : 'dot', 'norm' or 'losses'
+    kind : 'dot', 'norm', 'cos' or 'losses'
     after_playhead : 'faint' or 'hidden'
     lazy : bool
         Cut the curves at the playhead only while the plot is on screen (the window's docks):
@@ -226,7 +229,7 @@ class KCurvePlot(QtWidgets.QWidget):
 
 
 class ProofCurves(QtWidgets.QWidget):
-    """The three :class:`KCurvePlot` side by side: w_k·θ*, ‖w_k‖² and the losses."""
+    """The :class:`KCurvePlot` side by side: w_k·θ*, ‖w_k‖², the cosine they bound, and the losses."""
 
     def __init__(self, session: ViewedSession, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)

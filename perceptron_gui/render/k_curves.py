@@ -1,7 +1,8 @@
 """What the curves against the update count k show, decided once for every painter (no Qt).
 
-Three figures (issue 10, notes 001–004): ``dot`` (w_k·θ* and the proof's lower bound
-w₀·θ* + kγ), ``norm`` (‖w_k‖² and the upper bound ‖w₀‖² + kR²) and ``losses`` (the perceptron
+Four figures (notes 001–004): ``dot`` (w_k·θ* and the proof's lower bound
+w₀·θ* + kγ), ``norm`` (‖w_k‖² and the upper bound ‖w₀‖² + kR²), ``cos`` (cos∠(w_k, θ*) and the
+proof's conclusion √k·γ/R, from the two before) and ``losses`` (the perceptron
 loss and the hinge loss of w_k on the training points). The window's plots
 (gui/proof_curves.py), the slide figures and the TikZ writer (export/tikz_curves.py) all take
 their curves, names, colours and the playhead's cut from here. The numbers themselves come from
@@ -19,7 +20,8 @@ from ..session.runner import no_proof_reason
 from . import theme
 from .formatting import fmt_int
 
-__all__ = ["CurveSpec", "SPECS", "LEFT_LABEL", "LEFT_LABEL_TEX", "curve_series", "playhead_cut", "ordinal",
+__all__ = ["CurveSpec", "SPECS", "LEFT_LABEL", "LEFT_LABEL_TEX", "PROOF_KINDS", "cos_series", "curve_series",
+           "playhead_cut", "ordinal",
            "sampling_note"]
 
 
@@ -40,11 +42,18 @@ SPECS: dict[str, tuple[CurveSpec, ...]] = {
     "norm": (CurveSpec("norm_sq", "‖w_k‖²", r"$\|w_k\|^2$", theme.NORMAL, True),
              CurveSpec("norm_sq_upper", "bound ‖w₀‖² + kR²", r"bound $\|w_0\|^2 + kR^2$", theme.THETA_STAR,
                        False, dashed=True)),
+    # The proof's conclusion in the notes' own form: cos∠(w_k, θ*) ≥ √k·γ/R (from w₀ = 0; from
+    # another start the same ratio of the two bounds above).
+    "cos": (CurveSpec("cos", "cos∠(w_k, θ*)", r"$\cos\angle(w_k,\theta^*)$", theme.NORMAL, True),
+            CurveSpec("cos_lower", "bound √k·γ/R", r"bound $\sqrt{k}\,\gamma/R$", theme.THETA_STAR,
+                      False, dashed=True)),
     "losses": (CurveSpec("perceptron", "perceptron loss", "perceptron loss", theme.POSITIVE, True),
                CurveSpec("hinge", "hinge loss", "hinge loss", theme.NEGATIVE, True, dashed=True)),
 }
-LEFT_LABEL = {"dot": "w_k·θ*", "norm": "‖w_k‖²", "losses": "loss"}
-LEFT_LABEL_TEX = {"dot": r"$w_k\cdot\theta^*$", "norm": r"$\|w_k\|^2$", "losses": "loss"}
+LEFT_LABEL = {"dot": "w_k·θ*", "norm": "‖w_k‖²", "cos": "cos∠(w_k, θ*)", "losses": "loss"}
+LEFT_LABEL_TEX = {"dot": r"$w_k\cdot\theta^*$", "norm": r"$\|w_k\|^2$", "cos": r"$\cos\angle(w_k,\theta^*)$",
+                  "losses": "loss"}
+PROOF_KINDS = ("dot", "norm", "cos")  # the proof's three curves, one slide's figure together
 
 
 def curve_series(kind: str, result: Any) -> dict[str, tuple[np.ndarray, np.ndarray]] | str:
@@ -63,12 +72,26 @@ def curve_series(kind: str, result: Any) -> dict[str, tuple[np.ndarray, np.ndarr
         if proof is None:
             return no_proof_reason(result)  # the one sentence the live panel and the angle plot give
         raw = ({"dot": (proof.k, proof.dot), "dot_lower": (proof.k, proof.dot_lower)} if kind == "dot" else
-               {"norm_sq": (proof.k, proof.norm_sq), "norm_sq_upper": (proof.k, proof.norm_sq_upper)})
+               {"norm_sq": (proof.k, proof.norm_sq), "norm_sq_upper": (proof.k, proof.norm_sq_upper)}
+               if kind == "norm" else cos_series(proof))
     out = {}
     for key, (k, y) in raw.items():
         y = np.asarray(y, dtype=np.float64)
         out[key] = (np.asarray(k, dtype=np.float64), np.where(np.isfinite(y), y, np.nan))
     return out
+
+
+def cos_series(proof: Any) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """cos∠(w_k, θ*) = w_k·θ* / ‖w_k‖ and its bound (lower of w·θ*) / √(upper of ‖w‖²), from the
+    very numbers the dot and norm curves draw, so the three figures agree on a slide. The bound
+    holds only while its numerator is not negative (a start against θ*): nan there, a gap."""
+    k = np.asarray(proof.k, dtype=np.float64)
+    dot, norm_sq = np.asarray(proof.dot, dtype=np.float64), np.asarray(proof.norm_sq, dtype=np.float64)
+    lower, upper = np.asarray(proof.dot_lower, dtype=np.float64), np.asarray(proof.norm_sq_upper, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        cos = np.where(norm_sq > 0, dot / np.sqrt(np.where(norm_sq > 0, norm_sq, 1.0)), np.nan)
+        bound = np.where((lower >= 0) & (upper > 0), lower / np.sqrt(np.where(upper > 0, upper, 1.0)), np.nan)
+    return {"cos": (k, cos), "cos_lower": (k, bound)}
 
 
 def playhead_cut(k: np.ndarray, k_playhead: int) -> int:

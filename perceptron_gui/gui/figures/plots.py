@@ -31,6 +31,7 @@ from ...export.source import (
     FORMATS,
     MAX_WIDTH_PX,
     MIN_WIDTH_PX,
+    TIKZ_ONLY_FIGURES,
     ExportError,
     ExportSession,
     ViewOptions,
@@ -325,7 +326,8 @@ def _write_curves_tikz(source: ExportSession, path: str | os.PathLike[str], figu
     from ...export.tikz_curves import write_curves_tikz
 
     try:
-        write_curves_tikz(path, source.result, source.playhead.t, figure, after_playhead=options.after_playhead)
+        write_curves_tikz(path, source.result, source.playhead.t, figure, after_playhead=options.after_playhead,
+                          size=options.tikz_size)
     except ValueError as exc:  # no θ*: the sentence of render.k_curves
         raise ExportError(_needs_theta_star(figure, str(exc))) from None
     return Path(path)
@@ -393,10 +395,13 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
                    show_theta_star=options.show_theta_star, show_margins=options.show_margins,
                    show_regions=options.show_regions, lifted=options.lifted, show_previous=options.show_previous,
                    show_update=options.show_update, show_point_margins=options.show_point_margins,
-                   compact_legend=options.compact_legend)
+                   compact_legend=options.compact_legend, size=options.tikz_size)
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
         raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")
+    if figure in TIKZ_ONLY_FIGURES:
+        raise ExportError(f"{FIGURES[figure].capitalize()} is written as TikZ only; export the plots dot, norm "
+                          "and cos one by one as PNG, SVG or PDF.")
     scale = _device_scale(options, width) if fmt == "png" else 1.0
     with SlideFigure(source, figure, options=options, device_scale=scale, transparent=transparent,
                      style=style) as fig:
