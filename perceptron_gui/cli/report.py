@@ -5,6 +5,7 @@ import math
 from typing import Any
 
 from ..core import novikoff
+from ..core.algorithms import REGISTRY
 from ..core.algorithms.kernel import NOT_IN_FEATURE_SPACE, dual_summary, in_feature_space
 from ..core.run import stop_sentence
 
@@ -48,7 +49,8 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
     upd = f"{K} update{'s' if K != 1 else ''}"
     eps = f"{E} epoch{'s' if E != 1 else ''}"
     print(file=out)
-    if rec.stop_reason == "converged" and rec.algorithm == "lifted":
+    learner = REGISTRY[rec.algorithm]
+    if rec.stop_reason == "converged" and learner.lifts:
         slack = len(rec.extras.get("slack_points", ()))
         print(f"Converged on the lifted points after {upd} in {eps}; {slack} of {rec.n} points needed "
               f"a dimension of their own, so on the original features alone those may stay wrong.", file=out)
@@ -66,10 +68,12 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
 
     wb = ", ".join(f"{v + 0.0:.6g}" for v in rec.final_w.tolist())  # + 0.0 prints -0.0 as 0
-    what = {"voted": f"last vector (the vote uses all {K + 1} vectors)",
-            "averaged": "averaged weights", "pocket": "pocket weights (after update {k})".format(k=rec.extras.get("pocket_k", 0)),
-            "lifted": "weights on the original features"}.get(rec.algorithm, "weights")
-    if rec.algorithm == "kernel":
+    what = learner.final_weights_name
+    if learner.votes:
+        what += f" (the vote uses all {K + 1} vectors)"
+    elif learner.keeps_pocket:
+        what += f" (after update {rec.extras.get('pocket_k', 0)})"
+    if learner.dual:
         print(dual_summary(rec), file=out)
     else:
         print(f"Final {what}: w = ({wb})" + (f", b = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"),
@@ -89,8 +93,8 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         print(f"γ = {_fmt(gamma)} (the largest margin of a unit separator {where}{note})", file=out)
     if bound is not None and math.isfinite(bound):
         start_k, start_sentence = novikoff.run_start_bound(theory, rec)
-        moved = rec.algorithm != "lifted" and in_feature_space(rec) and start_k is not None and start_k != bound
-        if rec.algorithm == "lifted":
+        moved = not learner.lifts and in_feature_space(rec) and start_k is not None and start_k != bound
+        if learner.lifts:
             cmp = (f"the lifted perceptron trains on lifted points, so its {upd} are not bound by it")
         elif not in_feature_space(rec):
             cmp = NOT_IN_FEATURE_SPACE

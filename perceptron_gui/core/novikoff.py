@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from .algorithms import REGISTRY
+
 # (R/γ)² overflows (Python raises) beyond this R/γ; the bound is then reported as inf.
 _SQRT_FLOAT_MAX = 1e154
 
@@ -146,14 +148,14 @@ def run_start_bound(theory: Any, rec: Any) -> tuple[float | None, str | None]:
     ts, gamma, R = (getattr(theory, k, None) for k in ("theta_star", "gamma", "R"))
     if ts is None or not gamma or R is None or rec.n == 0:
         return bound, None
-    if rec.algorithm == "lifted":
+    learner = REGISTRY[rec.algorithm]
+    if learner.lifts:
         return bound, ("The lifted perceptron trains on the lifted points, so this bound, made for the data "
                        "themselves, does not limit its updates.")
-    if rec.algorithm == "pa":
-        return bound, ("Passive-aggressive steps have their own size τ, so this bound, made for the "
-                       "perceptron's steps y·x, does not limit its updates.")
+    if learner.no_proof:
+        return bound, f"{learner.no_proof[0].upper()}{learner.no_proof[1:]}, so this bound does not limit its updates."
     dot0, norm_sq0 = start_terms(rec.weights[0], ts)
-    if rec.algorithm == "margin":  # Novikoff's argument with R² + 2β in place of R²
+    if learner.margin_rule:  # Novikoff's argument with R² + 2β in place of R²
         beta = float(rec.params.get("margin", 0.0))
         R_m = margin_perceptron_R(R, beta)
         bound = updates_bound(gamma, R_m, dot0, norm_sq0)

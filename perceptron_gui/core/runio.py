@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from . import novikoff
+from .algorithms import REGISTRY
 from .csv_text import clip_text, shown_value
 from .dataset import Dataset
 from .errors import UserError
@@ -122,7 +123,7 @@ def _truncated(rec: RunRecord, limit: int | None) -> dict[str, dict[str, int]] |
     if limit is None:
         return None
     lengths = {"updates": rec.num_updates, "epochs": len(rec.epochs)}
-    if rec.algorithm == "voted":
+    if REGISTRY[rec.algorithm].votes:
         lengths["voted"] = rec.num_updates + 1
     cut = {name: {"kept": limit, "of": int(total)} for name, total in lengths.items() if total > limit}
     return cut or None
@@ -143,7 +144,7 @@ def run_file_note(rec: RunRecord, full: bool = False, *, csv: bool = False) -> s
 def _final_dict(rec: RunRecord, limit: int | None = None) -> dict[str, Any]:
     final: dict[str, Any] = {"w": _nums(rec.final_w), "b": _num(rec.final_b)}
     ex = rec.extras
-    if rec.algorithm == "voted":
+    if REGISTRY[rec.algorithm].votes:
         c = rec.survival_counts()
         kept = slice(None) if limit is None else slice(0, limit)
         final["voted"] = [

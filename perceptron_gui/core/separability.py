@@ -19,6 +19,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from .algorithms import REGISTRY
 from .columns import column_min_max
 from .floatscale import signed_margins, unit_direction, vector_norm
 from .maxmargin import MaxMarginResult, budget_clock, max_margin
@@ -136,6 +137,6 @@ def run_separator(record: RunRecord) -> np.ndarray | None:
     right and never change again, so its last weights separate the data in the run's mode;
     every variant but ``lifted`` (whose updates are made on the lifted points) records them.
     """
-    if not record.converged or record.algorithm == "lifted" or record.n == 0:
+    if not record.converged or REGISTRY[record.algorithm].lifts or record.n == 0:
         return None
     return np.asarray(record.weights[-1], dtype=np.float64)

@@ -30,6 +30,7 @@ COLOURS = {
     "percprevious": style.PREVIOUS, "percprevnormal": style.PREVIOUS_NORMAL,
 }
 # How each role of the picture looks in TikZ (the screen's look: render/theme.py STROKES).
+MARGIN_ROLE = "margin"  # the legend role of the two margin lines (a picture role, not a learner)
 _LINE_STYLE = {
     "guide": "percguide, thick, dotted", "theta": "perctheta, very thick, dashed",
     "margin+": "percmargin, thick, dashed", "margin-": "percmargin, thick, dashed",
@@ -206,7 +207,7 @@ def legend_row(role: str, text: str, at: str) -> list[str]:
         sample = f"\\node[font=\\scriptsize, inner sep=0pt] at {at.format(dx=0.35)} {{$1.4$}};"
     elif role == "hyperplane" and "dashed" in text:
         sample = f"\\draw[{_LINE_STYLE['hyperplane:after']}] {at.format(dx=0)} -- ++(0.7cm,0);"
-    elif role == "margin":
+    elif role == MARGIN_ROLE:  # the margin lines' legend row: drawn as its + line
         sample = f"\\draw[{_LINE_STYLE['margin+']}] {at.format(dx=0)} -- ++(0.7cm,0);"
     elif role in _LINE_STYLE:
         sample = f"\\draw[{_LINE_STYLE[role]}] {at.format(dx=0)} -- ++(0.7cm,0);"

@@ -14,7 +14,7 @@ from PySide6 import QtWidgets
 
 from ..core.algorithms import REGISTRY
 from ..core.errors import UserError
-from ..session.compare import MAX_RUNS, CompareEntry, Comparison, compare_entries, parse_seeds, run_comparison
+from ..session.compare import MAX_RUNS, CompareEntry, Comparison, compare_entries, default_partner, parse_seeds, run_comparison
 from .background_job import BackgroundJob, show_progress
 
 __all__ = ["CompareChooser", "CompareRunner", "start_compare"]
@@ -97,7 +97,7 @@ def start_compare(win: Any, entries: list[CompareEntry] | None = None) -> Compar
 
     s = win.session
     if entries is None:
-        others = "offset" if s.algorithm != "offset" else "averaged"
+        others = default_partner(s.algorithm)
         chooser = CompareChooser({n: dict(p) for n, p in s.params.items()}, (s.algorithm, others), win)
         if chooser.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return None

@@ -10,7 +10,7 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
-from ..core.algorithms import augment
+from ..core.algorithms import REGISTRY, augment
 from ..core.algorithms.kernel import in_feature_space, kernel_formula
 from ..core.errors import UserError
 from ..core.theory import lifted_margin_lower_bound
@@ -18,7 +18,7 @@ from ..render import learner_rows
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ..session.frame import Frame
 from ..session.param_commands import parse_start
-from ..session.runner import NO_PROOF, no_proof_reason
+from ..session.runner import no_proof_reason
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]
@@ -197,9 +197,7 @@ class LivePanel(QtWidgets.QWidget):
     def proof_theory(self):
         """The Theory the proof rows use: the lifted one for a lifted run, else the data's."""
         res = self.session.result
-        if res is None:
-            return None
-        return res.lifted_theory if res.record.algorithm == "lifted" else res.theory
+        return None if res is None else res.proof_theory
 
     # ---- updating ----------------------------------------------------------------------------
     def _type_start(self) -> None:
@@ -242,7 +240,8 @@ class LivePanel(QtWidgets.QWidget):
     def _on_run_changed(self, result) -> None:
         """Rows that depend on the run only: the data set, which rows exist, the tooltips."""
         self._show_start(result)
-        lifted = result is not None and result.record.algorithm == "lifted"
+        learner = None if result is None else REGISTRY[result.record.algorithm]
+        lifted = learner is not None and learner.lifts
         offset = result is not None and result.record.offset
         x, space = SPACES["lifted" if lifted else "offset" if offset else "plain"]
         for key, _caption, tip in ROWS:
@@ -255,16 +254,16 @@ class LivePanel(QtWidgets.QWidget):
         shifted = result is not None and result.proof is not None and result.proof.norm_sq[0] > 0
         self._captions["dot"].setText("w·θ* ≥ w₀·θ*+kγ" if shifted else "w·θ* ≥ kγ")
         self._captions["norm_sq"].setText("‖w‖² ≤ ‖w₀‖²+kR²" if shifted else "‖w‖² ≤ kR²")
-        algo = None if result is None else result.record.algorithm
-        self._show("output", algo in ("pocket", "averaged", "voted"))
-        self._show("output_error", algo in ("pocket", "averaged", "voted"))
-        self._show("pocket", algo == "pocket")
+        self._show("output", learner is not None and learner.output_differs)
+        self._show("output_error", learner is not None and learner.output_differs)
+        self._show("pocket", learner is not None and learner.keeps_pocket)
         self._show("slack", lifted)
         self._show("gamma_lemma", lifted)
-        self._show("tau", algo == "pa")
-        self._show("margin_reached", algo == "margin")
-        self._show("support", algo == "kernel")
-        self._form.setRowVisible(self.start_edit, algo != "kernel")  # the dual form always starts at α = 0
+        self._show("tau", learner is not None and learner.steps_own_size)
+        self._show("margin_reached", learner is not None and learner.margin_rule)
+        self._show("support", learner is not None and learner.dual)
+        # The dual form always starts at α = 0: no hand-set start.
+        self._form.setRowVisible(self.start_edit, learner is None or not learner.dual)
         curved = result is not None and not in_feature_space(result.record)
         for key in ("w", "norm_w", "margin"):  # a curved boundary has no w (f lives in the feature space)
             self._show(key, not curved)
@@ -317,7 +316,8 @@ class LivePanel(QtWidgets.QWidget):
             self._set("equation", f"f(x) = 0, {kernel_formula(rec.extras['kernel'])}")
         else:
             self._set("equation", fmt_equation(fr.w, fr.b, fr.offset))
-        if rec.algorithm == "kernel":
+        learner = REGISTRY[rec.algorithm]
+        if learner.dual:
             self._set("support", f"{fmt_int(fr.alpha_points.size)} of {fmt_int(rec.n)} points (Σ α = {fmt_int(k)})")
         self._set("margin", NA + " (w = 0)" if fr.dataset_margin is None and rec.n else fmt(fr.dataset_margin))
         self._set("train_error", fmt_count_pct(fr.train_error, res.train.n))
@@ -330,9 +330,9 @@ class LivePanel(QtWidgets.QWidget):
             self._set("output_error", f"{fmt_count_pct(fr.output_train_error, fr.output_error_sample)}, "
                                       f"a random sample of the {fmt_int(res.train.n)} points")
         self._set("slack", f"{fmt_int(fr.slack_points.size)} of {fmt_int(rec.n)} points")
-        if rec.algorithm == "pa":
+        if learner.steps_own_size:
             self._set("tau", learner_rows.tau_text(fr))
-        elif rec.algorithm == "margin":
+        elif learner.margin_rule:
             self._set("margin_reached", learner_rows.margin_promise_text(res, fr))
         self._set("perceptron_loss", fmt(fr.perceptron_loss))
         self._set("hinge_loss", fmt(fr.hinge_loss))
@@ -375,7 +375,7 @@ def _separable_text(result) -> str:
     if tho.separable is None:
         return "undecided (time budget)"
     if not tho.separable:
-        if result.record.algorithm == "lifted":
+        if REGISTRY[result.record.algorithm].lifts:
             return "no (its lifting is)"
         # Without an offset the question is "through the origin": say so, as the status bar does.
         text = "no" if tho.offset else "no, not through the origin"
@@ -388,10 +388,10 @@ def _separable_text(result) -> str:
 
 def _no_theta_sentence(result) -> str:
     """Why the proof rows are missing, and what the panel still shows."""
-    still = " The losses" + (" and the pocket count" if result.record.algorithm == "pocket" else "") \
-        + " still apply."
+    learner = REGISTRY[result.record.algorithm]
+    still = " The losses" + (" and the pocket count" if learner.keeps_pocket else "") + " still apply."
     reason = no_proof_reason(result)
-    if result.train.n == 0 or result.record.algorithm in ("lifted", *NO_PROOF) or not in_feature_space(result.record):
+    if result.train.n == 0 or learner.lifts or learner.no_proof or not in_feature_space(result.record):
         return reason + still
     return (f"{reason} Novikoff's bound needs a separating θ* with margin γ > 0, so nothing stops "
             "k from growing." + still)

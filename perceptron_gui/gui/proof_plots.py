@@ -10,6 +10,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
+from ..core.algorithms import REGISTRY
 from ..render import theme as style
 from ..render.formatting import fmt_bound
 from ..session.runner import no_proof_reason
@@ -45,7 +46,7 @@ def bound_legend(dot0: float, norm_sq0: float, k_star: float | None, margin: boo
 
 def _proof_theory(result):
     """The Theory the proof lives in: the lifted one for a lifted run, else the data's."""
-    return result.lifted_theory if result.record.algorithm == "lifted" else result.theory
+    return result.proof_theory
 
 
 class AnglePlot(QtWidgets.QWidget):
@@ -147,7 +148,7 @@ class AnglePlot(QtWidgets.QWidget):
         self.bound_curve.setData(kb, bound_angle_deg(kb, tho.gamma, result.proof_R, dot0, norm_sq0))
         self.novikoff_line.setPos(bound)
         self.legend.getLabel(self.bound_curve).setText(
-            bound_legend(dot0, norm_sq0, k_star, margin=result.record.algorithm == "margin"))
+            bound_legend(dot0, norm_sq0, k_star, margin=REGISTRY[result.record.algorithm].margin_rule))
         vb = self.plot.getPlotItem().getViewBox()
         vb.setLimits(xMin=-0.05 * x_max - 1)
         top = max(90.0, float(np.max(angles)) if angles.size else 90.0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ..core.algorithms import REGISTRY
 from ..core.novikoff import max_updates
 from ..core.run import stop_sentence
 from ..render.formatting import fmt_bound, fmt_int, fmt_pct
@@ -140,7 +141,7 @@ def summary_text(session: Session) -> str:
     K, E = rec.num_updates, rec.epochs_run
     upd = f"{fmt_int(K)} update{'s' if K != 1 else ''}"  # numbers as the live panel writes them
     ep = f"{fmt_int(E)} epoch{'s' if E != 1 else ''}"
-    if rec.stop_reason == "converged" and rec.algorithm == "lifted":
+    if rec.stop_reason == "converged" and REGISTRY[rec.algorithm].lifts:
         head = (f"Converged on the lifted points after {upd} in {ep}; on the original features the "
                 f"drawn separator errs on {fmt_pct(rec.epochs[-1].train_error)} (points with their own dimension)")
     elif rec.stop_reason == "converged":

@@ -15,6 +15,7 @@ import numpy as np
 from ..core.columns import column_min_max
 from ..core.errors import UserError
 from ..core.floatscale import unit_direction
+from .projection import LIFTED_LINE
 
 __all__ = ["Rect", "ViewRange", "view_fit", "notes_view", "check_view_range", "rect_of_range", "range_of_rect",
            "clip_halfplane", "rect_polygon", "unit_line", "clip_line", "clip_strip", "arrow_anchor", "clip_segment"]
@@ -94,7 +95,7 @@ def view_fit(P: np.ndarray, kind: str, pad: float = 0.1,
         # (In the 1-D "line" view the foot is the point x = −b/w; the y range is fixed below.)
         x0, x1 = min(x0, foot[0] - 0.5 * room), max(x1, foot[0] + 0.5 * room)
         y0, y1 = min(y0, foot[1] - 0.5 * room), max(y1, foot[1] + 0.5 * room)
-    if kind == "lifted":  # the separator and its normal start at the origin: room around it
+    if kind == LIFTED_LINE:  # the separator and its normal start at the origin: room around it
         x0, x1, y0, y1 = min(x0, 0.0), max(x1, 0.0), min(y0, 0.0), max(y1, 1.0)
         room = 0.25 * max(x1 - x0, 1.0)
         x0, x1, y0 = min(x0, -room), max(x1, room), min(y0, -room)

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..core import novikoff
+from ..core.algorithms import REGISTRY
 from ..session.frame import Frame
 from .formatting import NA, fmt, fmt_bound
 
@@ -19,7 +20,7 @@ __all__ = ["margin_of", "margin_bound_caption", "margin_bound_text", "margin_pro
 
 def margin_of(result: Any) -> float | None:
     """The margin β of a margin-perceptron run; None for any other learner."""
-    if result is None or result.record.algorithm != "margin":
+    if result is None or not REGISTRY[result.record.algorithm].margin_rule:
         return None
     return float(result.record.params.get("margin", 0.0))
 
@@ -62,7 +63,7 @@ def run_bound(result: Any) -> tuple[float | None, str]:
     tho = result.theory
     if tho is None:
         return None, "(R/γ)²"
-    if result.record.algorithm == "pa":
+    if REGISTRY[result.record.algorithm].no_proof:
         return None, ""
     beta = margin_of(result)
     if beta is not None:

@@ -25,7 +25,7 @@ from .formatting import subscript
 from .geometry import Rect, arrow_anchor, clip_halfplane, clip_line, clip_strip, rect_polygon
 from .kernel_picture import AlphaRings, Curve, alpha_rings, kernel_legend, kernel_shading
 from .legend import LegendEntry, legend_entries, picture_note
-from .projection import Projection
+from .projection import LIFTED_LINE, Projection
 from .update_picture import Labels, Vector, anchor_away, margin_labels, update_vectors
 
 __all__ = ["Picture", "PictureOptions", "Segment", "Polygon", "Arrow", "Raster", "Markers", "LegendEntry",
@@ -166,7 +166,7 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
     P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
     items: list[Item] = []
     d = _Drawn()
-    lifted, kind = proj.kind == "lifted", proj.kind
+    lifted, kind = proj.kind == LIFTED_LINE, proj.kind
     has_w = frame is not None and frame.has_hyperplane
     w2, b2 = proj.line(frame.w, frame.b) if frame is not None else (np.zeros(2), 0.0)
     line_ok = has_w and bool(np.any(w2 != 0.0)) and _finite(w2, b2)
@@ -243,7 +243,7 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
     # The normal arrows, in front of everything: the previous one under the current one. In
     # the lifted view they start at the origin along (w, b): the update's vectors are they,
     # drawn to scale, so the arrows would only cover them.
-    normals = not (kind == "lifted" and any(isinstance(it, Vector) for it in items))
+    normals = not (kind == LIFTED_LINE and any(isinstance(it, Vector) for it in items))
     if normals and frame is not None and d.has("previous") and frame.prev_w is not None:
         arrow = _arrow(pw2, pb2, rect, kind, "previous_normal", frame.k - 1)
         if arrow is not None:
@@ -321,7 +321,7 @@ def _arrow(w: np.ndarray, b: float, rect: Rect, kind: str, role: str = "normal",
     # In the lifted plane the separator goes through 0 with normal (w, b): start the arrow
     # there. In 1-D the points lie on y = 0: draw the arrow above them, not over them.
     inset: float | None
-    if kind == "lifted":
+    if kind == LIFTED_LINE:
         inset, target, label, tex = 0.02, (0.5, 0.5), "(w, b)", "$(w, b)$"
     elif kind == "line":
         inset, target, label, tex = None, (0.5, 0.75), "w", "$w$"

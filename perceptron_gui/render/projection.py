@@ -12,7 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Projection", "make_projection", "PCA", "W_THETA"]
+__all__ = ["Projection", "make_projection", "PCA", "W_THETA", "LIFTED_LINE"]
+
+
+# The 1-D view drawn at (x, 1), the offset trick's plane (notes 003) — a view, not the lifted perceptron.
+LIFTED_LINE = "lifted"
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ class Projection:
     def points(self, X: np.ndarray) -> np.ndarray:
         """View-plane positions (m, 2) of data rows X (m, d)."""
         X = np.asarray(X, dtype=np.float64).reshape(-1, self.d)
-        if self.kind == "lifted":
+        if self.kind == LIFTED_LINE:
             return np.column_stack((X[:, 0], np.ones(X.shape[0])))
         if self.kind == "plane":
             return X.copy()
@@ -59,21 +63,21 @@ class Projection:
     def line(self, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:
         """(w₂, b₂) with w₂·p + b₂ = w·x + b for x = origin + A p on the slice."""
         w = np.asarray(w, dtype=np.float64).reshape(-1)
-        if self.kind == "lifted":  # w·x + b·1 with the constant feature as the second axis
+        if self.kind == LIFTED_LINE:  # w·x + b·1 with the constant feature as the second axis
             return np.array([w[0], float(b)]), 0.0
         return self.A.T @ w, float(b + w @ self.origin)
 
     def to_data(self, P: np.ndarray) -> np.ndarray:
         """Data rows (m, d) of view-plane points P (m, 2) (the slice through ``origin``)."""
         P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
-        if self.kind == "lifted":
+        if self.kind == LIFTED_LINE:
             return P[:, :1].copy()
         return self.origin + P @ self.A.T
 
     def delta_to_data(self, dp: Sequence[float]) -> np.ndarray:
         """The data-space move (d,) of a drag by dp in the view plane."""
         v = np.asarray(dp, dtype=np.float64).reshape(2)
-        if self.kind == "lifted":
+        if self.kind == LIFTED_LINE:
             return np.array([v[0]])
         return self.A @ v
 
@@ -84,7 +88,7 @@ class Projection:
         sign(p₂)·sign(w·(p₁/p₂) + b), so the whole vote is sign(p₂)·score(p₁/p₂).
         """
         P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
-        if self.kind != "lifted":
+        if self.kind != LIFTED_LINE:
             return np.asarray(score(self.to_data(P)), dtype=np.float64)
         p2 = P[:, 1]
         safe = np.where(p2 == 0.0, 1.0, p2)

@@ -25,6 +25,7 @@ from ..core import theory as th
 from ..session.frame import Frame
 from .formatting import MINUS, fmt, fmt_vec, subscript
 from .geometry import Rect, clip_segment
+from .projection import LIFTED_LINE
 
 __all__ = ["Vector", "Labels", "MAX_MARGIN_LABELS", "update_vectors", "update_tips", "margin_labels", "VECTOR_ROLES"]
 
@@ -82,7 +83,7 @@ def update_tips(frame: Frame | None, kind: str) -> np.ndarray | None:
     view (w, b)), or None when the update is not drawn as vectors (k = 0, or another view)."""
     if frame is None or frame.prev_w is None or frame.update_t is None or kind not in ("plane", "lifted"):
         return None
-    if kind == "lifted":
+    if kind == LIFTED_LINE:
         return np.array([[frame.prev_w[0], frame.prev_b], [frame.w[0], frame.b]], dtype=np.float64)
     return np.array([frame.prev_w, frame.w], dtype=np.float64)
 
@@ -98,7 +99,7 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
     if kind not in ("plane", "lifted"):
         return [], ("The update is drawn as vectors for 2-D data, and for 1-D data in the lifted view.")
     k, c, y = frame.k, frame.update_factor, frame.update_y
-    lifted = kind == "lifted"
+    lifted = kind == LIFTED_LINE
     tips = update_tips(frame, kind)
     assert tips is not None
     before, after = tips

@@ -104,6 +104,15 @@ class Comparison:
         return [epoch_step(r.result.record, epoch) for r in self.runs]
 
 
+# Whom a run races by default: the plain perceptron with an offset, or the averaged one beside it.
+DEFAULT_PARTNERS = ("offset", "averaged")
+
+
+def default_partner(algorithm: str) -> str:
+    """The learner the Compare dialog offers beside ``algorithm`` at first."""
+    return next(a for a in DEFAULT_PARTNERS if a != algorithm)
+
+
 def epoch_step(rec: RunRecord, epoch: int) -> int:
     """The step a run shows when the shared playhead is at ``epoch``: the last visit of that
     epoch, clamped to the run's last step (a run that stopped earlier stays at its end);

@@ -57,14 +57,14 @@ def may_stop_early(algorithm: str) -> bool:
     the perceptron stops after an epoch without updates; voted, which runs its epochs, stops
     when its vote is full (``VOTE_MAX_VECTORS``); averaged always runs them all."""
     cls = REGISTRY[algorithm]
-    return not cls.fixed_epochs or algorithm == "voted"
+    return not cls.fixed_epochs or cls.votes
 
 
 def vote_tail_seconds(algorithm: str, n: int, D: int) -> float:
     """At most how long training's end takes beyond the visits: voted's per-epoch errors cost
     one term per (point, vector, weight), at most ``VOTE_WORK_LIMIT`` pairs (a sample of points
     beyond that); nothing for the others."""
-    if algorithm != "voted":
+    if not REGISTRY[algorithm].votes:
         return 0.0
     return min(n * VOTE_MAX_VECTORS, VOTE_WORK_LIMIT) * D * VOTE_SECONDS_PER_TERM
 
@@ -135,5 +135,5 @@ def progress_sentence(epochs_done: int, total: int, estimate: CostEstimate | Non
 def offers_ratchet(algorithm: str, params: dict[str, object], estimate: CostEstimate | None) -> bool:
     """Whether to offer Gallant's ratchet: a pocket run with the every-update count that looks
     like it takes more than :data:`RATCHET_OFFER_SECONDS`."""
-    return (algorithm == "pocket" and params.get("check", "every") == "every" and estimate is not None
+    return (REGISTRY[algorithm].keeps_pocket and params.get("check", "every") == "every" and estimate is not None
             and estimate.seconds_left > RATCHET_OFFER_SECONDS)

@@ -15,6 +15,7 @@ import functools
 import threading
 from collections.abc import Callable
 
+from ..core.algorithms import REGISTRY
 from ..core.workers import background_thread
 from .frame import Frame, clamp_t, compute_frame, frame_at
 from .runner import RunResult
@@ -39,10 +40,11 @@ def frame_cost(result: RunResult) -> float:
     n = result.train.n + (result.test.n if result.test is not None else 0)
     D = max(1, int(rec.weights.shape[1]))
     passes = 1.0
-    if rec.algorithm in ("pocket", "averaged"):
+    learner = REGISTRY[rec.algorithm]
+    if learner.output_differs and not learner.votes:
         passes = 2.0  # the output predictor's error is a second pass
     cost = passes * n * D
-    if rec.algorithm == "voted":
+    if learner.votes:
         cost += float(result.train.n) * (rec.num_updates + 1)  # the vote of every vector
     return cost
 

@@ -63,11 +63,7 @@ class RunRequest:
         work = float(n) * epochs * max(1.0, (self.points.d + 1) / 3.0)
         if cells > THEORY_EXACT_MAX_CELLS:
             work += 20.0 * cells
-        if self.algorithm == "pocket":
-            work *= max(1.0, n / 20.0)
-        if self.algorithm == "voted":
-            work *= 4.0
-        return work
+        return work * REGISTRY[self.algorithm].work_scale(n)
 
     def probe(self) -> RateProbe:
         """A :class:`RateProbe` for this run: max_epochs·n visits, on the runner's clock."""
@@ -100,8 +96,8 @@ class RunResult:
     @cached_property
     def proof(self) -> Any:
         """Novikoff's per-update quantities (None when there is no θ*)."""
-        tho = self.lifted_theory if self.record.algorithm == "lifted" else self.theory
-        if (tho is None or tho.theta_star is None or not tho.gamma or self.record.algorithm in NO_PROOF
+        tho = self.proof_theory
+        if (tho is None or tho.theta_star is None or not tho.gamma or REGISTRY[self.record.algorithm].no_proof
                 or not in_feature_space(self.record)):
             return None
         R = self.proof_R
@@ -114,9 +110,9 @@ class RunResult:
         """The R of Novikoff's proof for this run: the data's, or √(R² + 2β) for the margin
         perceptron (an update inside the margin adds up to R² + 2β to ‖w‖²). Every view asks
         here, so the bound, the meter and the cosine bound agree."""
-        tho = self.lifted_theory if self.record.algorithm == "lifted" else self.theory
+        tho = self.proof_theory
         R = None if tho is None else tho.R
-        if self.record.algorithm == "margin":
+        if REGISTRY[self.record.algorithm].margin_rule:
             return novikoff.margin_perceptron_R(R, float(self.record.params.get("margin", 0.0)))
         return R
 
@@ -130,9 +126,14 @@ class RunResult:
         rec = self.record
         return loss_curves(rec.weights, self.train.X, self.train.y, rec.offset)
 
+    @property
+    def proof_theory(self) -> Any:
+        """The theory the run's proof is about: the lifted set's for a learner that lifts."""
+        return self.lifted_theory if REGISTRY[self.record.algorithm].lifts else self.theory
+
     def proof_weights(self) -> np.ndarray:
         rec = self.record
-        if rec.algorithm == "lifted":
+        if REGISTRY[rec.algorithm].lifts:
             return np.array([lifted_weights(rec, k) for k in range(rec.num_updates + 1)])
         return np.asarray(rec.weights)
 
@@ -177,7 +178,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     theory = th.dataset_theory(train.X, train.y, offset=record.offset, time_budget_s=budget,
                                separator=run_separator(record))
     lifted_theory = None
-    if record.algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
+    if algo.lifts and 0 < train.n <= LIFTED_THEORY_MAX_N:
         Xl = th.lift(augment(train.X, record.offset), float(algo.lift_a))  # type: ignore[attr-defined]
         lifted_theory = th.dataset_theory(Xl, train.y, offset=False, time_budget_s=THEORY_TIME_BUDGET_S)
     result = RunResult(
@@ -192,25 +193,18 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     return result
 
 
-# Learners whose steps are not the perceptron's y·x, so Novikoff's rows (w·θ* ≥ kγ, ‖w‖² ≤ kR²)
-# do not describe them: the panel says why instead of showing failed inequalities.
-NO_PROOF = {
-    "pa": ("No convergence proof: passive-aggressive steps have their own size τ, so Novikoff's "
-           "w·θ* ≥ kγ and ‖w‖² ≤ kR² do not apply to them."),
-}
-
-
 def no_proof_reason(result: RunResult | None) -> str:
     """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
     if result is None:
         return "No run yet: the proof is drawn when the first run is done."
     if result.train.n == 0:
         return "No θ*: there are no training points."
-    if result.record.algorithm in NO_PROOF:
-        return NO_PROOF[result.record.algorithm]
+    learner = REGISTRY[result.record.algorithm]
+    if learner.no_proof:  # the panel says why instead of showing failed inequalities
+        return f"No convergence proof: {learner.no_proof}, so Novikoff's w·θ* ≥ kγ and ‖w‖² ≤ kR² do not apply."
     if not in_feature_space(result.record):
         return f"No convergence proof here: {NOT_IN_FEATURE_SPACE}."
-    if result.record.algorithm == "lifted":
+    if learner.lifts:
         lt = result.lifted_theory
         if lt is None:
             return (f"No θ* to plot: the lifted set is always separable, but its θ* is only computed "
@@ -227,7 +221,7 @@ def _proof_bytes(algorithm: str, algo: Any, train: Dataset) -> int:
     """What :attr:`RunResult.proof` keeps per update: curves over weights of the run's
     dimension, or of the lifted dimension n + D when the lifted proof is drawn."""
     D = train.d + (1 if getattr(algo, "offset", False) else 0)
-    if algorithm == "lifted" and 0 < train.n <= LIFTED_THEORY_MAX_N:
+    if REGISTRY[algorithm].lifts and 0 < train.n <= LIFTED_THEORY_MAX_N:
         D += train.n
     return th.proof_bytes_per_update(D)
 
@@ -251,6 +245,11 @@ class Runner:
         # A run on the caller's thread reports its progress too (the command line: nothing else
         # runs there meanwhile); off for the window, whose quick runs need no progress bar.
         self.report_sync_progress = False
+
+    def report_progress_in_caller(self) -> None:
+        """Report a run trained on the caller's thread too (the command line, where nothing
+        else runs meanwhile and a long run would otherwise print nothing)."""
+        self.report_sync_progress = True
 
     @property
     def estimate(self) -> CostEstimate | None:

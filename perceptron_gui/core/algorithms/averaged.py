@@ -22,6 +22,9 @@ class AveragedPerceptron(Perceptron):
     """
 
     name = "averaged"
+    output_differs = True
+    averages = True
+    final_weights_name = "averaged weights"
     title = "Averaged"
     description = "Predicts with the average of all weights over every step: ŷ = sign(Σ c_k·(w_k·x + b_k))."
     extra_bytes_per_update = 8  # survival_counts

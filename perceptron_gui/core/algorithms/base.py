@@ -70,6 +70,31 @@ class Perceptron:
     # The numba kernels a fit uses (``_kernels.warm_up(cls.kernels)`` loads just these).
     kernels: ClassVar[tuple[str, ...]] = ("perceptron_epoch", "replay_rows", "count_errors_rows", "count_errors")
 
+    # ---- traits: what the views, exporters and estimates ask of a learner, never its name ----
+    #: Predicts with something other than the last w (a pocket, an average, a vote): the
+    #: output's rows and line are shown, and a frame's output error costs a second pass.
+    output_differs: ClassVar[bool] = False
+    #: Keeps the weights that got the most points right (Gallant's pocket).
+    keeps_pocket: ClassVar[bool] = False
+    #: Every w_k votes with its survival count (the run file lists the vectors and counts).
+    votes: ClassVar[bool] = False
+    #: Predicts with the average of the weights over every step.
+    averages: ClassVar[bool] = False
+    #: Trains on lifted points (each with a dimension of its own): its θ* and proof are the
+    #: lifted set's, and Novikoff's bound for the data does not limit its updates.
+    lifts: ClassVar[bool] = False
+    #: Updates inside a margin β too: Novikoff's argument holds with R² + 2β in place of R².
+    margin_rule: ClassVar[bool] = False
+    #: Steps of their own size τ (not y·x): the size of each update is shown.
+    steps_own_size: ClassVar[bool] = False
+    #: Why Novikoff's proof does not describe its steps (a clause: "steps of their own size"),
+    #: or None when it does.
+    no_proof: ClassVar[str | None] = None
+    #: The dual form (α per point, a kernel): no hand-set start, support vectors instead of w.
+    dual: ClassVar[bool] = False
+    #: What its final weights are called in a summary ("pocket weights", "averaged weights").
+    final_weights_name: ClassVar[str] = "weights"
+
     def __init__(
         self,
         *,
@@ -90,6 +115,11 @@ class Perceptron:
         self.start_b = start_b
 
     # ---- parameters -------------------------------------------------------------------
+    @classmethod
+    def work_scale(cls, n: int) -> float:
+        """How many plain visits' work one of its visits costs, for the estimate of a run's time."""
+        return 1.0
+
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         specs = [

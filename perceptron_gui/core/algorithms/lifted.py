@@ -34,6 +34,8 @@ class LiftedPerceptron(Perceptron):
     """
 
     name = "lifted"
+    lifts = True
+    final_weights_name = "weights on the original features"
     title = "Lifted (always converges)"
     description = "Gives each point its own extra dimension x̃ = [a·x ; √(1−a²)·eᵢ], so it always separates."
     extra_bytes_per_update = 8  # update_y

@@ -54,10 +54,17 @@ class PocketPerceptron(Perceptron):
     """
 
     name = "pocket"
+    output_differs = True
+    keeps_pocket = True
+    final_weights_name = "pocket weights"
     title = "Pocket (Gallant)"
     description = "Perceptron updates, but outputs the weights that got the most points right (margin ≥ γ) so far."
     extra_bytes_per_update = 16  # pocket_counts and pocket_best_counts
     kernels = ('pocket_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
+
+    @classmethod
+    def work_scale(cls, n: int) -> float:
+        return max(1.0, n / 20.0)  # every update counts the points right: a pass over them
 
     def __init__(self, *, gamma: float = 0.0, check: str = "every", **base: Any) -> None:
         super().__init__(**base)

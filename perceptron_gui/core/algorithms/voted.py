@@ -38,11 +38,18 @@ class VotedPerceptron(Perceptron):
     """
 
     name = "voted"
+    output_differs = True
+    votes = True
+    final_weights_name = "last vector"
     title = "Voted (Freund & Schapire)"
     description = "Every w_k votes with weight c_k (how long it survived): ŷ = sign(Σ c_k·sign(w_k·x + b_k))."
     fixed_epochs = True
     extra_bytes_per_update = 8  # survival_counts
     kernels = ('perceptron_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'vote_errors_by_epoch', 'vote_scores')
+
+    @classmethod
+    def work_scale(cls, n: int) -> float:
+        return 4.0  # the per-epoch vote errors
 
     def _vectors_capped(self, updates: int) -> bool:
         return updates + 1 >= VOTE_MAX_VECTORS
