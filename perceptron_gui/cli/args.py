@@ -373,6 +373,11 @@ def _export_parser(sub: Any) -> None:
     exp.add_argument("--animate", action="store_true",
                      help="with --beamer: one page that plays the steps (LaTeX animate package; plays in "
                           "Adobe Reader and Okular, other viewers show the first step)")
+    exp.add_argument("--beamer-update", action="store_true",
+                     help="with --beamer: each overlay draws the update as the notes do: the previous hyperplane "
+                          "(the new one dashed) and the vectors w_{k-1} + y·x = w_k")
+    exp.add_argument("--beamer-margins", action="store_true",
+                     help="with --beamer: each overlay writes every point's signed margin beside it")
     exp.add_argument("--max-frames", type=_int_type("--max-frames"), default=300, metavar="N",
                      help="at most N frames; more are thinned evenly (default 300)")
     exp.add_argument("--frame-width", type=_int_type("--frame-width"), default=800, metavar="PX",

@@ -94,7 +94,9 @@ def cmd_export(ns: argparse.Namespace) -> int:
                                                                     full=full)))
     if "beamer" in outputs:
         writers.append((outputs["beamer"], lambda p: write_beamer(p, result, ns.frames, ns.k_from, ns.k_to,
-                                                                  animate=ns.animate)))
+                                                                  animate=ns.animate,
+                                                                  show_update=ns.beamer_update,
+                                                                  show_point_margins=ns.beamer_margins)))
     needs_qt = any(k in outputs for k in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS))
     if needs_qt:
         writers.extend(_figure_writers(ns, outputs, session, t, view_range))
@@ -157,8 +159,10 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
         raise UsageError("--from and --to are update numbers with 0 <= --from <= --to.")
     if ns.frames == "epoch" and any(k in outputs for k in ANIMATION_OUTPUTS):
         raise UsageError("--frames epoch is for --beamer; give --frames update or visit for a GIF or MP4.")
-    if ns.animate and "beamer" not in outputs:
-        raise UsageError("--animate goes with --beamer; add --beamer SLIDES.tex or drop --animate.")
+    for flag, given in (("--animate", ns.animate), ("--beamer-update", ns.beamer_update),
+                        ("--beamer-margins", ns.beamer_margins)):
+        if given and "beamer" not in outputs:
+            raise UsageError(f"{flag} goes with --beamer; add --beamer SLIDES.tex or drop {flag}.")
     problem = compare_options_problem(ns, outputs)
     if problem is not None:
         raise UsageError(problem)
@@ -260,7 +264,7 @@ def _print_progress(session: Any) -> None:
     from .progress import ProgressLines
 
     lines = ProgressLines()
-    session.runner.report_sync_progress = True
+    session.runner.report_progress_in_caller()
     session.progress_changed.connect(lambda epoch, total: lines(epoch, total, session.runner.estimate))
 
 

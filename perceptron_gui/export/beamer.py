@@ -19,18 +19,21 @@ import os
 
 import numpy as np
 
-from ..version import __version__
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
+from ..render.geometry import ViewRange, range_of_rect
 from ..render.picture import LegendEntry, Markers, Picture
-from ..session.frame import Frame
+from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
+from ..version import __version__
 from .latex import tex_escape
 from .source import ExportError
 from .steps import BEAMER_FRAMES, epoch_steps, frame_steps
 from .tikz import LEGEND_ROW_CM, begin_picture, grid_and_axes, layout, paint_items, tikz_picture
 from .tikz_axes import TikzPicture
+from .tikz_fit import TikzSize, fit_picture
 from .tikz_items import legend_row
+from .tikz_view import export_rect, view_plane
 
 __all__ = ["BEAMER_FRAMES", "MAX_OVERLAYS", "beamer_steps", "run_to_beamer", "step_text", "write_beamer"]
 
@@ -41,6 +44,7 @@ MAX_OVERLAYS = 500
 # below and the legend on the right.
 SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM = 6.5, 5.6
 FPS = 2  # steps per second of the animate variant
+SLIDE_ROOM = TikzSize("\\linewidth", "0.85\\textheight")  # below the frame's title
 
 
 def beamer_steps(result: RunResult, frames: str = "update", k_from: int = 0, k_to: int | None = None) -> np.ndarray:
@@ -65,7 +69,8 @@ def beamer_steps(result: RunResult, frames: str = "update", k_from: int = 0, k_t
 
 
 def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_to: int | None = None, *,
-                  animate: bool = False, lifted: bool = False) -> str:
+                  animate: bool = False, lifted: bool = False, show_update: bool = False,
+                  show_point_margins: bool = False) -> str:
     """The Beamer document of ``result``'s run (see the module's docstring).
 
     Parameters
@@ -80,6 +85,10 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
         One ``animateinline`` page instead of one page per overlay.
     lifted : bool
         For 1-D data: each x drawn at (x, 1), as the canvas's lifted view.
+    show_update, show_point_margins : bool
+        In each overlay, as the notes' figure of an update (render/update_picture.py): the
+        hyperplane before the update (solid, the new one dashed) and the update as vectors
+        w_{k−1} + y·x = w_k; each point's signed margin beside it.
 
     Raises
     ------
@@ -87,10 +96,13 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
         For a bad range, too many overlays, or data with more than two features.
     """
     steps = beamer_steps(result, frames, k_from, k_to)
-    options = dict(show_regions=False, show_margins=False, show_previous=False, lifted=lifted)
-    # The view is the notes' box around the points, the same for every step (it depends on the
-    # points only), so the static part drawn from the first step fits all of them.
-    drawn = [tikz_picture(result, int(t), **options) for t in steps]  # type: ignore[arg-type]
+    options = dict(show_regions=False, show_margins=False, show_previous=show_update, show_update=show_update,
+                   show_point_margins=show_point_margins, lifted=lifted)
+    # One view for every step, so the static part drawn once fits them all: the notes' box around
+    # the points and everything any overlay must show (each hyperplane of the range, not a stub
+    # in a corner; the update's vectors).
+    view = _view(result, steps, options)
+    drawn = [tikz_picture(result, int(t), view=view, **options) for t in steps]
     pic0, frame0 = drawn[0]
     static, ux, uy, _equal, one_d = layout(pic0, result, lifted, SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM)
     begin_picture(static, ux, uy)
@@ -132,13 +144,23 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
             out += [*begin, "\\percstatic", *lines, "\\end{tikzpicture}"]
         out += ["\\end{animateinline}", "\\end{frame}", "\\end{document}"]
     else:
+        picture = [*begin, *static.lines]
+        for i, lines in enumerate(overlays, start=1):
+            picture += [f"\\only<{i}>{{%", *lines, "}"]
+        picture.append("\\end{tikzpicture}")
+        # The legend grows with what the overlays draw (the update, the margins): the picture is
+        # scaled to the frame's room below its title, never past its edge. Every overlay has the
+        # same bounding box, so one scale serves all pages.
         out += ["\\documentclass{beamer}", "\\usepackage{tikz}", "\\begin{document}",
                 f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
-                *begin, *static.lines]
-        for i, lines in enumerate(overlays, start=1):
-            out += [f"\\only<{i}>{{%", *lines, "}"]
-        out += ["\\end{tikzpicture}", "\\end{frame}", "\\end{document}"]
+                fit_picture("\n".join(picture), SLIDE_ROOM), "\\end{frame}", "\\end{document}"]
     return "\n".join(out) + "\n"
+
+
+def _view(result: RunResult, steps: np.ndarray, options: dict[str, bool]) -> ViewRange:
+    rect = export_rect(view_plane(result, options["lifted"]), [frame_at(result, int(t)) for t in steps], None,
+                       show_previous=options["show_previous"], show_update=options["show_update"])
+    return range_of_rect(rect)
 
 
 def step_text(result: RunResult, frame: Frame) -> str:
@@ -151,9 +173,11 @@ def step_text(result: RunResult, frame: Frame) -> str:
 
 
 def write_beamer(path: str | os.PathLike[str], result: RunResult, frames: str = "update", k_from: int = 0,
-                 k_to: int | None = None, *, animate: bool = False, lifted: bool = False) -> None:
+                 k_to: int | None = None, *, animate: bool = False, lifted: bool = False, show_update: bool = False,
+                 show_point_margins: bool = False) -> None:
     """Write :func:`run_to_beamer` to ``path`` atomically."""
-    atomic_write_text(path, run_to_beamer(result, frames, k_from, k_to, animate=animate, lifted=lifted))
+    atomic_write_text(path, run_to_beamer(result, frames, k_from, k_to, animate=animate, lifted=lifted,
+                                          show_update=show_update, show_point_margins=show_point_margins))
 
 
 def _legend(tk: TikzPicture, pictures: list[Picture]) -> None:

@@ -18,12 +18,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-import numpy as np
-
 from ..core.algorithms import REGISTRY
-from ..core.dataset import DatasetError
 from ..core.io import atomic_write_text
-from ..render.geometry import Rect, ViewRange, check_view_range, notes_view, rect_of_range
+from ..render.geometry import ViewRange
 from ..render.picture import (
     AlphaRings,
     Arrow,
@@ -38,7 +35,6 @@ from ..render.picture import (
     Vector,
     describe,
 )
-from ..render.projection import make_projection
 from ..session.frame import Frame, frame_at
 from ..session.runner import RunResult
 from ..version import __version__
@@ -58,6 +54,7 @@ from .tikz_items import (
     paint_vector,
 )
 from .tikz_kernel import kernel_caption, paint_alpha, paint_curve
+from .tikz_view import export_rect, view_plane
 
 __all__ = ["frame_to_tikz", "write_tikz", "tex_escape", "tikz_picture", "layout", "begin_picture", "grid_and_axes",
            "paint_items"]
@@ -77,32 +74,20 @@ def tikz_picture(result: RunResult, t: int, *, view: ViewRange | None = None, sh
     """The :class:`Picture` a TikZ export of ``result`` at visit ``t`` paints, and its frame.
 
     The points are placed by the same projection as on the canvas (1-D data on the x-axis,
-    or at (x, 1) when ``lifted``); the view is ``view`` or the notes' box around the points.
+    or at (x, 1) when ``lifted``); the view is ``view`` or the notes' box around the points,
+    either grown to take in what the frame must show (render/fit_view.py: the hyperplane with
+    its arrow, the update's vectors): a slide cannot be panned.
     """
     frame = frame_at(result, t)
-    d = int(result.train.d)
-    if d > 2:
-        raise DatasetError(f"A TikZ picture shows 1-D or 2-D data, but these points have {d} features; "
-                           "export the run as JSON or CSV instead.")
-    parts = [(result.train, result.train_index, False)]
-    if result.test is not None and result.test.n:
-        parts.append((result.test, result.test_index, True))
-    n = max((int(np.max(idx)) + 1 for _, idx, _ in parts if len(idx)), default=0)
-    X = np.zeros((n, d))
-    labels = np.zeros(n)
-    test = np.zeros(n, dtype=bool)
-    for ds, idx, is_test in parts:
-        X[idx], labels[idx], test[idx] = ds.X, ds.y, is_test
-    names = list(result.train.feature_names) or [f"x{j + 1}" for j in range(d)]
-    proj = make_projection(X, names, (0, 1), lifted and d == 1)
-    P = proj.points(X)
-    rect: Rect = rect_of_range(check_view_range(view)) if view is not None else notes_view(P)
+    plane = view_plane(result, lifted)
+    proj, P = plane.proj, plane.P
+    rect = export_rect(plane, [frame], view, show_previous=show_previous, show_update=show_update)
     if proj.kind == "line":  # lines in 1-D are drawn across a band around the x-axis, in cm
         rect = (rect[0], -ONE_D_HALF_HEIGHT, rect[2], ONE_D_HALF_HEIGHT)
     options = PictureOptions(show_regions=show_regions, show_margins=show_margins, show_theta_star=show_theta_star,
                              show_previous=show_previous, show_update=show_update,
                              show_point_margins=show_point_margins)
-    return describe(frame, proj, P, labels, test, rect, options, X), frame
+    return describe(frame, proj, P, plane.labels, plane.test, rect, options, plane.X), frame
 
 
 def frame_to_tikz(result: RunResult, t: int, *, view: ViewRange | None = None, show_theta_star: bool = False,

@@ -28,6 +28,8 @@ class BeamerSettings:
     k_from: int = 0
     k_to: int | None = None  # None: to the last update
     animate: bool = False
+    show_update: bool = False  # the previous hyperplane and the update's vectors in each overlay
+    show_point_margins: bool = False  # each point's signed margin in each overlay
 
 
 def default_settings(result: Any) -> BeamerSettings:
@@ -75,12 +77,19 @@ class BeamerDialog(QtWidgets.QDialog):
             spin.setSuffix(f"   of {k_max} updates")
         self.animate_box = QtWidgets.QCheckBox("One page that plays the steps (LaTeX animate package)")
         self.animate_box.setToolTip("Plays in Adobe Reader and Okular; other PDF viewers show the first step only.")
+        self.update_box = QtWidgets.QCheckBox("The update: the previous hyperplane and w_{k−1} + y·x = w_k")
+        self.update_box.setToolTip("As the notes draw an update: the old line solid, the new one dashed, and the "
+                                   "vectors to scale (as --beamer-update writes it).")
+        self.margins_box = QtWidgets.QCheckBox("Each point's margin y·(w·x + b)/‖w‖ beside it")
+        self.margins_box.setToolTip("As the View menu's margins beside the points (as --beamer-margins writes it).")
         self.count_label = QtWidgets.QLabel()
         self.count_label.setWordWrap(True)
         form.addRow("Overlays:", self.frames_box)
         form.addRow("From update:", self.from_spin)
         form.addRow("To update:", self.to_spin)
         form.addRow("", self.animate_box)
+        form.addRow("Each overlay:", self.update_box)
+        form.addRow("", self.margins_box)
         form.addRow("", self.count_label)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
@@ -91,6 +100,8 @@ class BeamerDialog(QtWidgets.QDialog):
         self.from_spin.setValue(initial.k_from)
         self.to_spin.setValue(k_max if initial.k_to is None else initial.k_to)
         self.animate_box.setChecked(initial.animate)
+        self.update_box.setChecked(initial.show_update)
+        self.margins_box.setChecked(initial.show_point_margins)
         for sig in (self.frames_box.currentIndexChanged, self.from_spin.valueChanged, self.to_spin.valueChanged,
                     self.animate_box.toggled):
             sig.connect(self._refresh)
@@ -100,7 +111,8 @@ class BeamerDialog(QtWidgets.QDialog):
         k_to = self.to_spin.value()
         return BeamerSettings(frames=self.frames_box.currentData(), k_from=self.from_spin.value(),
                               k_to=None if k_to == self.to_spin.maximum() else k_to,
-                              animate=self.animate_box.isChecked())
+                              animate=self.animate_box.isChecked(), show_update=self.update_box.isChecked(),
+                              show_point_margins=self.margins_box.isChecked())
 
     def _refresh(self, *_: Any) -> None:
         s = self.settings()

@@ -116,5 +116,7 @@ class RunExportMixin:
         note = fallback_note(result, s) or (f"{n} overlays; compile it with pdflatex." if n is not None
                                             else "Compile it with pdflatex.")
         return self._export(path, "Export as Beamer slides", ".tex", "LaTeX files (*.tex);;All files (*)",
-                            lambda p, r: write_beamer(p, r, s.frames, s.k_from, s.k_to, animate=s.animate),
+                            lambda p, r: write_beamer(p, r, s.frames, s.k_from, s.k_to, animate=s.animate,
+                                                      show_update=s.show_update,
+                                                      show_point_margins=s.show_point_margins),
                             "the run as Beamer slides", note)

@@ -77,3 +77,15 @@ def test_plot_pngs_are_slide_sized_and_take_a_height(qapp, capsys, data, tmp_pat
     assert run_cli(capsys, "export", data, "--algorithm", "offset", "--png", out, "--width", "1000",
                    "--height", "800")[0] == 0
     assert Image.open(out).size == (1000, 800)
+
+
+def test_beamer_overlays_with_the_update_and_the_margins(capsys, data, tmp_path):
+    out = tmp_path / "slides.tex"
+    code, _, err = run_cli(capsys, "export", data, "--algorithm", "offset", "--beamer", out, "--to", "3",
+                           "--beamer-update", "--beamer-margins")
+    assert code == 0, err
+    tex = out.read_text(encoding="utf-8")
+    assert "% the update as vectors" in tex and "% each point's signed margin" in tex
+    code, out_text, err = run_cli(capsys, "export", data, "--algorithm", "offset", "--tikz", tmp_path / "a.tex",
+                                  "--beamer-update")
+    assert code == 2 and out_text == "" and err.strip().endswith("add --beamer SLIDES.tex or drop --beamer-update.")
