@@ -79,3 +79,18 @@ def test_beamer_view_takes_in_each_hyperplane_not_a_stub():
         assert isinstance(line, Segment)
         assert float(np.hypot(*(line.ends[1] - line.ends[0]))) >= 0.25 * side
         assert pic.rect == (a, c, b, d)  # the same box on every page
+
+
+def test_the_slide_figure_grows_the_windows_view_as_tikz_does(qapp):
+    from perceptron_gui.export.source import ExportSession, ViewOptions
+    from perceptron_gui.gui.figures.plots import SlideFigure
+
+    s = lesson("notes003_update")
+    P = np.column_stack([s.result.train.X[:, 0], s.result.train.X[:, 1]])
+    window = range_of_rect(notes_view(P))
+    options = ViewOptions(view_range=window, show_update=True)
+    with SlideFigure(ExportSession.from_session(s), "canvas", options=options) as fig:
+        (x0, x1), (y0, y1) = fig.widget.view_box.viewRange()
+    assert y0 < -1.0 <= 0.0 <= y1 and x0 <= 0.0  # w₀'s tip (1, −1) and the origin are in
+    tikz = tikz_picture(s.result, s.playhead.t, view=window, show_update=True)[0].rect
+    np.testing.assert_allclose([x0, y0, x1, y1], tikz, rtol=0.0, atol=0.05 * (x1 - x0))

@@ -38,6 +38,8 @@ from ...export.source import (
     check_writable,
     format_of,
 )
+from ...render.fit_view import must_show, widened_view
+from ...render.geometry import rect_of_range
 from . import figure_files, point_layer
 from .slide_style import (
     SLIDE,
@@ -130,7 +132,13 @@ class SlideFigure:
             canvas.set_view(o.features)
         canvas.set_lifted_view(o.lifted)
         if o.view_range is not None:
-            (x0, x1), (y0, y1) = o.view_range
+            # The window's view, grown to what the figure must show (the hyperplane, the update's
+            # vectors): a slide cannot be panned. The TikZ export grows it the same way.
+            rect = rect_of_range(o.view_range)
+            frame = src.frame()
+            extra = must_show([frame] if frame is not None else [], canvas.projection, canvas.view_points,
+                              show_previous=o.show_previous, show_update=o.show_update, rect=rect)
+            x0, y0, x1, y1 = widened_view(rect, extra)
             canvas.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0.0)
         self.scene = canvas.plot.scene()
         self.root = canvas.plot.getPlotItem()
