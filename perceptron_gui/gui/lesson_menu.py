@@ -3,11 +3,14 @@
 Choosing one opens it in one action: the session gets the data, algorithm, parameters and step
 (:func:`~perceptron_gui.session.lessons.apply_lesson`, which also posts the explanation to the
 message strip); this module only flips the View menu's switches through their actions, so the
-menu's check marks stay true, and brings the dock that matters to the front.
+menu's check marks stay true, opens the lesson's docks and closes the others a lesson may open
+(none stays open from the lesson before), brings the dock that matters to the front and hands
+presentation mode the lesson's panels. PageDown and PageUp in presentation mode page through
+the lessons (:func:`step_lesson`).
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from PySide6 import QtGui, QtWidgets
 
@@ -17,7 +20,7 @@ from ..session.lessons import LESSONS, apply_lesson, get_lesson
 from ..session.session import Session
 from .canvas import Canvas
 
-__all__ = ["install_lesson_menu", "open_lesson", "raise_panel"]
+__all__ = ["install_lesson_menu", "open_lesson", "raise_panel", "step_lesson"]
 
 
 class LessonWindow(Protocol):
@@ -31,6 +34,10 @@ class LessonWindow(Protocol):
     actions_by_name: dict[str, QtGui.QAction]
 
     def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802 - Qt's name
+
+    def setProperty(self, name: str, value: Any) -> bool: ...  # noqa: N802 - Qt's name
+
+    def property(self, name: str) -> Any: ...
 
 
 def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
@@ -68,8 +75,15 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
         return False
     win.document.forget_file()  # the lesson's data is not the file that was open
     view = apply_lesson(win.session, lesson)
+    win.setProperty("lesson", name)  # where PageDown and PageUp page from
     for switch, on in view.switches.items():
         win.actions_by_name[switch].setChecked(on)  # toggled -> the canvas or table follows
+    for dock_name, on in view.docks.items():
+        if dock_name in win.docks:
+            win.docks[dock_name].setVisible(on)
+    presentation: Any = getattr(win, "presentation", None)
+    if presentation is not None and view.presenting is not None:
+        presentation.panels.choose(view.presenting, save=False)  # the lesson's, not a new choice
     raise_panel(win, view.panel)
     win.canvas.fit_view()
     return True
@@ -87,3 +101,17 @@ def raise_panel(win: LessonWindow, panel: str | None) -> None:
         dock.lower()
         dock.raise_()
 
+
+
+def step_lesson(win: LessonWindow, steps: int) -> bool:
+    """Open the lesson ``steps`` places after the one open (before it for a negative count; the
+    first lesson when none is open); past either end nothing changes."""
+    names = list(LESSONS)
+    current = win.property("lesson")
+    if current in names:
+        index = names.index(current) + steps
+    else:
+        index = 0 if steps > 0 else len(names) - 1
+    if not 0 <= index < len(names):
+        return False
+    return open_lesson(win, names[index])

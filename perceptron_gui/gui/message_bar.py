@@ -3,9 +3,10 @@
 It used to float over the top of the canvas and hid the first row of points (the AND and XOR
 points at y = 1) and the first lines of the legend, with nothing saying how to close it. Now it
 lives in a slot of its own above the plot, like a browser's info bar. The slot always keeps the
-height of two lines, so a message appearing or going never resizes the plot: a resize moves the
-axes under the mouse and, with 10⁶ points, redraws them all. A message longer than two lines
-reaches down over the plot's top edge while it shows (it can be closed), instead of pushing it.
+height of two lines, so a message of up to two lines appearing or going never resizes the plot:
+a resize moves the axes under the mouse and, with 10⁶ points, redraws them all. A longer message
+(a lesson's explanation) makes the slot taller while it shows: lying over the plot, its third
+and fourth lines hid the points the lesson talks about.
 """
 from __future__ import annotations
 
@@ -95,8 +96,9 @@ class MessageBanner(QtWidgets.QFrame):
         icon = _STYLE.get(level, _STYLE["info"])[0]
         self.label.setText(f"{icon} {text}")
         self.label.setToolTip(text)
-        self._place()
         self.show()
+        self._fit_slot()
+        self._place()
         self.raise_()
         if level == "error":
             self.timer.stop()
@@ -111,6 +113,7 @@ class MessageBanner(QtWidgets.QFrame):
         """Close the message (the × button, Escape, or an informational one's time is up)."""
         self.timer.stop()
         self.hide()
+        self._fit_slot()
 
     def clear_stale(self, edit_succeeded: bool = True, data_replaced: bool = False) -> None:
         """An error about a refused edit is stale once an edit succeeds; a note about the data
@@ -141,8 +144,21 @@ class MessageBanner(QtWidgets.QFrame):
 
     def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:  # noqa: N802
         if obj is self._slot and ev.type() in _PLACE_ON:
+            if ev.type() == QtCore.QEvent.Type.Resize:
+                self._fit_slot()
             self._place()
         return super().eventFilter(obj, ev)
+
+    def _fit_slot(self) -> None:
+        """The slot as tall as the message shown needs at its width, never under two lines."""
+        slot = self._slot
+        if slot is None:
+            return
+        width = max(slot.width() - 8, 1)
+        need = self.heightForWidth(width) if not self.isHidden() and self.hasHeightForWidth() else 0
+        height = max(self.reserved_height(), need) + 2
+        if slot.height() != height or slot.minimumHeight() != height:
+            slot.setFixedHeight(height)
 
     def _place(self) -> None:
         """Lay the banner over its slot, in the slot's parent so that a message taller than the

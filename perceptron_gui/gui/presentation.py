@@ -2,16 +2,19 @@
 
 What it changes, and gives back exactly on F5 again or Escape:
 
-- full screen; the toolbar, the menu bar, the status bar, the playback bar, the algorithm
-  picker and the docks other than the live panel and the angle plot are hidden;
+- full screen; the toolbar, the menu bar, the status bar, the playback bar and the algorithm
+  picker are hidden, and of the docks only the panels chosen (View → Presentation panels, or
+  the lesson's own: :mod:`.presentation_panels`) stay;
 - the canvas drawn in the figures' slide sizes (:func:`~.figures.slide_style.canvas_look`: the
   same thicker lines and bigger symbols as an exported figure) in the window's theme;
-- text of the live panel, the plots' axes and the canvas's legend at ``text_px`` (22 px on a
-  1080-px-high screen, never under 16 px: readable on a 1024×768 projector);
+- text of the live panel, the plots' axes and legends, the canvas's legend and its labels at
+  ``text_px`` (22 px on a 1080-px-high screen, never under 16 px: readable on a 1024×768
+  projector) times the window's text zoom (:mod:`.text_zoom`);
 - a strip above the canvas with the step's three numbers, k, the angle to θ* and the bound,
   copied from the live panel's rows (one computation, two sizes of the same text);
 - keyboard stepping only: the canvas's mouse tool is off (no point added, dragged or deleted),
-  and the editing keys (Delete, undo, …) do nothing.
+  and the editing keys (Delete, undo, …) do nothing; PageDown and PageUp open the next and the
+  previous lesson.
 
 The window's state (geometry, docks, toolbars) is taken with ``saveGeometry``/``saveState``
 before and put back after, so the docks come back where and as large as they were.
@@ -23,14 +26,19 @@ from typing import Any, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .themes import SENTENCE, restyle_legend
-from .view_wiring import DragThrottle, connect_events
+from ..session.state_dir import default_state_dir
+from .legend_place import install_legend_menu
+from .lesson_menu import step_lesson
+from .presentation_panels import PresentationPanels, install_panels_menu
+from .presentation_strip import PresentationStrip
+from .text_zoom import install_text_zoom, plot_items, zoomed_widgets
+from .themes import restyle_legend
 
 __all__ = ["Presentation", "PresentationStrip", "install_presentation", "text_px"]
 
 Qt = QtCore.Qt
 _Ev = QtCore.QEvent.Type
-KEPT_DOCKS = ("Algorithm and live panel", "Angle to θ*")
+_LESSON_KEYS = {Qt.Key.Key_PageDown: 1, Qt.Key.Key_PageUp: -1}
 # Keys that edit: swallowed while presenting (the mouse tool is off as well).
 _EDIT_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 _EDIT_ACTIONS = ("undo", "redo", "redo_y", "delete", "select_all", "clear", "class_pos", "class_neg")
@@ -49,45 +57,6 @@ def _font(px: int, bold: bool = False) -> QtGui.QFont:
     return font
 
 
-class PresentationStrip(QtWidgets.QLabel):
-    """k, the angle to θ* and the bound, large, above the canvas. The texts are the live
-    panel's own (its rows "k", "angle" and "bound"), read after it refreshed. One label that
-    wraps only between the three (each is held together by no-break spaces): on a 1024-px
-    projector they take two lines instead of being cut."""
-
-    KEYS = (("k", "k"), ("angle", "angle to θ*"), ("bound", "bound (R/γ)²"))
-
-    def __init__(self, session: Any, panel: Any, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.panel = panel
-        self.setObjectName("presentation_strip")
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setWordWrap(True)
-        self.setContentsMargins(12, 4, 12, 4)
-        self.setToolTip("\n\n".join(panel.value_label(key).toolTip() for key, _c in self.KEYS))
-        self.values: dict[str, str] = {}
-        # Subscribed after the live panel, through the same drag gate: it refreshes first.
-        connect_events(self, [(session.run_changed, DragThrottle(self, session, self.refresh)),
-                              (session.playhead_changed, DragThrottle(self, session, self.refresh)),
-                              (session.frame_changed, DragThrottle(self, session, self.refresh))])
-        self.hide()
-
-    def set_text_px(self, px: int) -> None:
-        self.setFont(_font(round(px * 1.45), bold=True))
-
-    def value(self, key: str) -> str:
-        """What the panel's row ``key`` says (or why it says nothing: no θ*, no proof)."""
-        label = self.panel.value_label(key)
-        return "— (no θ*)" if label.isHidden() and key == "angle" else self.panel.text(key)
-
-    def refresh(self, *args: object) -> None:
-        self.values = {key: self.value(key) for key, _caption in self.KEYS}
-        # No-break spaces, and a word joiner after "/" (Qt breaks after a slash: "(R/" | "γ)²").
-        parts = (f"{caption}: {self.values[key]}".replace(" ", "\u00a0").replace("/", "/\u2060")
-                 for key, caption in self.KEYS)
-        self.setText("     ".join(parts))
-
-
 @dataclass
 class _Saved:
     """What presentation mode changes, to give it back exactly."""
@@ -101,17 +70,22 @@ class _Saved:
     look: Any
     fonts: dict[QtWidgets.QWidget, tuple[QtGui.QFont, bool]] = field(default_factory=dict)
     axes: list[tuple[Any, Any, dict]] = field(default_factory=list)
-    legend_size: str = "9pt"
+    legends: dict[Any, str] = field(default_factory=dict)
+    canvas_font: tuple[QtGui.QFont, bool] | None = None
+    px: int = 16  # the text size for the screen, before the zoom
 
 
 class Presentation(QtCore.QObject):
     """Presentation mode of ``win`` (the main window); :meth:`toggle` is F5."""
 
     toggled = QtCore.Signal(bool)
+    lesson_step = QtCore.Signal(int)  # PageDown (+1) or PageUp (−1) while presenting
 
-    def __init__(self, win: Any) -> None:
+    def __init__(self, win: Any, panels: PresentationPanels) -> None:
         super().__init__(win)
         self.win = win
+        self.panels = panels
+        panels.changed.connect(lambda: self._show_panels() if self.active else None)
         self._saved: _Saved | None = None
         self.strip = PresentationStrip(win.session, win.live_panel)
         column = win.centralWidget().layout()
@@ -150,13 +124,13 @@ class Presentation(QtCore.QObject):
                              win.canvas.look)
         for w in chrome:
             w.hide()
-        for name, dock in win.docks.items():
-            dock.setVisible(name in KEPT_DOCKS)
+        self._show_panels()
         for name in self._saved.enabled:
             acts[name].setEnabled(False)
         win.canvas.view_box.tool = None  # keyboard stepping only: no click adds or drags a point
         win.canvas.set_look(replace(canvas_look(), theme=win.canvas.look.theme, selection=True))
-        self._set_text(px)
+        self._saved.px = px
+        self._set_text(self._zoomed(px))
         self.strip.refresh()
         self.strip.show()
         if full_screen:
@@ -164,15 +138,35 @@ class Presentation(QtCore.QObject):
         win.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
         self.toggled.emit(True)
 
-    def _set_text(self, px: int) -> None:
+    def _zoomed(self, px: int) -> int:
+        zoom = getattr(self.win, "text_zoom", None)
+        return round(px * (zoom.factor if zoom is not None else 1.0))
+
+    def _show_panels(self) -> None:
+        """The chosen panels' docks shown, the others hidden (the weights' image only for
+        image-shaped data, as outside presentation mode)."""
+        win = self.win
+        for name, dock in win.docks.items():
+            shown = name in self.panels.names
+            if name == "Weights as an image":
+                shown = shown and win.weight_image.side is not None
+            dock.setVisible(shown)
+
+    def refresh_text(self) -> None:
+        """The text again at the screen's size times the zoom (the zoom changed)."""
+        if self._saved is not None:
+            self._set_text(self._zoomed(self._saved.px), resize=False)
+
+    def _set_text(self, px: int, resize: bool = True) -> None:
+        """Every text the room reads at ``px``; each widget's font before the first change is
+        kept (for :meth:`leave`), so this may run again at another size."""
         win, saved = self.win, self._saved
         assert saved is not None
         # Fonts, not a style sheet: a style sheet would take the theme's palette off the panel.
-        sentences = win.angle_plot.findChildren(QtWidgets.QLabel, SENTENCE)  # "No θ*: …" in the plot's place
-        for w in [*win.live_panel.findChildren(QtWidgets.QWidget), *sentences]:
-            if isinstance(w, (QtWidgets.QLabel, QtWidgets.QLineEdit, QtWidgets.QProgressBar)):
+        for w in zoomed_widgets(win):
+            if w not in saved.fonts:
                 saved.fonts[w] = (QtGui.QFont(w.font()), w.testAttribute(Qt.WidgetAttribute.WA_SetFont))
-                w.setFont(_font(px, bold=w.font().bold()))
+            w.setFont(_font(px, bold=saved.fonts[w][0].bold()))
         self.strip.set_text_px(px)
         overlay = win.canvas.overlay
         # Legends a step smaller than the numbers: they explain the picture, they are not it, and
@@ -180,14 +174,24 @@ class Presentation(QtCore.QObject):
         legend_px = max(14, round(0.75 * px))
         restyle_legend(overlay.legend, size=f"{legend_px}px")
         overlay.note.setFont(_font(px))
-        saved.legend_size = win.angle_plot.legend.opts["labelTextSize"]
-        restyle_legend(win.angle_plot.legend, size=f"{legend_px}px")
-        for view in (win.canvas.plot, win.angle_plot.plot):
-            for name in ("left", "bottom"):
-                axis = view.getPlotItem().getAxis(name)
-                saved.axes.append((axis, axis.style.get("tickFont"), dict(axis.labelStyle)))
+        if saved.canvas_font is None:  # the labels on the canvas are painted in the view's font
+            view = win.canvas.plot
+            saved.canvas_font = (QtGui.QFont(view.font()), view.testAttribute(Qt.WidgetAttribute.WA_SetFont))
+        win.canvas.plot.setFont(_font(legend_px, bold=True))
+        saved_axes = {axis for axis, _f, _s in saved.axes}
+        for item in plot_items(win):
+            if item.legend is not None and item.legend is not overlay.legend:
+                saved.legends.setdefault(item.legend, item.legend.opts["labelTextSize"])
+                restyle_legend(item.legend, size=f"{legend_px}px")
+            for name in ("left", "bottom", "right", "top"):
+                axis = item.getAxis(name)
+                if axis not in saved_axes:
+                    saved.axes.append((axis, axis.style.get("tickFont"), dict(axis.labelStyle)))
                 axis.setStyle(tickFont=_font(px))
-                axis.setLabel(axis.labelText, **{**axis.labelStyle, "font-size": f"{px}px"})
+                if axis.labelText:
+                    axis.setLabel(axis.labelText, **{**axis.labelStyle, "font-size": f"{px}px"})
+        if not resize:
+            return
         win.resizeDocks([win.docks["Algorithm and live panel"]], [int(px * 21)], Qt.Orientation.Horizontal)
         # The angle plot's ticks at this size need height: about a third of the screen.
         win.resizeDocks([win.docks["Angle to θ*"]], [int(px * 13)], Qt.Orientation.Vertical)
@@ -207,7 +211,11 @@ class Presentation(QtCore.QObject):
         for w, (font, own) in saved.fonts.items():
             w.setFont(font)
             w.setAttribute(Qt.WidgetAttribute.WA_SetFont, own)  # an inherited font inherits again
-        restyle_legend(win.angle_plot.legend, size=saved.legend_size)
+        for legend, size in saved.legends.items():
+            restyle_legend(legend, size=size)
+        if saved.canvas_font is not None:
+            win.canvas.plot.setFont(saved.canvas_font[0])
+            win.canvas.plot.setAttribute(Qt.WidgetAttribute.WA_SetFont, saved.canvas_font[1])
         win.canvas.set_look(saved.look)
         win.canvas.view_box.tool = win.canvas.tool
         for name, on in saved.enabled.items():
@@ -231,6 +239,12 @@ class Presentation(QtCore.QObject):
             return False
         key_event = cast(QtGui.QKeyEvent, event)
         key = key_event.key()
+        if key in _LESSON_KEYS and not key_event.modifiers():
+            if event.type() == _Ev.KeyPress:
+                self.lesson_step.emit(_LESSON_KEYS[Qt.Key(key)])
+            else:
+                event.accept()  # ours while presenting: no table or text field scrolls a page
+            return True
         if key == Qt.Key.Key_Escape and not key_event.modifiers():
             if event.type() == _Ev.KeyPress:
                 self.leave()
@@ -241,8 +255,11 @@ class Presentation(QtCore.QObject):
 
 
 def install_presentation(win: Any) -> QtGui.QAction:
-    """F5 (View → Presentation mode) on ``win``; the window gets ``presentation``."""
-    win.presentation = Presentation(win)
+    """F5 (View → Presentation mode) on ``win``, with View → Presentation panels, the text zoom
+    and View → Legend; the window gets ``presentation``, ``text_zoom`` and ``legend_place``."""
+    state_dir = default_state_dir()
+    panels = PresentationPanels(state_dir, win)
+    win.presentation = Presentation(win, panels)
     action = QtGui.QAction("&Presentation mode", win)
     action.setShortcut(QtGui.QKeySequence(Qt.Key.Key_F5))
     action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -255,4 +272,13 @@ def install_presentation(win: Any) -> QtGui.QAction:
     view_menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
     view_menu.addAction(action)
     win.actions_by_name["presentation"] = action
+    win.actions_by_name.update(install_panels_menu(win, view_menu, panels))
+    view_menu.addSeparator()
+    win.actions_by_name.update(install_text_zoom(win, view_menu, state_dir))
+    win.actions_by_name.update(install_legend_menu(win, view_menu, state_dir))
+    # Leaving presentation mode gives back the fonts and the canvas of before it: the zoom and
+    # the legend's place go back on what is new (a zoom changed meanwhile, the legend made anew).
+    win.presentation.toggled.connect(lambda _on: win.legend_place.apply())
+    win.presentation.toggled.connect(lambda on: win.text_zoom.apply() if not on else None)
+    win.presentation.lesson_step.connect(lambda steps: step_lesson(win, steps))
     return action
