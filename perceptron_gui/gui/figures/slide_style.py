@@ -148,6 +148,11 @@ def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transp
     ov.note.setColor(QtGui.QColor(st.foreground))
     ov.legend.setLabelTextColor(st.foreground)
     ov.legend.setLabelTextSize(f"{st.legend_font_px}px")
+    # pyqtgraph's setLabelTextSize only notes the size: the entries shown already keep the
+    # screen's text until set again, and entries made later (a frame of an animation) get the
+    # slide's, so one row came out larger than the rest.
+    for _, label in ov.legend.items:
+        label.setText(label.text, size=f"{st.legend_font_px}px", color=st.foreground)
     ov.legend.setBrush(pg.mkBrush(None) if transparent else pg.mkBrush(st.background))
     ov.legend.setPen(pg.mkPen(None))  # the screen's legend has a white frame: no frame on a slide
     ov.legend.layout.setVerticalSpacing(-2)
