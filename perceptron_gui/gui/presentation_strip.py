@@ -17,9 +17,9 @@ __all__ = ["PresentationStrip", "strip_font"]
 
 Qt = QtCore.Qt
 _GAP = "     "  # between the three items
-# The widest values a row shows in a lecture: a six-digit k, an angle under its bound, a bound
-# in the millions. The strip keeps room for these whatever the step shows now.
-_WIDEST = {"k": "888\u202f888 of 888\u202f888", "angle": "188.88° ≤ 188.88°", "bound": "8.888e+08"}
+# The widest values a row shows in a lecture: a six-digit k, an angle under its bound, a
+# six-digit bound with its real value (render/formatting.fmt_bound). The strip keeps room for these whatever the step shows now.
+_WIDEST = {"k": "888\u202f888 of 888\u202f888", "angle": "188.88° ≤ 188.88°", "bound": "888\u202f888 (888888.)"}
 
 
 def strip_font(px: int) -> QtGui.QFont:
