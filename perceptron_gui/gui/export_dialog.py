@@ -17,6 +17,7 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.errors import UserError
+from ..export.tikz_fit import TikzSize
 from .animation_dialog import AnimationDialog, AnimationRunner
 from .figure_dialog import FIGURE_TITLES, FigureDialog, FigureSettings, export_sentence
 from .figures.animation import MP4_HINT, AnimationJob, AnimationSettings, mp4_available
@@ -148,7 +149,12 @@ class ExportActions(QtCore.QObject):
         settings = settings or FigureSettings(fmt=_fmt_of(path, "png"))
         options = self.view_options(settings.figure)
         options.compact_legend = settings.compact_legend
+        if settings.width is not None and settings.height is not None:  # the PNG's exact size
+            options.aspect = settings.width / settings.height
         try:
+            if settings.fmt == "tikz":
+                options.tikz_size = TikzSize(width=settings.tikz_width or None,
+                                             height=settings.tikz_height or None, legend=settings.legend)
             export_figure(source, path, settings.fmt, figure=settings.figure, width=self.pixel_width(settings),
                           options=options, transparent=settings.transparent)
         except (UserError, OSError) as exc:

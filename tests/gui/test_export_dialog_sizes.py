@@ -1,0 +1,72 @@
+"""The Export figure dialog sizes a figure for a slide: a 16:9 choice (a plot's default), a
+height beside the width, and for TikZ the room to fit and the legend switch, which reach the
+files as the command line's --width, --height and --no-legend write them."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+from PySide6 import QtCore
+
+from perceptron_gui.gui.export_dialog import FigureDialog, FigureSettings, install_export_actions
+
+
+@pytest.fixture
+def window(make_main_window, tmp_path, monkeypatch):
+    monkeypatch.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path / "state"))
+    win = make_main_window("random_separable")
+    win.banner.show_message("info", "ready")
+    QtCore.QCoreApplication.processEvents()
+    return win, install_export_actions(win)
+
+
+def test_a_plot_defaults_to_a_16_9_slide_and_the_canvas_to_its_scale(window, qtbot, tmp_path):
+    win, ea = window
+    dlg = FigureDialog(ea, FigureSettings(figure="canvas"))
+    qtbot.addWidget(dlg)
+    assert dlg.scale_radio.isChecked() and dlg.settings().height is None
+    dlg.figure_box.setCurrentIndex(dlg.figure_box.findData("norm"))
+    s = dlg.settings()
+    assert dlg.slide_radio.isChecked() and (s.width, s.height) == (1600, 900)
+    assert dlg.size_label.text() == "1600 × 900 pixels"
+    path = tmp_path / "norm.png"
+    assert ea.export_figure(path, s)
+    assert Image.open(path).size == (1600, 900)
+    # A size the lecturer chose stays when the figure changes.
+    dlg.width_radio.click()
+    dlg.width_spin.setValue(1000)
+    dlg.height_spin.setValue(800)
+    dlg.figure_box.setCurrentIndex(dlg.figure_box.findData("canvas"))
+    s = dlg.settings()
+    assert dlg.width_radio.isChecked() and (s.width, s.height) == (1000, 800)
+    assert ea.export_figure(path, s)
+    assert Image.open(path).size == (1000, 800)
+
+
+def test_tikz_room_and_legend_reach_the_file(window, qtbot, tmp_path):
+    win, ea = window
+    dlg = FigureDialog(ea, FigureSettings(figure="canvas", fmt="tikz"))
+    qtbot.addWidget(dlg)
+    assert dlg.tikz_width.isEnabled() and dlg.legend_box.isChecked()
+    dlg.tikz_width.setText(r"0.9\linewidth")
+    dlg.tikz_height.setText(r"0.7\textheight")
+    dlg.legend_box.setChecked(False)
+    path = tmp_path / "step.tex"
+    assert ea.export_figure(path, dlg.settings())
+    tex = path.read_text(encoding="utf-8")
+    assert "\\percfitw=0.9\\linewidth" in tex and "\\percfith=0.7\\textheight" in tex and "class $+1$" not in tex
+    dlg.tikz_width.setText("wide")
+    assert not ea.export_figure(path, dlg.settings())
+    assert win.banner.text().startswith("The width must be a positive length")
+    dlg.format_box.setCurrentIndex(dlg.format_box.findData("png"))
+    assert not dlg.tikz_width.isEnabled() and not dlg.legend_box.isEnabled()
+
+
+def test_the_proof_figure_is_offered_as_tikz_only(window, qtbot, tmp_path):
+    win, ea = window
+    dlg = FigureDialog(ea, FigureSettings(figure="proof", fmt="png"))
+    qtbot.addWidget(dlg)
+    assert dlg.settings().fmt == "tikz"
+    assert not dlg.format_box.model().item(0).isEnabled()
+    path = tmp_path / "proof.tex"
+    assert ea.export_figure(path, dlg.settings())
+    assert "% ---- panel 3: cos" in path.read_text(encoding="utf-8")
