@@ -89,7 +89,7 @@ def _numbers_type(opt: str):
 
 # Options whose value may start with a minus sign that argparse would take for an option
 # ("--start-w -1,2"): see join_negative_values.
-_SIGNED_OPTIONS = ("--start-w", "--start-b")
+_SIGNED_OPTIONS = ("--start-w", "--start-b", "--lemma-w")
 
 
 def _looks_numeric(s: str) -> bool:

@@ -161,7 +161,7 @@ class FigureDialog(QtWidgets.QDialog):
         (self.slide_radio if slide or (initial.width is None and initial.figure != "canvas")
          else self.width_radio if initial.width else self.scale_radio).setChecked(True)
         if slide:
-            self.slide_box.setCurrentIndex(SLIDE_SIZES.index((initial.width, initial.height)))  # type: ignore[arg-type]
+            self.slide_box.setCurrentIndex(SLIDE_SIZES.index((initial.width, initial.height)))
         # A plot's PNG goes on a slide: 16:9 unless the lecturer picked a size themselves.
         self._size_chosen = initial.width is not None
         for radio in (self.scale_radio, self.slide_radio, self.width_radio):
@@ -216,8 +216,10 @@ class FigureDialog(QtWidgets.QDialog):
                   self.width_spin, self.height_spin, self.size_label):
             w.setEnabled(png)
         self.background_box.setEnabled(s.fmt != "tikz")
-        for w in (self.compact_box, self.legend_box, self.tikz_width, self.tikz_height):
-            w.setEnabled(s.fmt == "tikz")
+        tikz_fields: tuple[QtWidgets.QWidget, ...] = (self.compact_box, self.legend_box, self.tikz_width,
+                                                      self.tikz_height)
+        for field in tikz_fields:
+            field.setEnabled(s.fmt == "tikz")
         self.scale_box.setEnabled(png and self.scale_radio.isChecked())
         self.slide_box.setEnabled(png and self.slide_radio.isChecked())
         self.width_spin.setEnabled(png and self.width_radio.isChecked())

@@ -10,13 +10,13 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from ..core import novikoff
-from ..core.algorithms import REGISTRY, augment
+from ..core.algorithms import REGISTRY
 from ..core.algorithms.kernel import in_feature_space, kernel_formula
 from ..core.errors import UserError
-from ..core.theory import lifted_margin_lower_bound
 from ..render import learner_rows
 from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ..session.frame import Frame
+from ..session.lifting_lemma import lemma_margin
 from ..session.param_commands import parse_start
 from ..session.runner import no_proof_reason
 from .view_wiring import DragThrottle, connect_events
@@ -398,31 +398,10 @@ def _no_theta_sentence(result) -> str:
 
 
 def _lemma_margin(result) -> tuple[float, float] | None:
-    """γ′ of the lifting lemma and the γ it was evaluated at (None when it cannot be).
-
-    With θ* of the raw data, l = 0 and γ′ = aγ. Without one, w* is the feature part of the
-    lifted θ* and γ the grid value that makes γ′ largest (the lemma holds for every γ > 0).
-    """
-    rec = result.record
-    a = rec.extras.get("lift_a")
-    if a is None or result.train.n == 0:
-        return None
-    Xa, y = augment(result.train.X, rec.offset), result.train.y
+    """γ′ of the lifting lemma and the γ it was evaluated at (None when it cannot be): the w* and
+    γ the lecturer chose (the lifted perceptron's parameters) or the best (session/lifting_lemma.py)."""
     try:
-        if result.theory.theta_star is not None and result.theory.gamma:
-            g = float(result.theory.gamma)
-            return lifted_margin_lower_bound(Xa, y, result.theory.theta_star, g, a), g
-        lt = result.lifted_theory
-        if lt is None or lt.theta_star is None:
-            return None
-        w = np.asarray(lt.theta_star[: Xa.shape[1]], dtype=np.float64)
-        if not np.any(w != 0.0):
-            return None
-        m = y * (Xa @ (w / np.linalg.norm(w)))
-        grid = np.geomspace(1e-4, max(float(np.max(np.abs(m))), 1e-3), 256)
-        slack = np.maximum(0.0, grid[:, None] - m[None, :])
-        lem = a * grid / np.sqrt(1.0 + a * a / (1.0 - a * a) * np.sum(slack ** 2, axis=1))
-        j = int(np.argmax(lem))
-        return float(lem[j]), float(grid[j])
+        lem = lemma_margin(result)
     except ValueError:
         return None
+    return None if lem is None else (lem.gamma_prime, lem.gamma)

@@ -92,6 +92,11 @@ class AlgorithmPicker(QtWidgets.QWidget):
             combo.addItems(list(spec.choices))
             combo.currentTextChanged.connect(lambda v, n=name: self._commit(n, v))
             return combo
+        if spec.kind is tuple:  # a vector such as the lifting lemma's w*: numbers separated by commas
+            line = QtWidgets.QLineEdit()
+            line.setPlaceholderText("empty: the best; or numbers, such as 1, -1, 0.5")
+            line.editingFinished.connect(lambda n=name, e=line: self._commit_numbers(n, e.text()))
+            return line
         if spec.kind is int:
             spin = QtWidgets.QSpinBox()
             spin.setRange(int(spec.minimum if spec.minimum is not None else 0),
@@ -119,6 +124,16 @@ class AlgorithmPicker(QtWidgets.QWidget):
             editor.setCurrentText(str(value))
         elif isinstance(editor, (QtWidgets.QSpinBox, QtWidgets.QDoubleSpinBox)):
             editor.setValue(value)
+        elif isinstance(editor, QtWidgets.QLineEdit):
+            editor.setText(", ".join(f"{float(v):g}" for v in value))
+
+    def _commit_numbers(self, name: str, text: str) -> None:
+        parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+        try:
+            value: Any = [float(p) for p in parts]
+        except ValueError:
+            value = text.strip()  # the session refuses it in the parameter's own sentence
+        self._commit(name, value)
 
     def _commit(self, name: str, value: Any) -> None:
         if self._updating:

@@ -16,6 +16,14 @@ from .step import StepOutput
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 
+LEMMA_W = ParamSpec("lemma_w", tuple, [], "w* (lemma)",
+                    "The direction w* the lifting lemma's margin γ′ is evaluated at (the features, then b with "
+                    "the offset), such as the clean labels' separator; empty: the best one (θ*).")
+LEMMA_GAMMA = ParamSpec("lemma_gamma", float, 0.0, "γ (lemma)",
+                        "The margin γ the lifting lemma asks of w* (points closer pay slack lᵢ); 0: the γ that "
+                        "makes γ′ largest.", 0.0, 1e12)
+
+
 class LiftedPerceptron(Perceptron):
     """The standard perceptron on the lifted points x̃_i = [a·x_i ; √(1−a²)·e_i] (e_i the i-th
     unit vector of Rⁿ). The lifted set is always separable, so it always converges. A new point
@@ -43,10 +51,16 @@ class LiftedPerceptron(Perceptron):
 
     def __init__(self, *, max_epochs: int = 1000, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, lift_a: float = 0.5,
-                 start_w: Sequence[float] = (), start_b: float = 0.0) -> None:
+                 start_w: Sequence[float] = (), start_b: float = 0.0, lemma_w: Sequence[float] = (),
+                 lemma_gamma: float = 0.0) -> None:
         super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=offset,
                          start_w=start_w, start_b=start_b)
         self.lift_a = lift_a
+        # The lifting lemma's w* and γ as the lecturer chooses them (a clean labelling's
+        # separator, say); empty and 0 are the best the data allow. Training ignores them:
+        # session/lifting_lemma.py evaluates the lemma's γ′ with them.
+        self.lemma_w = LEMMA_W.coerce(lemma_w)
+        self.lemma_gamma = lemma_gamma
 
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
@@ -55,7 +69,8 @@ class LiftedPerceptron(Perceptron):
                              "Passes over the data at most; the lifted set is separable, so it stops by itself.", 1, 1_000_000)
         return specs + [ParamSpec("lift_a", float, 0.5, "a (lift)",
                                   "Weight of the original features in x̃ = [a·x ; √(1−a²)·eᵢ]; must be strictly between 0 and 1.",
-                                  1e-6, 1 - 1e-6, range_rule="must be strictly between 0 and 1")]
+                                  1e-6, 1 - 1e-6, range_rule="must be strictly between 0 and 1"),
+                        LEMMA_W, LEMMA_GAMMA]
 
     def validate(self) -> None:
         super().validate()
@@ -63,6 +78,10 @@ class LiftedPerceptron(Perceptron):
             raise DatasetError(f"a must be strictly between 0 and 1, not {self.lift_a!r}.")
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
+        if len(self.lemma_w) not in (0, Xa.shape[1]):
+            extra = " (the features, then b)" if self.offset else ""
+            raise DatasetError(f"The lemma's w* has {len(self.lemma_w)} numbers, but these points need "
+                               f"{Xa.shape[1]}{extra}; give {Xa.shape[1]}, or none for the best w*.")
         a = float(self.lift_a)
         c = math.sqrt(1.0 - a * a)
         s = np.zeros(Xa.shape[0])
