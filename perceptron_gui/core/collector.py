@@ -48,7 +48,8 @@ def hand_back() -> None:
 
 def owner_thread() -> threading.Thread | None:
     """The thread that collects, once :func:`collect_on_this_thread` was called."""
-    return _STATE["owner"]
+    owner: threading.Thread | None = _STATE["owner"]
+    return owner
 
 
 def collect_due() -> int:

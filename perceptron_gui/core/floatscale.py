@@ -113,7 +113,7 @@ def signed_margins(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float = 0.0) 
         if tiny.size:
             u, bu, _ = unit_direction(w, b)
             out[tiny] = y[tiny] * _exact_exponent_sums(Xs[tiny], ex, u, bu)
-    return out
+    return np.asarray(out)
 
 
 
@@ -145,7 +145,7 @@ _TINY = 2.0 ** -960
 # The last read-only matrix scaled by _unit_scale_of_fixed: (a weak reference to it, its scaled
 # copy, e). A run's training data never change, and the playback asks for its margins at every
 # frame: at 10⁶ points, scaling them again (two passes and a 16 MB copy) was a third of a frame.
-_last_scaled: tuple[weakref.ref, np.ndarray, int] | None = None
+_last_scaled: tuple[weakref.ref[np.ndarray], np.ndarray, int] | None = None
 
 
 def _unit_scale_of_fixed(X: np.ndarray) -> tuple[np.ndarray, int]:
@@ -176,4 +176,4 @@ def _exact_exponent_sums(Xs: np.ndarray, e: int, u: np.ndarray, bu: float) -> np
     ex = np.where(m == 0.0, np.iinfo(np.int32).min // 2, ex)   # zero terms never lead
     top = ex.max(axis=1)
     with np.errstate(over="ignore", under="ignore"):
-        return np.ldexp(np.ldexp(m, ex - top[:, None]).sum(axis=1), top)
+        return np.asarray(np.ldexp(np.ldexp(m, ex - top[:, None]).sum(axis=1), top))

@@ -59,7 +59,7 @@ def angle_bound_deg(k: np.ndarray | float, gamma: float, R: float, dot0: float =
                     norm_sq0: float = 0.0) -> np.ndarray:
     """The largest angle (°) to θ* the proof allows after k updates: arccos of
     :func:`cos_lower_bound` (180° while it gives no bound, 90° at k = 0 from w₀ = 0)."""
-    return np.degrees(np.arccos(cos_lower_bound(k, gamma, R, dot0, norm_sq0)))
+    return np.asarray(np.degrees(np.arccos(cos_lower_bound(k, gamma, R, dot0, norm_sq0))))
 
 
 def updates_bound(gamma: float | None, R: float | None, dot0: float = 0.0,

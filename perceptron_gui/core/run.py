@@ -231,7 +231,7 @@ class RunRecord:
             return np.zeros(0)
         s = self.update_step
         first = s[lo - 1:hi - 1] if lo > 0 else np.concatenate(([0], s[:hi - 1]))
-        return (s[lo:hi] - first).astype(np.float64)
+        return np.asarray((s[lo:hi] - first).astype(np.float64))
 
     def to_summary(self) -> dict[str, Any]:
         return {

@@ -46,7 +46,7 @@ def _column_exponents(X: np.ndarray) -> np.ndarray:
     nonzero = top > 0.0
     if nonzero.any():
         e[~nonzero] = int(np.median(e[nonzero]))
-    return e
+    return np.asarray(e)
 
 
 def _direction_from_scaled(theta_hat: np.ndarray, col_e: np.ndarray) -> np.ndarray:
@@ -56,7 +56,7 @@ def _direction_from_scaled(theta_hat: np.ndarray, col_e: np.ndarray) -> np.ndarr
     ex = ex.astype(np.int64) - col_e
     top = int(ex[mant != 0.0].max()) if np.any(mant != 0.0) else 0
     with np.errstate(under="ignore"):
-        return np.ldexp(mant, ex - top)
+        return np.asarray(np.ldexp(mant, ex - top))
 
 
 def _certified(X: np.ndarray, y: np.ndarray, theta: np.ndarray, base: MaxMarginResult,

@@ -26,7 +26,7 @@ class Encoder:
         # path: where the encoder writes (a temporary); target: the name the user chose.
         self.path, self.size, self.durations_ms = path, size, durations_ms
         self.target = target if target is not None else path
-        self._queue: queue.Queue = queue.Queue(maxsize=_QUEUE_FRAMES)
+        self._queue: queue.Queue[Any] = queue.Queue(maxsize=_QUEUE_FRAMES)
         self._error: BaseException | None = None
         self._cancelled = threading.Event()
         self._closed = False

@@ -35,7 +35,7 @@ def frame_steps(run: Any, unit: str = "update", k_from: int = 0, k_to: int | Non
         count = last - first + 1
         if count <= max_frames:
             return np.arange(first, last + 1, dtype=np.int64)
-        return first + _even_indices(count, max_frames)
+        return np.asarray(first + _even_indices(count, max_frames))
     raise ExportError(f"Frames are made per {' or per '.join(FRAME_UNITS)}, not per '{unit}'.")
 
 

@@ -163,7 +163,7 @@ def _roomier_base(base: np.ndarray, direction: np.ndarray, rect: Rect, c: float,
     rooms = np.array([room(p) for p in cands])
     fits = rooms >= c
     if np.any(fits):
-        return cands[fits][np.argmin(np.linalg.norm(cands[fits] - base, axis=1))]
+        return np.asarray(cands[fits][np.argmin(np.linalg.norm(cands[fits] - base, axis=1))])
     return cands[int(np.argmax(rooms))] if rooms.max() > room(base) else base
 
 

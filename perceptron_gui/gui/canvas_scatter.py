@@ -49,7 +49,8 @@ class FastScatter(pg.ScatterPlotItem):
         for i, (sym, _size, pen, brush) in enumerate(self._styles):
             self._table["symbol"][i], self._table["pen"][i], self._table["brush"][i] = sym, pen, brush
         self._sizes = np.array([s[1] for s in self._styles], dtype=np.float64)
-        self._fast = _FAST_FIELDS <= set(self.data.dtype.names or ())
+        names = getattr(self, "data").dtype.names  # pyqtgraph's record array of the points
+        self._fast = _FAST_FIELDS <= set(names or ())
 
     @property
     def style_table(self) -> list[tuple]:
@@ -90,7 +91,7 @@ class FastScatter(pg.ScatterPlotItem):
             data[f] = table[style]
         data["visible"] = True
         rects, target = self._rects(), data["sourceRect"]
-        for f in rects.dtype.names:  # field by field: 4× faster than a structured gather
+        for f in rects.dtype.names or ():  # field by field: 4× faster than a structured gather
             target[f] = rects[f][style]
         return data
 
@@ -109,7 +110,7 @@ class FastScatter(pg.ScatterPlotItem):
         starts = np.concatenate(([0], gone + 1))
         ends = np.concatenate((gone, [n]))
         runs = [(a, b) for a, b in zip(starts.tolist(), ends.tolist()) if b > a]
-        for f in self.data.dtype.names:  # field by field: a record-to-record copy goes row by row
+        for f in self.data.dtype.names or ():  # field by field: a record-to-record copy goes row by row
             src, dst, pos = self.data[f], out[f], 0
             for a, b in runs:
                 dst[pos:pos + b - a] = src[a:b]

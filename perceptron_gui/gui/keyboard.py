@@ -65,13 +65,17 @@ def _in_item_view(widget: QtWidgets.QWidget) -> bool:
 def _abandon_edit(field: QtWidgets.QWidget) -> None:
     """Show the field's committed value again (the typed text is dropped, not committed when
     the field loses the focus)."""
-    if isinstance(field, (QtWidgets.QSpinBox, QtWidgets.QDoubleSpinBox)):
+    if isinstance(field, QtWidgets.QSpinBox):
+        field.setValue(field.value())  # with keyboard tracking off, value() is the committed one
+    elif isinstance(field, QtWidgets.QDoubleSpinBox):
         field.setValue(field.value())  # with keyboard tracking off, value() is the committed one
     elif isinstance(field, QtWidgets.QLineEdit):
         while field.isUndoAvailable():
             field.undo()
-    elif isinstance(field, QtWidgets.QComboBox) and field.lineEdit() is not None:
-        field.lineEdit().setText(field.currentText())
+    elif isinstance(field, QtWidgets.QComboBox):
+        line = field.lineEdit()
+        if line is not None:
+            line.setText(field.currentText())
 
 
 class PlaybackKeys(QtCore.QObject):
@@ -94,9 +98,10 @@ class PlaybackKeys(QtCore.QObject):
         self.actions: dict[int, QtGui.QAction] = {}
         for action in actions:
             for seq in action.shortcuts():
-                comb = seq[0]
+                comb = seq[0]  # type: ignore[index]  # QKeySequence indexes its combinations; the stubs lack it
                 self.actions[_combined(comb.key(), comb.keyboardModifiers())] = action
         app = QtWidgets.QApplication.instance()
+        assert isinstance(app, QtWidgets.QApplication)
         app.installEventFilter(self)
         # A method of this QObject: PySide drops the connection when the window deletes it.
         app.focusChanged.connect(self._on_focus_changed)
@@ -116,6 +121,7 @@ class PlaybackKeys(QtCore.QObject):
         # window may get keys before it is the active window again.
         if obj is not (self.window.focusWidget() or self.window):
             return False
+        assert isinstance(event, QtGui.QKeyEvent)  # KeyPress and ShortcutOverride are key events
         key = _combined(event.key(), event.modifiers())
         if kind == _Ev.KeyPress and event.key() == Qt.Key.Key_Escape and self.on_escape is not None:
             self.on_escape()

@@ -18,7 +18,7 @@ from ..render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_
 from ..session.frame import Frame
 from ..session.lifting_lemma import lemma_margin
 from ..session.param_commands import parse_start
-from ..session.runner import no_proof_reason
+from ..session.run_result import no_proof_reason
 from .view_wiring import DragThrottle, connect_events
 
 __all__ = ["LivePanel"]

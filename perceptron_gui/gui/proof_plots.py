@@ -13,7 +13,7 @@ from ..core import novikoff
 from ..core.algorithms import REGISTRY
 from ..render import theme as style
 from ..render.formatting import fmt_bound
-from ..session.runner import no_proof_reason
+from ..session.run_result import no_proof_reason
 from ..session.viewed import ViewedSession
 from .plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from .view_wiring import DragThrottle, connect_events

@@ -119,10 +119,10 @@ class PointTableModel(QtCore.QAbstractTableModel):
     def margin_column(self) -> int:
         return self._cols - 1
 
-    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
+    def rowCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else self._rows
 
-    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
+    def columnCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else self._cols
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
@@ -144,13 +144,13 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return "Whether the point is used for training or only for measuring the test error."
         return None
 
-    def flags(self, index: QtCore.QModelIndex) -> Qt.ItemFlag:
+    def flags(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return _READ_ONLY_FLAGS if index.column() == self._cols - 1 else _CELL_FLAGS
 
     # ---- data ---------------------------------------------------------------------------------
-    def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         r, c = index.row(), index.column()
         if not index.isValid() or r >= self._rows or c >= self._cols:
             return None
@@ -183,7 +183,7 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 return repr(float(X[r, c]))
         return None
 
-    def setData(self, index: QtCore.QModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+    def setData(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
         valid = QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid
         if role != Qt.ItemDataRole.EditRole or not self.checkIndex(index, valid):
             return False
@@ -200,18 +200,18 @@ class PointTableModel(QtCore.QAbstractTableModel):
             v = float(number)
             row = self.session.points.X[r].copy()
             row[c] = v
-            return self.session.execute(MovePoints([r], row[None, :]))
+            return self.session.execute(MovePoints(np.array([r]), row[None, :]))
         if c == self.d:
             label = parse_label(text)
             if label is None:
                 self.session.message.emit("error", f"'{clip_text(text)}' is not a label; type +1 or -1.")
                 return False
-            return self.session.execute(SetLabels([r], [label]))
+            return self.session.execute(SetLabels(np.array([r]), np.array([label])))
         role_text = text.lower()
         if role_text not in ("train", "test"):
             self.session.message.emit("error", f"'{clip_text(text)}' is not a set; type train or test.")
             return False
-        return self.session.execute(SetRoles([r], [role_text == "test"]))
+        return self.session.execute(SetRoles(np.array([r]), np.array([role_text == "test"])))
 
     # ---- the margin column --------------------------------------------------------------------
     def margin(self, r: int) -> float | None:

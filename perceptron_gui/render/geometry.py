@@ -213,7 +213,7 @@ def arrow_anchor(w: np.ndarray, b: float, rect: Rect, inset: float | None = 0.15
     dn = d / span if span > 0.0 else d
     dd = float(dn @ dn)
     t = float(np.clip(((foot - a) / span) @ dn / dd, 0.2, 0.8)) if dd > 0.0 else 0.5
-    return a + t * d
+    return np.asarray(a + t * d)
 
 
 def clip_segment(a: np.ndarray, e: np.ndarray, rect: Rect) -> np.ndarray | None:

@@ -6,19 +6,18 @@ panel stays a thin view and a test can read the same sentences without a window.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..core import novikoff
 from ..core.algorithms import REGISTRY
 from ..session.frame import Frame
+from ..session.run_result import RunResult
 from .formatting import NA, fmt, fmt_bound
 
 __all__ = ["margin_of", "margin_bound_caption", "margin_bound_text", "margin_promise_text", "tau_text", "run_bound"]
 
 
-def margin_of(result: Any) -> float | None:
+def margin_of(result: RunResult) -> float | None:
     """The margin β of a margin-perceptron run; None for any other learner."""
     if result is None or not REGISTRY[result.record.algorithm].margin_rule:
         return None
@@ -29,7 +28,7 @@ def margin_bound_caption(beta: float) -> str:
     return "(R²+2β)/γ²" if beta > 0 else "(R/γ)²"
 
 
-def margin_bound_text(result: Any) -> str:
+def margin_bound_text(result: RunResult) -> str:
     """The bound on updates of the margin perceptron from w₀ = 0, (R² + 2β)/γ²."""
     tho, beta = result.theory, margin_of(result)
     if tho is None or beta is None:
@@ -37,7 +36,7 @@ def margin_bound_text(result: Any) -> str:
     return fmt_bound(novikoff.updates_bound(tho.gamma, result.proof_R))
 
 
-def margin_promise_text(result: Any, fr: Frame) -> str:
+def margin_promise_text(result: RunResult, fr: Frame) -> str:
     """The margin the run has reached now against what convergence guarantees, β·γ/(R² + 2β)."""
     tho, beta = result.theory, margin_of(result)
     if tho is None or beta is None:
@@ -57,7 +56,7 @@ def tau_text(fr: Frame) -> str:
     return f"{fmt(fr.update_tau)} (the move τ‖x̃‖ = {fmt(float(np.linalg.norm(move)))})"
 
 
-def run_bound(result: Any) -> tuple[float | None, str]:
+def run_bound(result: RunResult) -> tuple[float | None, str]:
     """The bound on updates from w₀ = 0 that this run's learner obeys, and its formula:
     (R/γ)², (R² + 2β)/γ² for the margin perceptron, none for passive-aggressive."""
     tho = result.theory

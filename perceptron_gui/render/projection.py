@@ -58,7 +58,7 @@ class Projection:
             return np.column_stack((X[:, 0], np.ones(X.shape[0])))
         if self.kind == "plane":
             return X.copy()
-        return (X - self.origin) @ self.A
+        return np.asarray((X - self.origin) @ self.A)
 
     def line(self, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:
         """(w₂, b₂) with w₂·p + b₂ = w·x + b for x = origin + A p on the slice."""
@@ -72,7 +72,7 @@ class Projection:
         P = np.asarray(P, dtype=np.float64).reshape(-1, 2)
         if self.kind == LIFTED_LINE:
             return P[:, :1].copy()
-        return self.origin + P @ self.A.T
+        return np.asarray(self.origin + P @ self.A.T)
 
     def delta_to_data(self, dp: Sequence[float]) -> np.ndarray:
         """The data-space move (d,) of a drag by dp in the view plane."""

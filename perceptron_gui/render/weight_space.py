@@ -15,12 +15,12 @@ The dock (``gui/weight_space_dock.py``) and the slide figure paint a :class:`Wei
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from ..core.algorithms.kernel import in_feature_space
 from ..core.run import RunRecord, split_augmented
+from ..session.run_result import RunResult
 from .formatting import subscript
 from .geometry import Rect, clip_halfplane, clip_line, clip_segment, rect_polygon
 
@@ -183,7 +183,7 @@ def _area(poly: np.ndarray) -> float:
     return 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
 
 
-def describe_weight_space(result: Any, t: int, rect: Rect | None = None, max_lines: int = MAX_LINES) -> WeightSpace:
+def describe_weight_space(result: RunResult, t: int, rect: Rect | None = None, max_lines: int = MAX_LINES) -> WeightSpace:
     """The weight-space picture of ``result`` (a session's RunResult) after visit ``t``.
 
     ``rect`` is the view in (w₁, w₂) (default :func:`weight_space_rect`). Raises ValueError
@@ -201,9 +201,8 @@ def describe_weight_space(result: Any, t: int, rect: Rect | None = None, max_lin
     path, first = path_weights(rec, k)
     caused = np.asarray(rec.update_index[first:k], dtype=np.int64)
     theta_w = None
-    tho = result.theory
-    if tho is not None and getattr(tho, "theta_star", None) is not None:
-        theta_w = split_augmented(tho.theta_star, rec.offset)[0]
+    if result.theory.theta_star is not None:
+        theta_w = split_augmented(result.theory.theta_star, rec.offset)[0]
     view = rect if rect is not None else weight_space_rect(path, theta_w)
     b = float(b_k) if rec.offset else 0.0
     box = rect_polygon(view)

@@ -28,7 +28,8 @@ from ..core.algorithms.kernel import in_feature_space
 from ..core.dataset import DatasetError
 from ..core.run import RunRecord
 from .points import PointSet
-from .runner import RunRequest, RunResult, compute
+from .run_result import RunResult
+from .runner import RunRequest, compute
 
 __all__ = ["MIN_RUNS", "MAX_RUNS", "CompareEntry", "CompareRow", "CompareRun", "Comparison",
            "compare_entries", "parse_seeds", "epoch_step", "compare_row", "run_comparison", "TrainingStopped"]

@@ -27,6 +27,7 @@ from typing import Any
 from psygnal import Signal, SignalInstance
 
 from .commands import Change
+from .run_result import RunResult
 
 __all__ = ["SessionEvents", "IsolatedSignalInstance", "event"]
 
@@ -67,7 +68,7 @@ class SessionEvents:
     """
 
     points_changed = event(Change, description="The points changed [Change: kind and rows].")
-    run_changed = event(object, description="A run finished or was cleared [RunResult | None].")
+    run_changed = event(RunResult | None, description="A run finished or was cleared [RunResult | None].")
     playhead_changed = event(description="The step shown moved [].")
     frame_changed = event(description="The playhead's frame, computed off the UI thread for big data, is ready [].")
     algorithm_changed = event(description="The algorithm or one of its parameters changed [].")

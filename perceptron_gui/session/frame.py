@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from ..core.algorithms.step import StepOutput
 from ..core.algorithms.voted import VOTE_FRAME_WORK, vote_sample
 from ..core.point_stats import point_stats
 from ..core.run import split_augmented
-from .runner import RunResult
+from .run_result import RunResult
 
 __all__ = ["Frame", "frame_at", "compute_frame", "clamp_t"]
 
@@ -90,6 +91,11 @@ def _err(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> float | None:
     return th.training_error(X, y, w, b)
 
 
+def memo_of(result: RunResult) -> Frame | None:
+    """The run's last frame, kept on the result (only frames are ever kept there)."""
+    return cast("Frame | None", result.last_frame)
+
+
 def frame_at(result: RunResult, t: int) -> Frame:
     """The :class:`Frame` of ``result`` once visit ``t`` is done.
 
@@ -98,7 +104,7 @@ def frame_at(result: RunResult, t: int) -> Frame:
     Frames are shared: readers must not change them.
     """
     t = clamp_t(result, t)
-    last = result.last_frame
+    last = memo_of(result)
     if last is not None and last.t == t:
         return last
     fr = compute_frame(result, t)

@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 from ..core.algorithms import REGISTRY
 from ..core.workers import background_thread
-from .frame import Frame, clamp_t, compute_frame, frame_at
-from .runner import RunResult
+from .frame import Frame, clamp_t, compute_frame, frame_at, memo_of
+from .run_result import RunResult
 
 __all__ = ["FrameService", "frame_cost", "SYNC_FRAME_COST"]
 
@@ -93,7 +93,7 @@ class FrameService:
         if self.pending(result, t):
             self._shown = (result, t)
             self._request(result, t)
-        return result.last_frame
+        return memo_of(result)
 
     def prefetch(self, result: RunResult | None, t: int) -> None:
         """Compute the frame at ``t`` in the background once the worker has nothing newer to
@@ -101,7 +101,7 @@ class FrameService:
         if result is None or not self.background(result):
             return
         t = clamp_t(result, t)
-        last = result.last_frame
+        last = memo_of(result)
         if (last is not None and last.t == t) or (self._ahead_of is result and t in self._ahead):
             return
         with self._lock:
@@ -124,7 +124,7 @@ class FrameService:
             return False
         t = clamp_t(result, t)
         self._take_ahead(result, t)
-        last = result.last_frame
+        last = memo_of(result)
         return last is None or last.t != t
 
     def wait(self, timeout: float | None = None) -> None:

@@ -22,7 +22,8 @@ from .own_copy import own_copy_in_background
 from .param_commands import SetParams
 from .playback import Playhead
 from .points import PointSet
-from .runner import Runner, RunRequest, RunResult
+from .run_result import RunResult
+from .runner import Runner, RunRequest
 from .session_playback import PlaybackMixin
 
 __all__ = ["Session"]

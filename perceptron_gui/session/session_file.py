@@ -35,12 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..version import __version__
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..core.io import atomic_write_chunks, read_json_file
+from ..version import __version__
 from .rows_apart import rows_json_chunks_apart
 from .session_json import bools, ints, list_json_chunks
 from .view_range import view_or_none, view_range_problem  # noqa: F401 - importable from here too
@@ -299,7 +299,7 @@ def _check_data(raw: Any, source: str) -> tuple[Dataset, np.ndarray]:
 _NUMBER_TYPES = (int, float)
 
 
-def _number_table(X: list, d: int, source: str) -> np.ndarray:
+def _number_table(X: list[Any], d: int, source: str) -> np.ndarray:
     """``X`` as an (n, d) float array; a row of another length or a value that is not a
     number (text, true/false, a list) is one sentence naming its row and column."""
     for i, row in enumerate(X):
@@ -325,7 +325,7 @@ def _number_table(X: list, d: int, source: str) -> np.ndarray:
         raise
 
 
-def _number_list(y: list, source: str) -> np.ndarray:
+def _number_list(y: list[Any], source: str) -> np.ndarray:
     for i, v in enumerate(y):
         if type(v) not in _NUMBER_TYPES:
             what = "true or false" if isinstance(v, bool) else shown_value(v)

@@ -14,7 +14,7 @@ from .playback import Playhead
 if TYPE_CHECKING:  # the attributes the host Session provides
     from ..core.run import RunRecord
     from .frames import FrameService
-    from .runner import RunResult
+    from .run_result import RunResult
 
 __all__ = ["PlaybackMixin"]
 

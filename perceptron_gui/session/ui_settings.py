@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
@@ -16,7 +17,7 @@ __all__ = ["SETTINGS_FILE", "load_names", "load_setting", "save_setting"]
 SETTINGS_FILE = "settings.json"
 
 
-def _read(state_dir: Path) -> dict:
+def _read(state_dir: Path) -> dict[str, Any]:
     path = Path(state_dir) / SETTINGS_FILE
     if not path.is_file():
         return {}

@@ -13,7 +13,7 @@ from ..core.run import RunRecord
 from .frame import Frame
 from .playback import Playhead
 from .points import PointSet
-from .runner import RunResult
+from .run_result import RunResult
 
 __all__ = ["ViewedSession", "VIEWED_MEMBERS"]
 

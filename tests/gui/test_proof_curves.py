@@ -14,7 +14,7 @@ from perceptron_gui.core.run import split_augmented
 from perceptron_gui.core.theory import hinge_loss, perceptron_loss
 from perceptron_gui.export.source import FIGURES, ExportError, ExportSession, ViewOptions
 from perceptron_gui.gui.proof_curves import KCurvePlot, ProofCurves, ordinal
-from perceptron_gui.session.runner import no_proof_reason
+from perceptron_gui.session.run_result import no_proof_reason
 from perceptron_gui.session.session import Session
 
 

@@ -149,7 +149,7 @@ def _fake_session(K: int) -> SimpleNamespace:
     proof = ProofQuantities(k, 2 * k * gamma, k * gamma, k / 2, k * R * R, np.cos(np.radians(angle)), low,
                             angle, np.degrees(np.arccos(low)))
     theory = SimpleNamespace(R=R, gamma=gamma, bound=(R / gamma) ** 2, theta_star=np.ones(2), verdict="", separable=True)
-    result = SimpleNamespace(proof=proof, theory=theory, lifted_theory=None, proof_R=R,
+    result = SimpleNamespace(proof=proof, theory=theory, lifted_theory=None, proof_theory=theory, proof_R=R,
                              record=SimpleNamespace(algorithm="offset"), train=SimpleNamespace(n=10))
     events = SessionEvents()
     return SimpleNamespace(result=result, k=0, run_changed=events.run_changed, playhead_changed=events.playhead_changed,

@@ -42,7 +42,7 @@ def test_a_long_status_line_ends_in_an_ellipsis_and_keeps_the_whole_text(make_ma
 
 def test_lifted_without_theta_star_names_the_real_limit(make_main_window):
     from perceptron_gui.core.presets import random_noisy
-    from perceptron_gui.session.runner import LIFTED_THEORY_MAX_N
+    from perceptron_gui.session.run_result import LIFTED_THEORY_MAX_N
 
     win = make_main_window(None, "lifted")
     n = LIFTED_THEORY_MAX_N + 5

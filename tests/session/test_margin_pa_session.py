@@ -11,7 +11,7 @@ from perceptron_gui.core.algorithms import augment
 from perceptron_gui.render import learner_rows
 from perceptron_gui.render.update_picture import update_vectors
 from perceptron_gui.session.lessons import apply_lesson
-from perceptron_gui.session.runner import no_proof_reason
+from perceptron_gui.session.run_result import no_proof_reason
 from perceptron_gui.session.session import Session
 
 

@@ -9,6 +9,7 @@ left to right over the augmented vector, so with the offset column last the scor
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeAlias
 
 import numpy as np
@@ -297,7 +298,7 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         v.setflags(write=False)
         return v
 
-    calls = {
+    calls: dict[str, Callable[[], object]] = {
         "perceptron_epoch": lambda: perceptron_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64),
         "pocket_epoch": lambda: [pocket_epoch(X, y, order, w.copy(), pos, idx, wo, 0, 64, np.empty(2, dtype=np.int64),
                                               0.0, parallel, ratchet, np.zeros(6, dtype=np.int64),

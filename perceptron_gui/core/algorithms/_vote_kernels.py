@@ -26,7 +26,7 @@ def _load_block(Xa: Array, i0: int, XT: Array) -> int:  # pragma: no cover
     for j in range(Xa.shape[1]):
         for i in range(m):
             XT[j, i] = Xa[i0 + i, j]
-    return m
+    return int(m)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -45,7 +45,7 @@ class AveragedPerceptron(Perceptron):
 
     def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
                                state: dict[str, Any]) -> np.ndarray:
-        return state["epoch_averages"][epoch]
+        return np.asarray(state["epoch_averages"][epoch])
 
     @classmethod
     def output_at(cls, rec: RunRecord, t: int) -> StepOutput:

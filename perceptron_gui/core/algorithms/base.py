@@ -361,7 +361,7 @@ def _errors(Xa: np.ndarray, y: np.ndarray, P: np.ndarray) -> np.ndarray:
     """The error fraction of every row of P as weights (the kernels' arithmetic)."""
     if Xa.shape[0] == 0:
         return np.zeros(P.shape[0])
-    return K.count_errors_rows(Xa, y, P) / Xa.shape[0]
+    return np.asarray(K.count_errors_rows(Xa, y, P) / Xa.shape[0])
 
 
 def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarray], np.ndarray]) -> float:
@@ -370,4 +370,4 @@ def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarra
     if callable(pred):
         scores = pred(Xa)
         return float(np.mean(np.where(scores >= 0.0, 1.0, -1.0) != y))
-    return float(K.count_errors(Xa, y, np.ascontiguousarray(pred, dtype=np.float64))) / Xa.shape[0]
+    return float(float(K.count_errors(Xa, y, np.ascontiguousarray(pred, dtype=np.float64))) / Xa.shape[0])

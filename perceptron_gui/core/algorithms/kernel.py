@@ -185,7 +185,7 @@ def kernel_scorer(rec: RunRecord, k: int) -> Callable[[np.ndarray], np.ndarray]:
         Z = np.array(Z, dtype=np.float64, order="C").reshape(-1, Xs.shape[1])
         if Xs.shape[0] == 0:
             return np.zeros(Z.shape[0])
-        return DK.dual_scores(Xs, coef.astype(np.float64), Z, kind, p, c, g, offset)
+        return np.asarray(DK.dual_scores(Xs, coef.astype(np.float64), Z, kind, p, c, g, offset))
     return score
 
 

@@ -93,7 +93,7 @@ class PassiveAggressive(Perceptron):
         return cnt
 
     def _update_scale(self, state: dict[str, Any]) -> np.ndarray:
-        return state["tau"][: state["k"]].copy()
+        return np.asarray(state["tau"][: state["k"]].copy())
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         tau = getattr(rec.weights, "tau", None)

@@ -80,7 +80,7 @@ class VotedPerceptron(Perceptron):
         def errors(X: np.ndarray, labels: np.ndarray) -> np.ndarray:
             bad = K.vote_errors_by_epoch(np.ascontiguousarray(X), labels, W, starts, k_ends,
                                          t_ends.astype(np.float64))
-            return bad / X.shape[0]
+            return np.asarray(bad / X.shape[0])
 
         tr = errors(Xa, y) if Xa.shape[0] else np.zeros(E)
         te = errors(Xt, yt) if Xt is not None and yt is not None and Xt.shape[0] else None
@@ -122,7 +122,7 @@ def vote_at(rec: RunRecord, t: int, X: np.ndarray) -> np.ndarray:
         acc = acc + delta if k_end > k_had else acc - delta
     votes.put(key, Xa, k_end, acc)
     now = np.array([float(t + 1 - rec.start_step(k_end))])
-    return acc + K.vote_scores(Xa, np.ascontiguousarray(rec.weights[k_end:k_end + 1]), now)
+    return np.asarray(acc + K.vote_scores(Xa, np.ascontiguousarray(rec.weights[k_end:k_end + 1]), now))
 
 
 class _Votes:
@@ -155,7 +155,7 @@ _votes_lock = threading.Lock()
 
 def _votes_of(rec: RunRecord) -> _Votes:
     """The record's :class:`_Votes`: derived from it, kept beside its fields (never saved)."""
-    votes = rec.__dict__.get("_votes")
+    votes: _Votes | None = rec.__dict__.get("_votes")
     if votes is None:
         with _votes_lock:
             votes = rec.__dict__.setdefault("_votes", _Votes())
@@ -165,7 +165,7 @@ def _votes_of(rec: RunRecord) -> _Votes:
 def voted_scores(rec: RunRecord, X: np.ndarray) -> np.ndarray:
     """Σ_k c_k · sign(w_k·x + b_k) for the rows of X (original features)."""
     c = rec.survival_counts()
-    return K.vote_scores(augment(X, rec.offset), np.ascontiguousarray(rec.weights), c)
+    return np.asarray(K.vote_scores(augment(X, rec.offset), np.ascontiguousarray(rec.weights), c))
 
 
 def vote_sample(n: int, K: int, limit: int = VOTE_WORK_LIMIT, seed: int = 0) -> np.ndarray | None:

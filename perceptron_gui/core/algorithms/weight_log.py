@@ -109,7 +109,7 @@ class WeightLog:
         ks = np.ascontiguousarray(ks, dtype=np.int64).reshape(-1)
         c = np.ascontiguousarray(c, dtype=np.float64)
         if self.tau is not None:  # a step size per update: the plain sum over all rows
-            return kern.weighted_prefix_sums(np.asarray(self), c, ks)
+            return np.asarray(kern.weighted_prefix_sums(np.asarray(self), c, ks))
         P = self._prefix_sums.get(name)
         D = self.shape[1]
         if P is None:
@@ -133,7 +133,7 @@ class WeightLog:
                 k += self.K + 1
             if not 0 <= k <= self.K:
                 raise IndexError(f"update {int(key)} outside 0..{self.K}")
-            return self.rows(np.array([k]))[0]
+            return np.asarray(self.rows(np.array([k]))[0])
         return self.rows(np.arange(self.K + 1)[key])
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
@@ -141,7 +141,8 @@ class WeightLog:
         return out if dtype is None else out.astype(dtype)
 
     def tolist(self) -> list[list[float]]:
-        return np.asarray(self).tolist()
+        rows: list[list[float]] = np.asarray(self).tolist()
+        return rows
 
     def copy(self) -> np.ndarray:
         """All rows as an ndarray of their own (as ``ndarray.copy`` would give)."""

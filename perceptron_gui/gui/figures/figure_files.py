@@ -52,7 +52,7 @@ def write_png(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     """The figure as a PNG of its pixel size."""
     img = fig.render_image()
     buf = _buffer()
-    if not img.save(buf, "PNG"):
+    if not img.save(buf, "PNG"):  # type: ignore[call-overload]  # PySide6's stubs lack the QIODevice overload
         raise write_error(path, reason="the PNG encoder failed", advice="try a smaller width")
     return _write_buffer(path, buf)
 

@@ -1,0 +1,122 @@
+"""The result every view reads: a finished run with its data, its theory and its proof.
+
+A module of its own, below the runner that makes it, so views, exporters and the session type
+it without reaching into the training thread's module.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..core import novikoff
+from ..core import theory as th
+from ..core.algorithms import REGISTRY
+from ..core.algorithms.kernel import NOT_IN_FEATURE_SPACE, in_feature_space
+from ..core.algorithms.lifted import lifted_weights
+from ..core.dataset import Dataset
+from ..core.loss_curves import LossCurves, loss_curves
+from ..core.run import RunRecord
+
+__all__ = ["RunResult", "StepMemo", "no_proof_reason", "LIFTED_THEORY_MAX_N", "THEORY_TIME_BUDGET_S"]
+
+# Exact max-margin of a lifted set works in n + D dimensions; beyond this it is skipped.
+LIFTED_THEORY_MAX_N = 200
+THEORY_TIME_BUDGET_S = 0.25
+
+
+class StepMemo(Protocol):
+    """What a run keeps of its last frame (a ``session.frame.Frame``, which imports this module:
+    ``frame.memo_of`` reads it back as one): the step it shows."""
+
+    t: int
+
+
+@dataclass
+class RunResult:
+    """A finished run with everything the panel shows about it."""
+
+    generation: int
+    algorithm: str
+    params: dict[str, Any]
+    train: Dataset
+    test: Dataset | None
+    train_index: np.ndarray
+    test_index: np.ndarray
+    record: RunRecord
+    theory: th.Theory
+    lifted_theory: th.Theory | None = None
+    seconds: float = 0.0
+    extras: dict[str, Any] = field(default_factory=dict)
+    last_frame: StepMemo | None = field(default=None, repr=False, compare=False)  # frame.frame_at's memo
+
+    @cached_property
+    def proof(self) -> th.ProofQuantities | None:
+        """Novikoff's per-update quantities (None when there is no θ*)."""
+        tho = self.proof_theory
+        if (tho is None or tho.theta_star is None or not tho.gamma or REGISTRY[self.record.algorithm].no_proof
+                or not in_feature_space(self.record)):
+            return None
+        R = self.proof_R
+        if R is None:
+            return None
+        return th.proof_quantities(self.proof_weights(), tho.theta_star, tho.gamma, R)
+
+    @property
+    def proof_R(self) -> float | None:  # noqa: N802 - the notes' R
+        """The R of Novikoff's proof for this run: the data's, or √(R² + 2β) for the margin
+        perceptron (an update inside the margin adds up to R² + 2β to ‖w‖²). Every view asks
+        here, so the bound, the meter and the cosine bound agree."""
+        tho = self.proof_theory
+        R = None if tho is None else tho.R
+        if REGISTRY[self.record.algorithm].margin_rule:
+            return novikoff.margin_perceptron_R(R, float(self.record.params.get("margin", 0.0)))
+        return R
+
+    @cached_property
+    def losses(self) -> LossCurves:
+        """The perceptron and hinge losses of w_k on the training points, at every update or,
+        for big n·K, every m-th (bounded work: see :mod:`~perceptron_gui.core.loss_curves`).
+        :func:`compute` fills it on the training thread for a run trained there; a small run's
+        (computed on the UI thread) waits until a view asks: at n = 1,000 all 23,000 updates'
+        losses took 40 ms, which every drag step paid while the plots were hidden."""
+        rec = self.record
+        return loss_curves(rec.weights, self.train.X, self.train.y, rec.offset)
+
+    @property
+    def proof_theory(self) -> th.Theory | None:
+        """The theory the run's proof is about: the lifted set's for a learner that lifts."""
+        return self.lifted_theory if REGISTRY[self.record.algorithm].lifts else self.theory
+
+    def proof_weights(self) -> np.ndarray:
+        rec = self.record
+        if REGISTRY[rec.algorithm].lifts:
+            return np.array([lifted_weights(rec, k) for k in range(rec.num_updates + 1)])
+        return np.asarray(rec.weights)
+
+
+
+def no_proof_reason(result: RunResult | None) -> str:
+    """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
+    if result is None:
+        return "No run yet: the proof is drawn when the first run is done."
+    if result.train.n == 0:
+        return "No θ*: there are no training points."
+    learner = REGISTRY[result.record.algorithm]
+    if learner.no_proof:  # the panel says why instead of showing failed inequalities
+        return f"No convergence proof: {learner.no_proof}, so Novikoff's w·θ* ≥ kγ and ‖w‖² ≤ kR² do not apply."
+    if not in_feature_space(result.record):
+        return f"No convergence proof here: {NOT_IN_FEATURE_SPACE}."
+    if learner.lifts:
+        lt = result.lifted_theory
+        if lt is None:
+            return (f"No θ* to plot: the lifted set is always separable, but its θ* is only computed "
+                    f"for at most {LIFTED_THEORY_MAX_N} training points (this set has {result.train.n}).")
+        return ("No θ* to plot: the lifted set is always separable, but its θ* could not be computed "
+                f"within {THEORY_TIME_BUDGET_S:g} s; step or edit to try again.")
+    tho = result.theory
+    if tho.separable is False:
+        return f"No θ*: the data is {tho.verdict}."
+    return f"No θ*: separability could not be decided in time ({tho.verdict})."
