@@ -120,7 +120,10 @@ def test_empty_owns_its_memory_and_leaves_numpys_setting_as_it_was() -> None:
             was = multiarray._set_madvise_hugepage(True)
             assert was is True  # empty() set it back as it was
         if SMAPS.exists():
-            big = empty((1 << 22,), np.float64)  # 32 MiB
+            # 64 MiB: past glibc's largest mmap threshold (32 MiB), so the array is a fresh
+            # mapping; at 32 MiB a grown threshold let malloc reuse memory an earlier test had
+            # advised, in some orders of the suite.
+            big = empty((1 << 23,), np.float64)
             assert "hg" not in vm_flags(big.ctypes.data + (1 << 21))
             assert "hg" in vm_flags(np.empty(1 << 22).ctypes.data + (1 << 21))  # numpy's own choice, as a control
     finally:
