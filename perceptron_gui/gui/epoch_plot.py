@@ -71,10 +71,21 @@ class EpochPlot(QtWidgets.QWidget):
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.view)
+        self._fit_minimum()
         # Not the focus of a drag: redraw at most every 100 ms while a point is dragged.
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
+
+    def _fit_minimum(self) -> None:
+        """Room for both plots: each as tall as its rotated axis title and a row of tick labels
+        (shorter, at 1280×720, the two titles ran into each other and the plots were lines)."""
+        metrics = self.view.fontMetrics()
+        # The titles as drawn (pyqtgraph's label font), rotated: their width is their height.
+        title = max(item.getAxis("left").label.boundingRect().width() for item in (self.updates_plot, self.error_plot))
+        # The layout halves the height: each half holds a title, the lower one with its tick
+        # labels and the legend's row below it (about three text lines).
+        self.view.setMinimumHeight(round(2 * (title + 3 * metrics.height()) + 24))
 
     def _on_run_changed(self, result) -> None:
         rows = [] if result is None else result.record.epochs

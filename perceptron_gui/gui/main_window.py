@@ -15,6 +15,7 @@ from . import ui_thread
 from .actions import build_actions
 from .canvas import Canvas
 from .curve_actions import install_curve_actions
+from .dock_width import DockWidthKeeper
 from .epoch_plot import EpochPlot
 from .epoch_table import EpochTable
 from .export_dialog import install_export_actions
@@ -123,6 +124,8 @@ class MainWindow(QtWidgets.QMainWindow):
         # The dual picture (issue 11 §1): hidden until View → Weight space opens it.
         self.weight_space = install_weight_space_dock(self, s, self.canvas, self.docks)
         self._size_docks(DEFAULT_SIZE)
+        # Narrowed and widened again, the live panel gets its width back (its values wrap below it).
+        self.live_width = DockWidthKeeper(self, self.docks["Algorithm and live panel"])
 
         self.status = StatusBar(s)
         self.setStatusBar(self.status)
