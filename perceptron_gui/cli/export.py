@@ -29,6 +29,7 @@ from ..export.source import MANY_RUN_FIGURES, TIKZ_ONLY_FIGURES
 from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
+from .export_sizes import check_sizes
 
 __all__ = ["cmd_export", "mp4_available"]
 FIGURE_OUTPUTS = ("png", "svg", "pdf", "tikz")
@@ -113,40 +114,8 @@ def cmd_export(ns: argparse.Namespace) -> int:
     return 0
 
 
-PLOT_ASPECT = 16 / 9  # a plot's PNG fills a 16:9 slide (1600 × 900 by default)
-
-
-def _check_sizes(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
-    """``--width``/``--height``: pixels for a PNG, lengths for a TikZ picture (``ns.tikz_size``);
-    ``ns.width`` becomes the PNG's width and ``ns.aspect`` its shape."""
-    from ..export.source import MAX_ASPECT, MIN_ASPECT
-    from ..export.tikz_fit import TikzSize
-
-    for opt, value in (("--width", ns.width), ("--height", ns.height)):
-        if isinstance(value, str) and "tikz" not in outputs:
-            raise UsageError(f"{opt} {value} is a length for --tikz; give whole pixels for --png, such as {opt} "
-                             f"{1600 if opt == '--width' else 900}.")
-    if not ns.legend and "tikz" not in outputs:
-        raise UsageError("--no-legend goes with --tikz; add --tikz FIG.tex or drop --no-legend.")
-    ns.tikz_size = TikzSize(width=ns.width if isinstance(ns.width, str) else None,
-                            height=ns.height if isinstance(ns.height, str) else None, legend=ns.legend)
-    plot = ns.figure not in ("canvas", "weight-space", *MANY_RUN_FIGURES)
-    width = ns.width if isinstance(ns.width, int) else None
-    height = ns.height if isinstance(ns.height, int) else None
-    ns.aspect = PLOT_ASPECT if plot else 1.5
-    if height is not None:
-        if not 100 <= height <= 10_000:
-            raise UsageError(f"--height must be between 100 and 10000 pixels, not {height}.")
-        width = width if width is not None else int(round(height * ns.aspect))
-        ns.aspect = width / height
-        if not MIN_ASPECT <= ns.aspect <= MAX_ASPECT:
-            raise UsageError(f"--width {width} and --height {height} make a shape the figures do not take; keep "
-                             f"the width between {MIN_ASPECT:g} and {MAX_ASPECT:g} times the height.")
-    ns.width = width if width is not None else (1600 if plot else 1920)
-
-
 def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
-    _check_sizes(ns, outputs)
+    check_sizes(ns, outputs)
     if not 100 <= ns.width <= 10_000:
         raise UsageError(f"--width must be between 100 and 10000 pixels, not {ns.width}.")
     if not 100 <= ns.frame_width <= 4000:
