@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..render import theme as style
 from ..session.viewed import ViewedSession
@@ -29,6 +29,12 @@ def _epoch_bars(updates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.append(starts, n).astype(np.float64) - 0.5, np.maximum.reduceat(updates, starts)
 
 
+def _title_length(axis: pg.AxisItem) -> float:
+    """The length of an axis's title as drawn (its text in the label's font)."""
+    label = axis.label
+    return QtGui.QFontMetricsF(label.font()).horizontalAdvance(label.toPlainText())
+
+
 class EpochPlot(QtWidgets.QWidget):
     """Notes 002's run table as a plot: updates per epoch (bars, top) and the training and
     test error in % after each epoch (bottom), sharing the epoch axis; a vertical line marks
@@ -45,6 +51,7 @@ class EpochPlot(QtWidgets.QWidget):
         self.session = session
         self.view = pg.GraphicsLayoutWidget()
         self.view.setBackground("w")
+        self.view.ci.setContentsMargins(4, 4, 4, 4)  # a short dock's pixels go to the plots
         self.updates_plot = self.view.addPlot(row=0, col=0)
         self.error_plot = self.view.addPlot(row=1, col=0)
         self.error_plot.setXLink(self.updates_plot)
@@ -71,21 +78,42 @@ class EpochPlot(QtWidgets.QWidget):
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.view)
-        self._fit_minimum()
         # Not the focus of a drag: redraw at most every 100 ms while a point is dragged.
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
+        self._fit_minimum()  # after the key went under the error plot: it takes height too
 
     def _fit_minimum(self) -> None:
-        """Room for both plots: each as tall as its rotated axis title and a row of tick labels
-        (shorter, at 1280×720, the two titles ran into each other and the plots were lines)."""
-        metrics = self.view.fontMetrics()
-        # The titles as drawn (pyqtgraph's label font), rotated: their width is their height.
-        title = max(item.getAxis("left").label.boundingRect().width() for item in (self.updates_plot, self.error_plot))
-        # The layout halves the height: each half holds a title, the lower one with its tick
-        # labels and the legend's row below it (about three text lines).
-        self.view.setMinimumHeight(round(2 * (title + 3 * metrics.height()) + 24))
+        """Room for the plots' rotated axis titles: stacked, each is as tall as its title with a
+        row of tick labels (and the key under the lower one); in a dock too short for that (a
+        1280×720 screen) the two stand side by side, each the dock's full height. Squeezed one
+        above the other, the titles ran into each other and the plots were lines."""
+        # The titles' text in their own font, rotated: its length is the height it needs.
+        title = max(_title_length(item.getAxis("left")) for item in (self.updates_plot, self.error_plot))
+        # Under the lower plot its tick labels and the key (its bottom axis); the layout's margins.
+        margins = self.view.ci.layout.getContentsMargins()
+        below = self.error_plot.getAxis("bottom").height()
+        self.one_plot_height = round(title + below + margins[1] + margins[3] + 4)
+        self.view.setMinimumHeight(self.one_plot_height)
+        self._arrange()
+
+    @property
+    def side_by_side(self) -> bool:
+        """The two plots in one row (a short dock) rather than one above the other."""
+        return self.view.ci.getItem(0, 1) is self.error_plot
+
+    def _arrange(self) -> None:
+        wanted = self.view.height() < 2 * self.one_plot_height
+        if wanted == self.side_by_side:
+            return
+        layout = self.view.ci
+        layout.removeItem(self.error_plot)
+        layout.addItem(self.error_plot, row=0 if wanted else 1, col=1 if wanted else 0)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._arrange()
 
     def _on_run_changed(self, result) -> None:
         rows = [] if result is None else result.record.epochs

@@ -2,7 +2,9 @@
 was narrowed, and the per-epoch plots keep room for their axis titles at 1280×720."""
 from __future__ import annotations
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
+
+Qt = QtCore.Qt
 
 
 def test_the_live_panel_gets_its_width_back_when_the_window_widens(make_main_window, qtbot):
@@ -21,6 +23,7 @@ def test_the_per_epoch_plots_titles_do_not_overlap_at_1280x720(make_main_window,
     win = make_main_window("random_separable", "offset", size=(1280, 720))
     win.actions_by_name["lesson_digits_002"].trigger()
     win.session.wait()
+    qtbot.waitUntil(lambda: win.height() == 720)  # the window still fits the screen
     plot = win.epoch_plot
     QtWidgets.QApplication.processEvents()
     top = plot.updates_plot.getAxis("left").label.sceneBoundingRect()
@@ -29,4 +32,9 @@ def test_the_per_epoch_plots_titles_do_not_overlap_at_1280x720(make_main_window,
     for item in (plot.updates_plot, plot.error_plot):
         axis = item.getAxis("left")
         # Each plot at least as tall as its rotated title: the title is not cut.
-        assert item.getViewBox().height() >= axis.label.boundingRect().width() - 1
+        title = QtGui.QFontMetricsF(axis.label.font()).horizontalAdvance(axis.label.toPlainText())
+        assert item.getViewBox().height() >= title
+    # With room, one above the other again (they share the epoch axis).
+    win.resize(1400, 1000)
+    win.resizeDocks([win.docks["Per epoch"]], [3 * plot.one_plot_height], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: not plot.side_by_side)
