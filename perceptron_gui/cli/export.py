@@ -25,7 +25,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
-from ..export.source import MANY_RUN_FIGURES, TIKZ_ONLY_FIGURES
+from ..export.source import MANY_RUN_FIGURES, STILL_FIGURES
 from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
@@ -142,9 +142,9 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
                              f"{', '.join('--' + e for e in extra)} (export those without --figure study).")
     elif ns.seeds is not None:
         raise UsageError("--seeds goes with --figure study (the order study); add --figure study or drop --seeds.")
-    if ns.figure in TIKZ_ONLY_FIGURES and set(outputs) - {"tikz"}:
-        raise UsageError(f"--figure {ns.figure} is written as --tikz only; export --figure dot, norm and cos one "
-                         "by one for the other formats.")
+    if ns.figure in STILL_FIGURES and set(outputs) & set(ANIMATION_OUTPUTS):
+        raise UsageError(f"--figure {ns.figure} is a still figure of three plots; animate --figure dot, norm or "
+                         "cos one by one.")
     if "tikz" in outputs and ns.figure in ("angle", "epochs"):
         raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
                          f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")

@@ -27,7 +27,7 @@ from ..session.points import PointSet
 from .names import FIGURES, FRAME_UNITS
 from .tikz_fit import TikzSize
 
-__all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "TIKZ_ONLY_FIGURES",
+__all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "STILL_FIGURES",
            "AFTER_PLAYHEAD", "FRAME_UNITS", "FORMATS", "RASTER_POINTS_ABOVE",
            "RASTER_SCALE", "raster_note",
            "MIN_WIDTH_PX", "MAX_WIDTH_PX", "ExportError", "ExportSession", "ViewOptions",
@@ -37,7 +37,7 @@ __all__ = ["FIGURES", "MANY_RUN_FIGURES", "PROOF_FIGURES", "TIKZ_ONLY_FIGURES",
 # them to their own commands' writers).
 MANY_RUN_FIGURES = ("study", "compare")
 PROOF_FIGURES = ("angle", "dot", "norm", "cos", "proof")  # the figures that need θ*
-TIKZ_ONLY_FIGURES = ("proof",)  # one slide's picture of several plots, written as TikZ only
+STILL_FIGURES = ("proof",)  # one slide's picture of several plots: no animation of it
 AFTER_PLAYHEAD = ("faint", "hidden")  # how the curves against k are drawn after the playhead
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tikz", ".tikz": "tikz"}
 MIN_WIDTH_PX, MAX_WIDTH_PX = 100, 10_000  # PNG width in pixels

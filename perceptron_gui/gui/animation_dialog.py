@@ -10,7 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core.errors import UserError
 from ..export.source import ExportSession
-from .figure_dialog import FIGURE_TITLES, disable_proof_figures, enable_item, export_sentence
+from .figure_dialog import FIGURE_TITLES, disable_proof_figures, disable_still_figures, enable_item, export_sentence
 from .figures.animation import (
     MAX_FPS,
     MAX_FRAMES_LIMIT,
@@ -49,6 +49,7 @@ class AnimationDialog(QtWidgets.QDialog):
         for name, title in FIGURE_TITLES.items():
             self.figure_box.addItem(title, name)
         disable_proof_figures(self.figure_box, source.result)
+        disable_still_figures(self.figure_box)
         self.figure_box.setCurrentIndex(max(0, self.figure_box.findData(figure)))
         self.unit_box = QtWidgets.QComboBox()
         for unit, text in UNITS.items():

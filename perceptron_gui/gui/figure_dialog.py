@@ -7,15 +7,15 @@ from typing import Any, cast
 
 from PySide6 import QtGui, QtWidgets
 
-from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, PROOF_FIGURES, TIKZ_ONLY_FIGURES, logical_size, raster_note
+from ..export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, PROOF_FIGURES, STILL_FIGURES, logical_size, raster_note
 
 __all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "export_sentence",
-           "disable_proof_figures"]
+           "disable_proof_figures", "disable_still_figures"]
 
 FIGURE_TITLES = {"canvas": "Canvas", "angle": "Angle to θ*", "epochs": "Per epoch",
                  "dot": "w_k·θ* and its lower bound", "norm": "‖w_k‖² and its upper bound",
                  "cos": "cos∠(w_k, θ*) and its lower bound √k·γ/R",
-                 "proof": "The proof's three plots (TikZ: dot, norm, cos)",
+                 "proof": "The proof's three plots (dot, norm, cos)",
                  "losses": "Perceptron and hinge losses", "weight-space": "Weight space (2-D data)"}
 
 
@@ -56,6 +56,13 @@ def enable_item(box: QtWidgets.QComboBox, row: int, enabled: bool, why: str) -> 
     if item is not None:
         item.setEnabled(enabled)
         item.setToolTip("" if enabled else why)
+
+
+def disable_still_figures(box: QtWidgets.QComboBox) -> None:
+    """Grey out, in a box of animations filled from FIGURE_TITLES, the figures that do not animate."""
+    for row, name in enumerate(FIGURE_TITLES):
+        if name in STILL_FIGURES:
+            enable_item(box, row, False, f"{FIGURE_TITLES[name]} is a still figure; animate its plots one by one.")
 
 
 def disable_proof_figures(box: QtWidgets.QComboBox, result: Any) -> None:
@@ -202,14 +209,8 @@ class FigureDialog(QtWidgets.QDialog):
                    or s.figure in ("dot", "norm", "cos", "proof", "losses"))  # as export_figure writes them
         enable_item(self.format_box, 3, tikz_ok, "TikZ draws the canvas of 1-D or 2-D data, the weight space of "
                     "2-D data and the curves against k (w_k·θ*, ‖w_k‖², the losses), not this figure.")
-        for row in range(3):  # PNG, SVG, PDF
-            enable_item(self.format_box, row, s.figure not in TIKZ_ONLY_FIGURES,
-                        "This figure is one slide's TikZ picture; export its plots one by one as images.")
         if s.fmt == "tikz" and not tikz_ok:
             self.format_box.setCurrentIndex(0)
-            return
-        if s.fmt != "tikz" and s.figure in TIKZ_ONLY_FIGURES:
-            self.format_box.setCurrentIndex(3)
             return
         png = s.fmt == "png"
         for w in (self.scale_radio, self.scale_box, self.slide_radio, self.slide_box, self.width_radio,

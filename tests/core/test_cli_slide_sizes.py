@@ -56,7 +56,7 @@ def test_the_cosine_and_the_proof_figure_as_tikz(capsys, data, tmp_path, figure,
     (["--png", "{out}/a.png", "--width", "8cm"], "--width 8cm is a length for --tikz"),
     (["--png", "{out}/a.png", "--no-legend"], "--no-legend goes with --tikz"),
     (["--png", "{out}/a.png", "--width", "4000", "--height", "500"], "shape the figures do not take"),
-    (["--figure", "proof", "--png", "{out}/a.png"], "--figure proof is written as --tikz only"),
+    (["--figure", "proof", "--gif", "{out}/a.gif"], "--figure proof is a still figure of three plots"),
 ])
 def test_bad_sizes_are_one_sentence_and_exit_2(capsys, data, tmp_path, args, says):
     code, out, err = run_cli(capsys, "export", data, "--algorithm", "offset",
@@ -77,6 +77,9 @@ def test_plot_pngs_are_slide_sized_and_take_a_height(qapp, capsys, data, tmp_pat
     assert run_cli(capsys, "export", data, "--algorithm", "offset", "--png", out, "--width", "1000",
                    "--height", "800")[0] == 0
     assert Image.open(out).size == (1000, 800)
+    # The proof's three plots side by side, one slide.
+    assert run_cli(capsys, "export", data, "--algorithm", "offset", "--figure", "proof", "--png", out)[0] == 0
+    assert Image.open(out).size == (1600, 900)
 
 
 def test_beamer_overlays_with_the_update_and_the_margins(capsys, data, tmp_path):

@@ -61,12 +61,23 @@ def test_tikz_room_and_legend_reach_the_file(window, qtbot, tmp_path):
     assert not dlg.tikz_width.isEnabled() and not dlg.legend_box.isEnabled()
 
 
-def test_the_proof_figure_is_offered_as_tikz_only(window, qtbot, tmp_path):
+def test_the_proof_figure_as_tikz_and_png_but_not_animated(window, qtbot, tmp_path):
+    from perceptron_gui.gui.export_dialog import AnimationDialog
+    from perceptron_gui.gui.figure_dialog import FIGURE_TITLES
+
     win, ea = window
-    dlg = FigureDialog(ea, FigureSettings(figure="proof", fmt="png"))
+    dlg = FigureDialog(ea, FigureSettings(figure="proof", fmt="tikz"))
     qtbot.addWidget(dlg)
-    assert dlg.settings().fmt == "tikz"
-    assert not dlg.format_box.model().item(0).isEnabled()
     path = tmp_path / "proof.tex"
     assert ea.export_figure(path, dlg.settings())
     assert "% ---- panel 3: cos" in path.read_text(encoding="utf-8")
+    dlg.format_box.setCurrentIndex(dlg.format_box.findData("png"))
+    s = dlg.settings()
+    assert (s.fmt, s.width, s.height) == ("png", 1600, 900)
+    png = tmp_path / "proof.png"
+    assert ea.export_figure(png, s)
+    assert Image.open(png).size == (1600, 900)
+    anim = AnimationDialog(ea, ea._source(), "gif", None, "canvas")
+    qtbot.addWidget(anim)
+    assert not anim.figure_box.model().item(list(FIGURE_TITLES).index("proof")).isEnabled()
+    assert anim.figure_box.model().item(list(FIGURE_TITLES).index("cos")).isEnabled()

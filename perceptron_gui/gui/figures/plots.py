@@ -31,7 +31,7 @@ from ...export.source import (
     FORMATS,
     MAX_WIDTH_PX,
     MIN_WIDTH_PX,
-    TIKZ_ONLY_FIGURES,
+    STILL_FIGURES,
     ExportError,
     ExportSession,
     ViewOptions,
@@ -92,6 +92,8 @@ class SlideFigure:
                  device_scale: float = 1.0, transparent: bool = False, style: SlideStyle = SLIDE) -> None:
         if figure not in FIGURES:
             raise ExportError(f"There is no figure '{figure}'; choose one of {', '.join(FIGURES)}.")
+        if figure in STILL_FIGURES:  # several plots: proof_figure.ProofFigure paints them, not one view
+            raise ExportError(f"{FIGURES[figure].capitalize()} is a still figure; animate its plots one by one.")
         if source.result is None and figure != "canvas":
             raise ExportError(f"There is no run yet, so {FIGURES[figure]} is empty; add points of both classes first.")
         self.source = source
@@ -407,9 +409,11 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
         raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")
-    if figure in TIKZ_ONLY_FIGURES:
-        raise ExportError(f"{FIGURES[figure].capitalize()} is written as TikZ only; export the plots dot, norm "
-                          "and cos one by one as PNG, SVG or PDF.")
+    if figure == "proof":  # three plots in one figure: gui/figures/proof_figure.py
+        from .proof_figure import write_proof_figure
+
+        return write_proof_figure(source, path, fmt, width=width, options=options, transparent=transparent,
+                                  style=style)
     scale = _device_scale(options, width) if fmt == "png" else 1.0
     with SlideFigure(source, figure, options=options, device_scale=scale, transparent=transparent,
                      style=style) as fig:
