@@ -412,8 +412,8 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
     if figure == "proof":  # three plots in one figure: gui/figures/proof_figure.py
         from .proof_figure import write_proof_figure
 
-        return write_proof_figure(source, path, fmt, width=width, options=options, transparent=transparent,
-                                  style=style)
+        return write_proof_figure(source, path, fmt, SlideFigure, width=width, options=options,
+                                  transparent=transparent, style=style)
     scale = _device_scale(options, width) if fmt == "png" else 1.0
     with SlideFigure(source, figure, options=options, device_scale=scale, transparent=transparent,
                      style=style) as fig:

@@ -2,12 +2,14 @@
 side by side (render/k_curves.PROOF_KINDS), as the TikZ export's ``--figure proof`` has them.
 
 Each panel is an ordinary :class:`~.plots.SlideFigure` of its curve over the same frozen
-session, painted into its third of the page: there is no second painter. The files are written
+session (plots.py hands its class in, so this module does not import the one that imports it),
+painted into its third of the page: there is no second painter. The files are written
 by :mod:`.figure_files` (PNG, SVG, PDF), as every figure's are.
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +28,8 @@ class ProofFigure:
 
     figure = "proof"
 
-    def __init__(self, source: ExportSession, *, options: ViewOptions | None = None, device_scale: float = 1.0,
-                 transparent: bool = False, style: SlideStyle = SLIDE) -> None:
-        from .plots import SlideFigure  # plots.py writes this figure through write_proof_figure
-
+    def __init__(self, source: ExportSession, panel: Callable[..., Any], *, options: ViewOptions | None = None,
+                 device_scale: float = 1.0, transparent: bool = False, style: SlideStyle = SLIDE) -> None:
         base = options or ViewOptions()
         n = len(PROOF_KINDS)
         panel_aspect = max(base.aspect / n, MIN_ASPECT)  # a panel narrower than 1:2 leaves no room for its text
@@ -44,8 +44,8 @@ class ProofFigure:
         self.panels: list[Any] = []
         try:
             for kind in PROOF_KINDS:
-                self.panels.append(SlideFigure(source, kind, options=self.options, device_scale=self.device_scale,
-                                               transparent=transparent, style=style))
+                self.panels.append(panel(source, kind, options=self.options, device_scale=self.device_scale,
+                                         transparent=transparent, style=style))
         except BaseException:
             self.close()
             raise
@@ -75,16 +75,17 @@ class ProofFigure:
         self.panels = []
 
 
-def write_proof_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str, *, width: int,
-                       options: ViewOptions | None = None, transparent: bool = False,
+def write_proof_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str, panel: Callable[..., Any], *,
+                       width: int, options: ViewOptions | None = None, transparent: bool = False,
                        style: SlideStyle = SLIDE) -> Path:
-    """Write the proof's plots as PNG (``width`` pixels wide), SVG or PDF (Qt must be started)."""
+    """Write the proof's plots as PNG (``width`` pixels wide), SVG or PDF (Qt must be started);
+    ``panel(source, kind, **options)`` makes one plot's figure (plots.SlideFigure)."""
     if fmt not in ("png", "svg", "pdf"):
         raise ExportError(f"The proof's plots are drawn as PNG, SVG, PDF or TikZ, not {fmt}.")
     options = options or ViewOptions()
     n = len(PROOF_KINDS)
     scale = width / (logical_size(max(options.aspect / n, MIN_ASPECT))[0] * n) if fmt == "png" else 1.0
-    fig = ProofFigure(source, options=options, device_scale=scale, transparent=transparent, style=style)
+    fig = ProofFigure(source, panel, options=options, device_scale=scale, transparent=transparent, style=style)
     try:
         return {"png": figure_files.write_png, "svg": figure_files.write_svg,
                 "pdf": figure_files.write_pdf}[fmt](fig, path)
