@@ -24,7 +24,7 @@ from ..core.io import atomic_write_text
 from ..render.geometry import ViewRange, range_of_rect
 from ..render.picture import LegendEntry, Markers, Picture
 from ..session.frame import Frame, frame_at
-from ..session.runner import RunResult
+from ..session.run_result import RunResult
 from ..version import __version__
 from .latex import tex_escape
 from .source import ExportError

@@ -36,7 +36,7 @@ from ..render.picture import (
     describe,
 )
 from ..session.frame import Frame, frame_at
-from ..session.runner import RunResult
+from ..session.run_result import RunResult
 from ..version import __version__
 from .latex import Axis, exponent_for, make_axis, sig, tex_escape
 from .tikz_axes import ONE_D_HALF_HEIGHT, TikzPicture, grid_and_axes_1d, grid_and_axes_2d

@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 import os
 
-from ..version import __version__
 from ..core.io import atomic_write_text
 from ..core.order_study import OrderStudy
 from ..render.study_picture import describe_study
+from ..version import __version__
 from .latex import Axis, exponent_for, make_axis, tex_escape
 from .tikz_axes import TikzPicture, axis_suffix, box_grid_and_ticks
 from .tikz_items import COLOURS

@@ -13,7 +13,7 @@ from ..render.fit_view import fitted_view, must_show, widened_view
 from ..render.geometry import Rect, ViewRange, check_view_range, rect_of_range
 from ..render.projection import Projection, make_projection
 from ..session.frame import Frame
-from ..session.runner import RunResult
+from ..session.run_result import RunResult
 
 __all__ = ["ViewPlane", "view_plane", "export_rect"]
 

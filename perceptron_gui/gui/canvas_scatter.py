@@ -49,7 +49,7 @@ class FastScatter(pg.ScatterPlotItem):
         for i, (sym, _size, pen, brush) in enumerate(self._styles):
             self._table["symbol"][i], self._table["pen"][i], self._table["brush"][i] = sym, pen, brush
         self._sizes = np.array([s[1] for s in self._styles], dtype=np.float64)
-        names = getattr(self, "data").dtype.names  # pyqtgraph's record array of the points
+        names = self.data.dtype.names  # type: ignore[has-type]  # pyqtgraph's record array, set by its __init__
         self._fast = _FAST_FIELDS <= set(names or ())
 
     @property

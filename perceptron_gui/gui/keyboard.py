@@ -65,10 +65,9 @@ def _in_item_view(widget: QtWidgets.QWidget) -> bool:
 def _abandon_edit(field: QtWidgets.QWidget) -> None:
     """Show the field's committed value again (the typed text is dropped, not committed when
     the field loses the focus)."""
-    if isinstance(field, QtWidgets.QSpinBox):
-        field.setValue(field.value())  # with keyboard tracking off, value() is the committed one
-    elif isinstance(field, QtWidgets.QDoubleSpinBox):
-        field.setValue(field.value())  # with keyboard tracking off, value() is the committed one
+    if isinstance(field, (QtWidgets.QSpinBox, QtWidgets.QDoubleSpinBox)):
+        # With keyboard tracking off, value() is the committed one (each box takes its own type back).
+        field.setValue(field.value())  # type: ignore[arg-type]
     elif isinstance(field, QtWidgets.QLineEdit):
         while field.isUndoAvailable():
             field.undo()

@@ -183,7 +183,8 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 return repr(float(X[r, c]))
         return None
 
-    def setData(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+    def setData(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, value: Any,  # noqa: N802
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
         valid = QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid
         if role != Qt.ItemDataRole.EditRole or not self.checkIndex(index, valid):
             return False

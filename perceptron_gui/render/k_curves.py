@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..session.runner import no_proof_reason
+from ..session.run_result import no_proof_reason
 from . import theme
 from .formatting import fmt_int
 
