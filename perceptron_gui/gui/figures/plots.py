@@ -103,8 +103,9 @@ class SlideFigure:
         self.transparent = bool(transparent)
         self.style = style
         self.size = logical_size(self.options.aspect)
-        self._legend = None
-        self.widget: QtWidgets.QWidget | None = None
+        self._legend: Any = None  # the plot's slide legend, once a plot is built
+        # The figure's widget: a Canvas or one of the plots, each asked for its own parts.
+        self.widget: Any = None
         try:
             {"canvas": self._build_canvas, "angle": self._build_angle,
              "epochs": self._build_epochs, "weight-space": lambda: build_weight_space(self),
