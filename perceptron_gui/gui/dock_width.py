@@ -38,9 +38,15 @@ class DockWidthKeeper(QtCore.QObject):
                 self._win_width = size.size().width()
                 if self.wanted == 0 or grew:
                     QtCore.QTimer.singleShot(0, self, self._widen)
-            elif obj is self.dock and self.win.width() == self._win_width and not self._restoring:
+            elif obj is self.dock and self.win.width() == self._win_width and not self._restoring \
+                    and not self._presenting():
                 self.wanted = self.dock.width()  # the lecturer dragged the dock's edge
         return False
+
+    def _presenting(self) -> bool:
+        # Presentation mode sizes the docks for its large text and gives the old sizes back.
+        presentation = getattr(self.win, "presentation", None)
+        return presentation is not None and presentation.active
 
     def _widen(self) -> None:
         dock = self.dock

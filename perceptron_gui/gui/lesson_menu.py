@@ -84,6 +84,8 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
     presentation: Any = getattr(win, "presentation", None)
     if presentation is not None and view.presenting is not None:
         presentation.panels.choose(view.presenting, save=False)  # the lesson's, not a new choice
+    elif presentation is not None:
+        presentation.panels.use_chosen()
     raise_panel(win, view.panel)
     win.canvas.fit_view()
     return True

@@ -4,7 +4,8 @@ The lecturer ticks the panels (the live panel, the angle plot, the per-epoch tab
 curves, the weights' image, the weight space); the choice is kept in the state folder
 (:mod:`perceptron_gui.session.ui_settings`). A lesson that names its own panels
 (:attr:`~perceptron_gui.session.lessons.Lesson.presenting`) shows those while it is open,
-without changing the saved choice: the next start begins with the lecturer's again.
+without changing the saved choice: a lesson that names none, and the next start, show the
+lecturer's again.
 """
 from __future__ import annotations
 
@@ -30,13 +31,20 @@ class PresentationPanels(QtCore.QObject):
         super().__init__(parent)
         self.state_dir = state_dir
         self.names: tuple[str, ...] = load_names(state_dir, SETTING, PRESENTATION_PANELS) or PRESENTED_BY_DEFAULT
+        self.chosen = self.names  # the lecturer's own choice (a lesson's panels are not)
 
     def choose(self, names: tuple[str, ...] | list[str], save: bool = True) -> None:
         """Show ``names`` from now on (those known, in the menu's order); ``save``: remember them."""
         self.names = tuple(name for name in PRESENTATION_PANELS if name in names)
         if save:
+            self.chosen = self.names
             save_setting(self.state_dir, SETTING, list(self.names))
         self.changed.emit()
+
+    def use_chosen(self) -> None:
+        """The lecturer's own choice again (a lesson that names no panels)."""
+        if self.names != self.chosen:
+            self.choose(self.chosen, save=False)
 
     def set_shown(self, name: str, on: bool) -> None:
         """The lecturer ticked or unticked ``name`` in the menu: remembered."""

@@ -61,6 +61,11 @@ def test_a_lessons_panels_do_not_replace_the_saved_choice(make_main_window, qtbo
     win.actions_by_name["lesson_digits_002"].trigger()
     assert win.actions_by_name["present_Per epoch"].isChecked()  # the menu shows what F5 will show
     assert load_setting(default_state_dir(), "presentation_panels") is None
+    # A lesson that names no panels shows the lecturer's own choice again.
+    assert LESSONS["figure1_000"].presenting is None
+    win.actions_by_name["lesson_figure1_000"].trigger()
+    assert set(win.presentation.panels.names) == set(PRESENTED_BY_DEFAULT)
+    assert not win.actions_by_name["present_Per epoch"].isChecked()
 
 
 def test_page_down_and_up_open_the_next_and_previous_lesson_while_presenting(make_main_window, qtbot):
