@@ -177,7 +177,7 @@ class Presentation(QtCore.QObject):
         if saved.canvas_font is None:  # the labels on the canvas are painted in the view's font
             view = win.canvas.plot
             saved.canvas_font = (QtGui.QFont(view.font()), view.testAttribute(Qt.WidgetAttribute.WA_SetFont))
-        win.canvas.plot.setFont(_font(legend_px, bold=True))
+        win.canvas.plot.setFont(_font(px, bold=True))  # the normal's name, the margins: read as the numbers
         saved_axes = {axis for axis, _f, _s in saved.axes}
         for item in plot_items(win):
             if item.legend is not None and item.legend is not overlay.legend:

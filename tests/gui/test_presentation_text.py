@@ -3,7 +3,7 @@ whose height never follows its text; a canvas legend that can move to a corner o
 from __future__ import annotations
 
 import pytest
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 
 from perceptron_gui.gui.presentation import text_px
 from perceptron_gui.gui.text_zoom import ZOOM_STEPS
@@ -67,8 +67,10 @@ def test_the_zoom_multiplies_presentation_modes_sizes(make_main_window, qtbot):
     win.presentation.leave()
     win.text_zoom.step(0)
     win.presentation.enter(screen_height=1080, full_screen=False)
-    # The normal vector's label on the canvas: at least 16 px at 1080 (it was the style's 9 pt).
-    assert win.canvas.plot.fontInfo().pixelSize() >= 16
+    # The labels on the canvas (the normal's name, the margins) as large as the panel's numbers:
+    # an x-height of 10 px or more at 1080 (it was 7 px).
+    assert win.canvas.plot.fontInfo().pixelSize() == text_px(1080)
+    assert QtGui.QFontMetrics(win.canvas.plot.font()).xHeight() >= 10
     win.presentation.leave()
 
 
