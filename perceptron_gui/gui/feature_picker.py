@@ -48,8 +48,12 @@ class FeaturePicker(QtWidgets.QWidget):
         row.addWidget(self.y_combo)
         self.note = QtWidgets.QLabel("(the hyperplane is cut through the mean of the hidden directions)")
         self.note.setStyleSheet("color: #555;")
-        row.addWidget(self.note)
-        row.addStretch(1)
+        # Wrapped, not one long line: on one line it set the window's minimum width, and with
+        # PCA's view a 1280-px screen could not hold the window.
+        self.note.setWordWrap(True)
+        self.note.setMinimumWidth(self.note.fontMetrics().horizontalAdvance("through the mean of the"))
+        row.addWidget(self.note, 1)
+        row.addStretch(0)  # the room when the note is hidden (two features or fewer)
         self._names: tuple[str, ...] = ()
         self._updating = False
         self.view_combo.currentIndexChanged.connect(self._on_choice)
