@@ -30,9 +30,9 @@ def _epoch_bars(updates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _title_length(axis: pg.AxisItem) -> float:
-    """The length of an axis's title as drawn (its text in the label's font)."""
+    """The length of an axis's title as drawn (at its style's size, the text zoom's included)."""
     label = axis.label
-    return QtGui.QFontMetricsF(label.font()).horizontalAdvance(label.toPlainText())
+    return label.boundingRect().width() - 2 * label.document().documentMargin()
 
 
 class EpochPlot(QtWidgets.QWidget):
@@ -82,13 +82,14 @@ class EpochPlot(QtWidgets.QWidget):
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)
-        self._fit_minimum()  # after the key went under the error plot: it takes height too
+        self.fit_minimum()  # after the key went under the error plot: it takes height too
 
-    def _fit_minimum(self) -> None:
+    def fit_minimum(self) -> None:
         """Room for the plots' rotated axis titles: stacked, each is as tall as its title with a
         row of tick labels (and the key under the lower one); in a dock too short for that (a
         1280×720 screen) the two stand side by side, each the dock's full height. Squeezed one
-        above the other, the titles ran into each other and the plots were lines."""
+        above the other, the titles ran into each other and the plots were lines. Called again when
+        the titles' size changes (the text zoom, presentation mode)."""
         # The titles' text in their own font, rotated: its length is the height it needs.
         title = max(_title_length(item.getAxis("left")) for item in (self.updates_plot, self.error_plot))
         # Under the lower plot its tick labels and the key (its bottom axis); the layout's margins.

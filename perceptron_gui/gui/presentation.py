@@ -190,6 +190,7 @@ class Presentation(QtCore.QObject):
                 axis.setStyle(tickFont=_font(px))
                 if axis.labelText:
                     axis.setLabel(axis.labelText, **{**axis.labelStyle, "font-size": f"{px}px"})
+        win.epoch_plot.fit_minimum()
         if not resize:
             return
         win.resizeDocks([win.docks["Algorithm and live panel"]], [int(px * 21)], Qt.Orientation.Horizontal)
@@ -211,6 +212,7 @@ class Presentation(QtCore.QObject):
         for w, (font, own) in saved.fonts.items():
             w.setFont(font)
             w.setAttribute(Qt.WidgetAttribute.WA_SetFont, own)  # an inherited font inherits again
+        win.epoch_plot.fit_minimum()
         for legend, size in saved.legends.items():
             restyle_legend(legend, size=size)
         if saved.canvas_font is not None:

@@ -118,6 +118,7 @@ class TextZoom(QtCore.QObject):
         if f == 1.0:
             canvas_view.setAttribute(Qt.WidgetAttribute.WA_SetFont, False)
         canvas_view.viewport().update()
+        self.win.epoch_plot.fit_minimum()  # its axis titles' new size
 
 
 def _points(size: str) -> float:

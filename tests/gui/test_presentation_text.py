@@ -3,7 +3,7 @@ whose height never follows its text; a canvas legend that can move to a corner o
 from __future__ import annotations
 
 import pytest
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.gui.presentation import text_px
 from perceptron_gui.gui.text_zoom import ZOOM_STEPS
@@ -117,3 +117,20 @@ def test_the_legend_moves_to_a_corner_or_hides_and_the_choice_is_kept(make_main_
     win.actions_by_name["legend_beside"].trigger()
     qtbot.waitUntil(lambda: win.canvas.overlay.legend.isVisible())
     assert win.canvas.overlay.legend.parentItem() is win.canvas.plot.getPlotItem()
+
+
+def test_the_per_epoch_titles_keep_their_room_at_presentations_size(make_main_window, qtbot):
+    win = make_main_window(size=(1280, 720))
+    win.actions_by_name["lesson_digits_002"].trigger()
+    win.session.wait()
+    win.presentation.enter(screen_height=1080, full_screen=False)  # the text of a 1080-px screen
+    plot = win.epoch_plot
+    qtbot.waitUntil(plot.isVisible)
+    win.text_zoom.step(1)
+    QtWidgets.QApplication.processEvents()
+    labels = [item.getAxis("left").label for item in (plot.updates_plot, plot.error_plot)]
+    assert not labels[0].sceneBoundingRect().intersects(labels[1].sceneBoundingRect())
+    for item, label in zip((plot.updates_plot, plot.error_plot), labels):
+        drawn = label.boundingRect().width() - 2 * label.document().documentMargin()  # at 22 px × zoom
+        assert item.getViewBox().height() >= drawn
+    win.presentation.leave()
