@@ -9,6 +9,8 @@ them. Whether memory suffices is the reader's own check (``core/run_memory``).
 """
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +37,12 @@ def too_wide(kind: str, loaded: Any, name: str) -> str | None:
 
 
 def first_line_is_long(path: Path) -> bool:
-    """Whether the file's first line is longer than :data:`LONG_LINE_BYTES` (read: that many
-    bytes at most)."""
+    """Whether the regular file's first line is longer than :data:`LONG_LINE_BYTES` (read: that
+    many bytes at most). Anything but a regular file is False without being opened: a pipe would
+    block the window until something wrote to it."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with path.open("rb") as fh:
             head = fh.read(LONG_LINE_BYTES)
     except OSError:
