@@ -67,7 +67,7 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
     else:
         print(f"Stopped ({rec.stop_reason}) after {upd} in {eps}.", file=out)
 
-    wb = ", ".join(f"{v + 0.0:.6g}" for v in rec.final_w.tolist())  # + 0.0 prints -0.0 as 0
+    wb = _summary(rec.final_w.tolist())
     what = learner.final_weights_name
     if learner.votes:
         what += f" (the vote uses all {K + 1} vectors)"
@@ -113,3 +113,19 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
         print(f"Verdict{where}: {verdict.rstrip('.')}.", file=out)
     print(f"Train time: {_seconds(rec.train_seconds)} (training loop), {_seconds(fit_s)} with the per-epoch "
           f"errors; theory {_seconds(theory_s)}.", file=out)
+
+
+# Up to this many weights are printed; a wider w is summarised as numpy summarises an array
+# (the first and last few, and how many), since 785 numbers of MNIST's w drown the report.
+PRINTED_WEIGHTS = 8
+EDGE_WEIGHTS = 3
+
+
+def _summary(w: list[float]) -> str:
+    """``w``'s numbers for the report: all of them, or the first and last few with the count."""
+    def num(v: float) -> str:
+        return f"{v + 0.0:.6g}"  # + 0.0 prints -0.0 as 0
+    if len(w) <= PRINTED_WEIGHTS:
+        return ", ".join(map(num, w))
+    head, tail = ", ".join(map(num, w[:EDGE_WEIGHTS])), ", ".join(map(num, w[-EDGE_WEIGHTS:]))
+    return f"{head}, ..., {tail}; {len(w):,} numbers, all of them in the run file (--out)"
