@@ -21,7 +21,7 @@ from ...session.compare import Comparison
 from ..canvas import Canvas
 from . import figure_files
 from .plots import SlideFigure
-from .slide_style import SLIDE, SlideStyle, header_text, pixel_font, set_header
+from .slide_style import SLIDE, SlideStyle, device_pixels, header_text, pixel_font, set_header
 
 __all__ = ["CompareFigure", "write_compare_figure", "COMPARE_FORMATS"]
 
@@ -90,8 +90,7 @@ class CompareFigure:
 
     @property
     def pixel_size(self) -> tuple[int, int]:
-        w, h = self.size
-        return max(1, int(round(w * self.device_scale))), max(1, int(round(h * self.device_scale)))
+        return device_pixels(self.size, self.device_scale)
 
     def paint(self, painter: QtGui.QPainter, vector: bool = False) -> None:
         """Each panel into its cell, its numbers under it, on a white page."""

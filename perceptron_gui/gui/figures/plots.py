@@ -47,6 +47,7 @@ from .slide_style import (
     angle_legend_entries,
     canvas_look,
     curve_legend_entries,
+    device_pixels,
     epoch_legend_entries,
     header_text,
     logical_size,
@@ -242,8 +243,7 @@ class SlideFigure:
     @property
     def pixel_size(self) -> tuple[int, int]:
         """The PNG size in device pixels at this figure's ``device_scale``."""
-        w, h = self.size
-        return max(1, int(round(w * self.device_scale))), max(1, int(round(h * self.device_scale)))
+        return device_pixels(self.size, self.device_scale)
 
     def data_to_figure(self, x: float, y: float) -> tuple[float, float]:
         """Where the data point (x, y) lands in the figure, in logical pixels from its top left

@@ -18,7 +18,7 @@ from PySide6 import QtCore, QtGui
 from ...export.source import MIN_ASPECT, ExportError, ExportSession, ViewOptions, logical_size
 from ...render.k_curves import PROOF_KINDS
 from . import figure_files
-from .slide_style import SLIDE, SlideStyle, header_text
+from .slide_style import SLIDE, SlideStyle, device_pixels, header_text
 
 __all__ = ["ProofFigure", "write_proof_figure"]
 
@@ -52,8 +52,7 @@ class ProofFigure:
 
     @property
     def pixel_size(self) -> tuple[int, int]:
-        w, h = self.size
-        return max(1, int(round(w * self.device_scale))), max(1, int(round(h * self.device_scale)))
+        return device_pixels(self.size, self.device_scale)
 
     def paint(self, painter: QtGui.QPainter, vector: bool = False) -> None:
         """Each panel into its third of the page."""

@@ -260,3 +260,9 @@ def epoch_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
 
 __all__ += ["style_axes", "style_curve_plot", "curve_legend_entries", "angle_legend_entries", "epoch_legend_entries",
             "restyle_epoch_axis", "set_header"]
+
+
+def device_pixels(size: tuple[float, float], device_scale: float) -> tuple[int, int]:
+    """A figure's size in logical pixels as device pixels (at least one each way)."""
+    w, h = size
+    return max(1, int(round(w * device_scale))), max(1, int(round(h * device_scale)))

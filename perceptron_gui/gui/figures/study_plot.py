@@ -20,7 +20,7 @@ from ...export.source import logical_size
 from ...render import theme
 from ...render.study_picture import BOUND_SHOWN_UP_TO, describe_study, study_header
 from . import figure_files
-from .slide_style import SLIDE, SlideStyle, pixel_font, set_header, set_margins, style_axes
+from .slide_style import SLIDE, SlideStyle, device_pixels, pixel_font, set_header, set_margins, style_axes
 
 __all__ = ["StudyFigure", "write_study_figure", "write_study_png", "BOUND_SHOWN_UP_TO", "STUDY_FORMATS",
            "study_header"]
@@ -101,8 +101,7 @@ class StudyFigure:
 
     @property
     def pixel_size(self) -> tuple[int, int]:
-        w, h = self.size
-        return max(1, int(round(w * self.device_scale))), max(1, int(round(h * self.device_scale)))
+        return device_pixels(self.size, self.device_scale)
 
     def paint(self, painter: QtGui.QPainter, vector: bool = False) -> None:
         w, h = self.size
