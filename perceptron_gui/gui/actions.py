@@ -16,7 +16,7 @@ from .canvas import Canvas
 from .keyboard import PlaybackKeys
 from .playback_bar import PlaybackBar
 from .table import PointTable
-from .user_text import rich
+from .user_text import action_text, rich
 from .view_wiring import connect_events
 
 Qt = QtCore.Qt
@@ -119,8 +119,9 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     def refresh_undo() -> None:
         undo.setEnabled(s.history.can_undo())
         redo.setEnabled(s.history.can_redo())
-        undo.setText(f"&Undo {s.history.undo_text()}".rstrip())
-        redo.setText(f"&Redo {s.history.redo_text()}".rstrip())
+        # An edit's name can hold a file's ("Open R&D.csv"): shown as written, not as a mnemonic.
+        undo.setText(f"&Undo {action_text(s.history.undo_text())}".rstrip())
+        redo.setText(f"&Redo {action_text(s.history.redo_text())}".rstrip())
 
     connect_events(qwin, [(s.history_changed, refresh_undo)])
     refresh_undo()

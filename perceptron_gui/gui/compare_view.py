@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from ..export.source import ExportSession
 from ..render.compare_text import COLUMNS, row_cells
 from ..session.compare import Comparison
+from .user_text import window_title
 
 __all__ = ["CompareTableModel", "CompareWindow"]
 
@@ -76,8 +77,8 @@ class CompareWindow(QtWidgets.QWidget):
         from .canvas import Canvas
 
         self.comparison = comparison
-        self.setWindowTitle(f"Compare {len(comparison.runs)} runs" + (f" · {comparison.points.title}"
-                                                                      if comparison.points.title else ""))
+        self.setWindowTitle(window_title(f"Compare {len(comparison.runs)} runs"
+                                         + (f" · {comparison.points.title}" if comparison.points.title else "")))
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         grid = QtWidgets.QGridLayout()

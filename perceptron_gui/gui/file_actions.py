@@ -31,6 +31,7 @@ from .message_bar import MessageBanner
 from .open_limits import first_line_is_long, too_wide
 from .run_exports import RunExportMixin
 from .ui_thread import ui_call
+from .user_text import action_text, shown_name
 
 __all__ = ["install_file_actions", "FileActions", "ViewRange"]
 
@@ -162,9 +163,9 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
         m.clear()
         paths = self.recent.paths()
         for i, p in enumerate(paths):
-            a = m.addAction(f"&{(i + 1) % 10} {p.name}")
-            a.setToolTip(str(p))
-            a.setStatusTip(str(p))
+            a = m.addAction(f"&{(i + 1) % 10} {action_text(p.name)}")
+            a.setToolTip(shown_name(p))
+            a.setStatusTip(shown_name(p))
             a.triggered.connect(lambda *_, p=p: self.open_recent(p))
         if not paths:
             empty = m.addAction("(none yet)")

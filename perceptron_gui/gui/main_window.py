@@ -33,7 +33,7 @@ from .proof_plots import AnglePlot
 from .status import StatusBar
 from .table import PointTable
 from .themes import install_theme_menu
-from .user_text import install_plain_text_policy
+from .user_text import install_plain_text_policy, window_title
 from .view_wiring import connect_events
 from .weight_dock import install_weight_dock
 from .weight_space_dock import install_weight_space_dock
@@ -141,7 +141,7 @@ class MainWindow(QtWidgets.QMainWindow):
                                  on_escape=self.banner.dismiss)
         connect_events(self, [
             (s.message, self._on_message),
-            (self.document.changed, lambda: self.setWindowTitle(self.document.title())),
+            (self.document.changed, lambda: self.setWindowTitle(window_title(self.document.title()))),
             (s.points_changed, lambda change: self.banner.clear_stale(data_replaced=change.kind == "reset")),
         ])
         self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)  # the playback keys work from the start

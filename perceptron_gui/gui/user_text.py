@@ -1,7 +1,7 @@
 """Text from files (cells, feature names, session values, file names) is shown as text, never
-interpreted as HTML.
+interpreted as HTML, as mnemonics or as a reordering of the characters around it.
 
-Two rules, one place:
+Three rules, one place:
 
 - :func:`rich` is the only way user text enters a string that *is* rich text (pyqtgraph's axis
   labels, titles and legends take HTML; so does a label set to ``RichText``). A feature named
@@ -12,20 +12,64 @@ Two rules, one place:
   still at ``AutoText`` when it is first polished shows plain text — message boxes (the static
   ``QMessageBox.warning`` too), tooltips, status lines. A label meant for HTML says ``RichText``
   and builds its text with :func:`rich`.
+- A file name is shown as the characters it is made of: :func:`shown_name` makes the invisible
+  ones visible (a right-to-left override made ``\u202egnp.csv`` read as ``vsc.png``; a newline
+  split a menu entry), :func:`action_text` also keeps an ``&`` from becoming a mnemonic in a menu
+  (``R&D.csv`` showed as ``RD.csv`` with the D underlined), and :func:`window_title` keeps a
+  ``[*]`` in a name from being taken for Qt's "modified" mark. Every label, menu entry and title
+  made from a path goes through them.
 """
 from __future__ import annotations
 
 import html
+import unicodedata
 
 from PySide6 import QtCore, QtWidgets
 
-__all__ = ["rich", "PlainTextPolicy", "install_plain_text_policy"]
+__all__ = ["rich", "shown_name", "action_text", "window_title", "PlainTextPolicy", "install_plain_text_policy"]
+
+# The explicit directional formatting characters (embeddings, overrides, isolates, marks):
+# each reorders or disguises the characters after it.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
 def rich(text: object) -> str:
     """``text`` as rich text that shows exactly those characters (``<``, ``>``, ``&`` and quotes
     escaped; a line break stays a line break)."""
     return html.escape(str(text), quote=True).replace("\n", "<br>")
+
+
+def _hidden(c: str) -> bool:
+    # Cc: control characters (a newline, an escape); Cs: the lone surrogates that stand for the
+    # bytes of a name that is not UTF-8 (os.fsdecode's surrogateescape).
+    return c in BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Cs")
+
+
+def _escape(c: str) -> str:
+    code = ord(c)
+    if 0xDC80 <= code <= 0xDCFF:  # the byte a surrogateescape stands for
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}"
+
+
+def shown_name(text: object) -> str:
+    """``text`` (a file name, a path, a title made from one) with every character that would
+    reorder or hide what is around it written out as an escape (``\\u202e``, ``\\x0a``)."""
+    s = str(text)
+    if not any(_hidden(c) for c in s):
+        return s
+    return "".join(_escape(c) if _hidden(c) else c for c in s)
+
+
+def action_text(text: object) -> str:
+    """:func:`shown_name` for a menu entry, a button or any QAction text: ``&`` stays an ``&``."""
+    return shown_name(text).replace("&", "&&")
+
+
+def window_title(text: object) -> str:
+    """:func:`shown_name` for a window title: a ``[*]`` in it stays those three characters
+    (Qt doubles it back to one; a single one is the "modified" mark)."""
+    return shown_name(text).replace("[*]", "[*][*]")
 
 
 class PlainTextPolicy(QtCore.QObject):
