@@ -9,6 +9,8 @@ thread). Not the message strip above the canvas: it changes the canvas's height,
 points each resize redraws every point (0.5 s twice per save).
 Closing the window waits for a save under way, and a save asked for while closing is written at
 once, so nothing the user saved is lost when the program ends.
+A save over the window's own file that someone else wrote meanwhile (another window) is asked
+about first (:mod:`.changed_on_disk`): Reload, Overwrite or Save As….
 """
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ from PySide6 import QtWidgets
 from ..core.errors import UserError
 from ..core.workers import background_thread
 from ..session.autosave import Autosaver
-from ..session.document import Document, DocumentKind, NothingToSaveError, PreparedSave
+from ..session.document import ChangedOnDiskError, Document, DocumentKind, NothingToSaveError, PreparedSave
 from ..session.session import Session
 from ..session.session_file import SESSION_SUFFIX
+from .changed_on_disk import Answer, ask_changed_on_disk
 from .message_bar import MessageBanner
 from .ui_thread import ui_call
 
@@ -36,7 +39,11 @@ SESSION_FILTER = f"Perceptron sessions (*{SESSION_SUFFIX});;JSON files (*.json);
 
 class SaveMixin:
     """Provides the save actions; the host provides ``window``, ``document``, ``session``,
-    ``banner``, ``autosaver``, ``_suggest`` and calls :meth:`_init_saving` in its constructor."""
+    ``banner``, ``autosaver``, ``_suggest``, ``_can_ask``, ``_open`` and calls
+    :meth:`_init_saving` in its constructor.
+
+    :attr:`ask_changed` (replaceable, as the host's other questions) answers "reload",
+    "overwrite", "save_as" or "cancel" for a file changed on disk; the real box only on a screen."""
 
     window: QtWidgets.QMainWindow
     document: Document
@@ -47,9 +54,16 @@ class SaveMixin:
     def _suggest(self, suffix: str) -> str:
         raise NotImplementedError  # the host's
 
+    def _can_ask(self) -> bool:
+        raise NotImplementedError  # the host's
+
+    def _open(self, p: Path, kind: DocumentKind, box_title: str) -> bool:
+        raise NotImplementedError  # the host's
+
     def _init_saving(self) -> None:
         self._writer = SaveWriter(ui_call(self._collect_saves))
         self._save_now = False  # closing: write at once
+        self.ask_changed: Callable[[Path], Answer] = self._ask_changed_box
 
     # ---- the actions ------------------------------------------------------------------------
     def save_current(self) -> bool:
@@ -101,9 +115,11 @@ class SaveMixin:
         self._collect_saves()
 
     # ---- internals ------------------------------------------------------------------------
-    def _save(self, p: Path, kind: DocumentKind) -> bool:
+    def _save(self, p: Path, kind: DocumentKind, overwrite: bool = False) -> bool:
         try:
-            prepared = self.document.prepare_save(p, kind)
+            prepared = self.document.prepare_save(p, kind, overwrite=overwrite)
+        except ChangedOnDiskError as exc:
+            return self._changed_on_disk(p, kind, str(exc))
         except NothingToSaveError as exc:  # not a fault of the file: the banner, as for other hints
             self.banner.show_message("error", str(exc))
             return False
@@ -121,6 +137,25 @@ class SaveMixin:
             return False
         self._saved(prepared)
         return True
+
+    def _changed_on_disk(self, p: Path, kind: DocumentKind, sentence: str) -> bool:
+        """Someone else wrote ``p`` since this window read or saved it: ask, then do as answered.
+        With nobody to ask (no screen) nothing is written and the banner says why."""
+        if self.ask_changed == self._ask_changed_box and not self._can_ask():
+            self.banner.show_message("error", sentence)
+            return False
+        answer = self.ask_changed(p)
+        if answer == "overwrite":
+            return self._save(p, kind, overwrite=True)
+        if answer == "reload":
+            self._open(p, kind, "Could not open the session" if kind == "session" else "Could not open the file")
+            return False  # the file's work is shown; this window's was not saved
+        if answer == "save_as":
+            return self.save_session_as() if kind == "session" else self.save_csv()
+        return False
+
+    def _ask_changed_box(self, p: Path) -> Answer:
+        return ask_changed_on_disk(self.window, p)
 
     def _collect_saves(self) -> None:
         for prepared, error in self._writer.take_results():

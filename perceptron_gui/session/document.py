@@ -10,25 +10,30 @@ nothing to say) and raises :class:`~perceptron_gui.core.errors.UserError` (one s
 failure, leaving the document and the session as they were. :attr:`Document.changed` is
 emitted whenever the path, the kind, the dirty flag or the title change, so a window title
 follows it without watching anything else.
+
+A save never replaces the document's file behind the back of whoever else wrote it since this
+document read or saved it (another window on the same file): :meth:`Document.prepare_save` raises
+:class:`~perceptron_gui.session.disk_stamp.ChangedOnDiskError` and the window asks.
 """
 from __future__ import annotations
 
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from ..core.errors import UserError
 from ..core.io import read_csv, write_csv
 from .commands import Change
+from .disk_stamp import ChangedOnDiskError, FileStamp, file_stamp
 from .events import event
 from .recent_files import RecentFiles
 from .session import Session
 from .session_file import apply_session, load_session, save_snapshot, take_snapshot
 
-__all__ = ["APP_NAME", "Document", "DocumentKind", "NothingToSaveError", "PreparedSave", "kind_of"]
+__all__ = ["APP_NAME", "ChangedOnDiskError", "Document", "DocumentKind", "NothingToSaveError", "PreparedSave", "kind_of"]
 
 APP_NAME = "Perceptron GUI"
 DocumentKind = Literal["csv", "session"]
@@ -45,16 +50,18 @@ def kind_of(path: PathLike) -> DocumentKind:
     return "session" if Path(path).name.lower().endswith(".json") else "csv"
 
 
-@dataclass(frozen=True)
+@dataclass
 class PreparedSave:
     """A save ready to be written: where, as what, the sentence to say, the history's version
-    it holds, and the writer over copies of the data (see :meth:`Document.prepare_save`)."""
+    it holds, and the writer over copies of the data (see :meth:`Document.prepare_save`);
+    :attr:`stamp` is the file's once written (see :mod:`.disk_stamp`)."""
 
     path: Path
     kind: DocumentKind
     said: str
     version: int
     writer: Callable[[], None]
+    stamp: FileStamp | None = field(default=None, compare=False)
 
     def write(self) -> None:
         """Write the file (safe on any thread); a failure is one sentence (UserError)."""
@@ -63,6 +70,8 @@ class PreparedSave:
         except OSError as exc:
             raise UserError(f"{self.path.name} could not be written ({exc.strerror or exc}); "
                             "choose another folder.") from None
+        # At once: a later stat could already see another window's save as this one's.
+        self.stamp = file_stamp(self.path)
 
 
 class Document:
@@ -88,6 +97,8 @@ class Document:
         self._path: Path | None = None
         self._kind: DocumentKind | None = None
         self._shown: tuple[Any, ...] | None = None
+        self._stamp: FileStamp | None = None  # the file as this window last read or wrote it
+        self._unfinished: list[PreparedSave] = []  # prepared, not yet recorded by finish_save
         # The title follows the data's name (a cleared data set is "untitled") and the history.
         session.history_changed.connect(self._refresh)
         session.points_changed.connect(self._on_points)
@@ -153,36 +164,67 @@ class Document:
         self._took(p, kind)
         return said
 
-    def save(self, path: PathLike | None = None, kind: DocumentKind | None = None) -> str:
+    def save(self, path: PathLike | None = None, kind: DocumentKind | None = None, *, overwrite: bool = False) -> str:
         """Save to ``path`` (else the open file) as ``kind`` (else by the name): a session
-        file holds everything, a CSV the data only. The work counts as saved afterwards."""
-        prepared = self.prepare_save(path, kind)
+        file holds everything, a CSV the data only. The work counts as saved afterwards.
+        ``overwrite``: even when the file changed on disk behind this window's back."""
+        prepared = self.prepare_save(path, kind, overwrite=overwrite)
         prepared.write()
         return self.finish_save(prepared)
 
-    def prepare_save(self, path: PathLike | None = None, kind: DocumentKind | None = None) -> PreparedSave:
+    def prepare_save(self, path: PathLike | None = None, kind: DocumentKind | None = None, *,
+                     overwrite: bool = False) -> PreparedSave:
         """The quick first third of :meth:`save` (on the session's thread): check, and copy what
         the file will hold. :meth:`PreparedSave.write` then writes it on any thread (a window
-        keeps drawing while 10⁶ points are written) and :meth:`finish_save` records it."""
+        keeps drawing while 10⁶ points are written) and :meth:`finish_save` records it.
+
+        Raises :class:`ChangedOnDiskError` when the file is this document's and someone else
+        wrote it since it was opened or saved here (:meth:`changed_on_disk`), unless ``overwrite``."""
         if path is None:
             if self._path is None:
                 raise UserError("The work is in no file yet; choose a file name with Save as.")
             path, kind = self._path, kind or self._kind
         p = Path(path)
         kind = kind or kind_of(p)
+        if not overwrite and self.changed_on_disk(p):
+            raise ChangedOnDiskError(p)
         version = self.session.history.version
         if kind == "session":
             snap = take_snapshot(self.session)
-            return PreparedSave(p, kind, f"Saved the session to {p.name}.", version, lambda: save_snapshot(snap, p))
-        refusal = self.csv_refusal()
-        if refusal:
-            raise NothingToSaveError(refusal)
-        data = self.session.points.all_dataset()  # a copy
-        return PreparedSave(p, kind, f"Saved {data.n} points to {p.name}.", version, lambda: write_csv(data, p))
+            prepared = PreparedSave(p, kind, f"Saved the session to {p.name}.", version,
+                                    lambda: save_snapshot(snap, p))
+        else:
+            refusal = self.csv_refusal()
+            if refusal:
+                raise NothingToSaveError(refusal)
+            data = self.session.points.all_dataset()  # a copy
+            prepared = PreparedSave(p, kind, f"Saved {data.n} points to {p.name}.", version,
+                                    lambda: write_csv(data, p))
+        self._unfinished.append(prepared)
+        return prepared
+
+    def changed_on_disk(self, path: PathLike | None = None) -> bool:
+        """Whether the open file (or ``path``, when it is the open file) was written by someone
+        else since this document read or wrote it. A file that is gone has nothing to lose."""
+        if self._path is None or self._stamp is None:
+            return False
+        p = Path(path) if path is not None else self._path
+        if os.path.realpath(p) != os.path.realpath(self._path):
+            return False
+        now = file_stamp(p)
+        if now is None or now == self._stamp:
+            return False
+        # A save of this window written but not yet recorded is no one else's.
+        return all(now != prepared.stamp for prepared in self._unfinished)
 
     def finish_save(self, prepared: PreparedSave) -> str:
         """Record a written save: its file is the document's; the work counts as saved unless it
         changed while the file was written. Returns the sentence to show."""
+        for i, waiting in enumerate(self._unfinished):
+            if waiting is prepared:  # saves are recorded in order: those before it failed
+                del self._unfinished[: i + 1]
+                break
+        self._stamp = prepared.stamp if prepared.stamp is not None else file_stamp(prepared.path)
         self._path, self._kind = prepared.path, prepared.kind
         self.session.history.mark_clean_at(prepared.version)
         if self.recent is not None:
@@ -206,7 +248,7 @@ class Document:
         work is in no file and unsaved, so the title says "untitled *". ``damaged_after``: the
         autosave's journal was damaged after that many edits (the rest are lost: say so)."""
         apply_session(self.session, loaded)
-        self._path, self._kind = None, None
+        self._path, self._kind, self._stamp = None, None, None
         self._refresh()
         if damaged_after is not None:
             n = damaged_after
@@ -217,7 +259,7 @@ class Document:
 
     def forget_file(self) -> None:
         """New data not from a file (a preset, random data): the old file is no longer open."""
-        self._path, self._kind = None, None
+        self._path, self._kind, self._stamp = None, None, None
         self._refresh()
 
     def mark_clean(self) -> None:
@@ -227,8 +269,8 @@ class Document:
 
     # ---- internals ------------------------------------------------------------------------
     def _took(self, p: Path, kind: DocumentKind) -> None:
-        """``p`` was opened or saved: it is the document now, and nothing is unsaved."""
-        self._path, self._kind = p, kind
+        """``p`` was opened: it is the document now, and nothing is unsaved."""
+        self._path, self._kind, self._stamp = p, kind, file_stamp(p)
         self.session.history.mark_clean()
         if self.recent is not None:
             self.recent.add(p)
