@@ -209,9 +209,10 @@ def _wait_until_closed(win: MainWindow) -> None:
 
     class _CloseWatch(QtCore.QObject):
         def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:  # noqa: N802
-            if ev.type() == QtCore.QEvent.Type.Close:
-                # Asked once the close is done: the window's own filter may have refused it.
-                QtCore.QTimer.singleShot(0, lambda: None if win.isVisible() else loop.quit())
+            # The window's hiding, not its Close event: a Close is answered by the unsaved-work
+            # question, whose own event loop runs before the window knows whether it closes.
+            if ev.type() == QtCore.QEvent.Type.Hide and not win.isVisible():
+                loop.quit()
             return False
 
     watch = _CloseWatch()

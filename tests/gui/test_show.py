@@ -198,6 +198,61 @@ def test_a_refused_close_keeps_show_waiting_until_the_window_really_closes(qtbot
     assert shown.run.n == 41  # the run of the window as it was closed
 
 
+@pytest.mark.parametrize("answers", [["save"], ["discard"], ["cancel", "discard"]])
+def test_show_returns_after_an_edit_and_the_unsaved_work_question(qtbot, state_dir, tmp_path, monkeypatch, answers):
+    """The question runs an event loop of its own while the window is still visible (as the real
+    box does); show must still return once the window has closed after it."""
+    from PySide6 import QtCore
+
+    saved = tmp_path / "saved.csv"
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(saved), ""))
+    stuck: list[bool] = []
+    waiting = {"done": False}
+    opened, waited = show_module._open_window, show_module._wait_until_closed
+
+    def wait_and_note(win):
+        waited(win)
+        waiting["done"] = True
+
+    def open_edit_and_close(plan):
+        win = opened(plan)
+        qtbot.addWidget(win)
+        asked = list(answers)
+
+        def ask_in_a_loop_of_its_own():
+            inner = QtCore.QEventLoop()  # as QMessageBox.exec: timers queued before it run inside it
+            QtCore.QTimer.singleShot(0, inner.quit)
+            inner.exec()
+            return asked.pop(0)
+
+        def rescue():  # only if show is still waiting on a closed window: note it, and let it go
+            if not waiting["done"] and not win.isVisible():
+                stuck.append(True)
+                win.close()
+
+        def close_until_closed():
+            win.close()
+            if win.isVisible():
+                QtCore.QTimer.singleShot(0, close_until_closed)  # the Cancel kept it: close again
+            else:
+                QtCore.QTimer.singleShot(0, lambda: QtCore.QTimer.singleShot(0, rescue))
+
+        def edit_and_close():
+            win.session.execute(AddPoints([[5.0, 5.0]], [-1.0]))  # unsaved work: closing asks
+            win.file_actions.ask_close = ask_in_a_loop_of_its_own
+            close_until_closed()
+
+        QtCore.QTimer.singleShot(0, edit_and_close)
+        return win
+
+    monkeypatch.setattr(show_module, "_open_window", open_edit_and_close)
+    monkeypatch.setattr(show_module, "_wait_until_closed", wait_and_note)
+    X, y = _data()
+    shown = perceptron_gui.show(X, y, block=True)
+    assert stuck == [] and waiting["done"] and not shown.window.isVisible()
+    assert saved.exists() == (answers == ["save"])
+
+
 CHILD = """
 import json, sys
 import numpy as np
