@@ -134,6 +134,13 @@ def _check_collections() -> None:
     collection ran on another thread (it could have freed a Qt object there)."""
     if gc.isenabled():  # show()'s blocking path hands collection back to the calling script
         collector.collect_on_this_thread()
+    core = sys.modules.get("PySide6.QtCore")
+    if core is not None and core.QCoreApplication.instance() is not None:
+        # The windows pytest-qt closed wait for their deferred delete, which only a later test's
+        # wait would run. Delete them now, in Qt's own order, before the collector frees their
+        # Python side: a collected cycle of still-living widgets is cleared wrapper by wrapper,
+        # and Qt then calls a cleared wrapper (pyqtgraph's LabelItem.sizeHint without its state).
+        core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
     collector.collect_due()
     elsewhere = collector.collections_elsewhere(clear=True)
     if elsewhere:

@@ -224,6 +224,13 @@ def _wait_until_closed(win: MainWindow) -> None:
         win.removeEventFilter(watch)
 
 
+def _open(win: Any) -> bool:
+    """Whether a kept window is still shown (Qt may have deleted one that was closed)."""
+    import shiboken6
+
+    return bool(shiboken6.isValid(win) and win.isVisible())
+
+
 def show(X: Any, y: Any = None, algorithm: str = "offset", *, block: bool | None = None, **params: Any) -> Shown:
     """Open the window on ``X`` (n × d) and ``y`` (any two labels), or on a fitted estimator;
     see :func:`perceptron_gui.show`."""
@@ -233,12 +240,12 @@ def show(X: Any, y: Any = None, algorithm: str = "offset", *, block: bool | None
     if block is None:
         in_loop = QtCore.QThread.currentThread().loopLevel() > 0  # called from inside a Qt app
         block = not (in_loop or notebook_runs_qt(_ipython_shell()))
-    _KEEP["windows"] = [w for w in _KEEP["windows"] if w.isVisible()]
+    _KEEP["windows"] = [w for w in _KEEP["windows"] if _open(w)]
     win = _open_window(plan)
     shown = Shown(win, plan.classes)
     if block:
         _wait_until_closed(win)
-        if not any(w.isVisible() for w in _KEEP["windows"]):
+        if not any(_open(w) for w in _KEEP["windows"]):
             from ..core.collector import hand_back
             hand_back()  # no window left: the caller's script collects cycles as before
     else:
