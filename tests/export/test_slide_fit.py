@@ -114,8 +114,8 @@ def test_the_cosine_is_the_ratio_of_the_runs_own_curves(session):
                                rtol=1e-12, atol=1e-12)
     # From w₀ = 0 the bound is the notes' √k·γ/R.
     theory = r.theory
-    np.testing.assert_allclose(cos["cos_lower"][1][1:], np.sqrt(k[1:]) * theory.gamma / theory.R, rtol=1e-9,
-                               atol=1e-12)
+    expected = np.sqrt(k[1:]) * theory.gamma / theory.R
+    np.testing.assert_allclose(cos["cos_lower"][1][1:], expected, rtol=1e-9, atol=1e-12)
     assert np.all(cos["cos"][1][1:] >= cos["cos_lower"][1][1:] - 1e-12)
     # The angle plot's cosine (computed on rescaled rows) is the same number.
     np.testing.assert_allclose(cos["cos"][1][1:], r.proof.cos[1:], rtol=1e-9, atol=1e-12)
