@@ -134,20 +134,14 @@ def _check_collections() -> None:
     collection ran on another thread (it could have freed a Qt object there)."""
     if gc.isenabled():  # show()'s blocking path hands collection back to the calling script
         collector.collect_on_this_thread()
-    # Freeing garbage can call into it: a collected cycle of still-living widgets is cleared
-    # wrapper by wrapper, and Qt may then call a cleared wrapper (pyqtgraph's LabelItem.sizeHint
-    # without its state). That is the garbage's teardown, not the test's doing: such errors are
-    # kept out of pytest-qt's capture (its sys.excepthook) while this thread frees it.
-    hook, sys.excepthook = sys.excepthook, lambda *exc_info: None
-    try:
-        core = sys.modules.get("PySide6.QtCore")
-        if core is not None and core.QCoreApplication.instance() is not None:
-            # The windows pytest-qt closed wait for their deferred delete, which only a later
-            # test's wait would run: delete them now, in Qt's own order, before the collector.
-            core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
-        collector.collect_due()
-    finally:
-        sys.excepthook = hook
+    core = sys.modules.get("PySide6.QtCore")
+    if core is not None and core.QCoreApplication.instance() is not None:
+        # The windows pytest-qt closed wait for their deferred delete, which only a later
+        # test's wait would run: delete them now, in Qt's own order, before the collector.
+        core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
+    # With a window's thread set up (gui/ui_thread.py), Qt objects left in cycles are deleted
+    # by Qt before Python clears them, as in the application.
+    collector.collect_due()
     elsewhere = collector.collections_elsewhere(clear=True)
     if elsewhere:
         pytest.fail(f"A garbage collection ran off the window's thread, on {', '.join(sorted(set(elsewhere)))}: "

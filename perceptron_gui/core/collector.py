@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["collect_on_this_thread", "collect_due", "collections_elsewhere", "hand_back", "owner_thread"]
+__all__ = ["collect_on_this_thread", "collect_due", "collections_elsewhere", "hand_back", "owner_thread",
+           "before_freeing", "collect"]
 
-_STATE: dict[str, Any] = {"owner": None, "thresholds": None, "elsewhere": []}
-_LOCK = threading.Lock()
+_STATE: dict[str, Any] = {"owner": None, "thresholds": None, "elsewhere": [], "before_free": None}
+# Re-entrant: a collection can start inside a locked block on the same thread (an allocation
+# there), and its callback takes the lock again.
+_LOCK = threading.RLock()
 
 
 def collect_on_this_thread() -> None:
@@ -42,8 +46,20 @@ def hand_back() -> None:
     """Turn the automatic collection on again (a script's ``show()`` returns once its window
     closed: the caller's process collects as it did before)."""
     if _STATE["owner"] is not None:
-        gc.collect()  # the window's cycles, here, on the window's thread
+        collect(2)  # the window's cycles, here, on the window's thread
     gc.enable()
+
+
+def before_freeing(hook: Callable[[list[Any]], None] | None) -> None:
+    """Show ``hook`` every unreachable object this module's collections find, before any of
+    them is cleared (None: no hook).
+
+    A collection clears the objects of a cycle one by one (their attributes first), then frees
+    them. An object of a C++ library whose wrapper is in the cycle is still alive while that
+    happens, and the library may call back into a wrapper already cleared (Qt asking a cleared
+    pyqtgraph item for its size hint). The hook can end such objects first, in the library's
+    own order, while every wrapper still has its state."""
+    _STATE["before_free"] = hook
 
 
 def owner_thread() -> threading.Thread | None:
@@ -63,7 +79,34 @@ def collect_due() -> int:
     if c0 <= t0:
         return 0
     generation = 2 if (c1 > t1 and c2 > t2) else 1 if c1 > t1 else 0
-    return gc.collect(generation)
+    return collect(generation)
+
+
+def collect(generation: int = 2) -> int:
+    """On the owner's thread: ``gc.collect(generation)``, with the unreachable objects shown to
+    the hook of :func:`before_freeing` before they are cleared."""
+    hook = _STATE["before_free"]
+    if hook is None:
+        return gc.collect(generation)
+    # DEBUG_SAVEALL keeps what the collection finds unreachable in gc.garbage instead of
+    # clearing it (the gc module's only way to hand over the unreachable set); the hook sees
+    # it, and a second collection of the generation they were moved to frees it.
+    start, debug = len(gc.garbage), gc.get_debug()
+    gc.set_debug(debug | gc.DEBUG_SAVEALL)
+    try:
+        found = gc.collect(generation)
+    finally:
+        gc.set_debug(debug)
+    if not found:
+        return 0
+    saved = gc.garbage[start:]
+    del gc.garbage[start:]
+    try:
+        hook(saved)
+    finally:
+        del saved
+        gc.collect(min(generation + 1, 2))
+    return found
 
 
 def collections_elsewhere(clear: bool = False) -> list[str]:

@@ -13,7 +13,10 @@ The rules, each kept by one piece of this module:
   a QObject owned by the application, which no worker can be the last to release;
 - the method is called there only if its object is still alive, as Qt sees it;
 - Python's cycle collection, which frees whatever cycles exist on the thread that triggers it,
-  runs on this thread only, from the poster's timer (``core/collector.py``).
+  runs on this thread only, from the poster's timer (``core/collector.py``);
+- a Qt object still alive in the garbage (a dropped window in a cycle with its lambdas) is
+  deleted by Qt before Python clears the cycle (:func:`delete_living_qt_objects`), so Qt
+  never calls back into a half-cleared wrapper while it tears the window down.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core import collector
 
-__all__ = ["UiCall", "install", "post", "ui_call", "COLLECT_EVERY_MS"]
+__all__ = ["UiCall", "install", "post", "ui_call", "delete_living_qt_objects", "COLLECT_EVERY_MS"]
 
 # How often the window's thread collects the cycles that are due. The automatic collection
 # would run about as often under allocation; a due generation-0 pass takes well under 1 ms.
@@ -70,9 +73,38 @@ def install() -> None:
     if QtCore.QThread.currentThread() is not app.thread():
         raise RuntimeError("The poster must be made on the window's thread.")
     collector.collect_on_this_thread()
+    collector.before_freeing(delete_living_qt_objects)
     with _LOCK:
         # Parented to the application: Qt owns it and frees it with the application, on its thread.
         _POSTER = _Poster(app)
+
+
+def delete_living_qt_objects(garbage: list[Any]) -> None:
+    """Delete the Qt objects in ``garbage`` (unreachable from Python, found by a collection)
+    that Python would delete when it frees their wrappers, before it clears any of them.
+
+    Freed by the collector, a cycle is first cleared wrapper by wrapper; a window's C++ object
+    lives on until its own wrapper goes, and while Qt then tears the window down it asks its
+    items for their size, their shape — Python overrides whose wrappers have lost their state
+    by then (pyqtgraph's ``LabelItem.sizeHint``: "no attribute _sizeHint"). Deleted here first,
+    in Qt's order (a parent takes its children along), every override still finds its state.
+    Only what Python owns is deleted (Qt would free nothing else when the wrapper goes), only
+    roots (an object with a parent goes with it), only on this thread, never a thread object."""
+    here = QtCore.QThread.currentThread()
+    widgets: list[QtCore.QObject] = []
+    others: list[QtCore.QObject] = []
+    for obj in garbage:
+        kind = type(obj)  # not isinstance: a dead weakref.proxy in the garbage raises on it
+        if not issubclass(kind, QtCore.QObject) or issubclass(kind, QtCore.QThread):
+            continue
+        if not (shiboken6.isValid(obj) and shiboken6.ownedByPython(obj)) or obj.parent() is not None:
+            continue
+        if obj.thread() != here:
+            continue
+        (widgets if issubclass(kind, QtWidgets.QWidget) else others).append(obj)
+    for obj in widgets + others:  # a widget takes its scene and items along
+        if shiboken6.isValid(obj):
+            shiboken6.delete(obj)
 
 
 def post(fn: Callable[[], None]) -> None:

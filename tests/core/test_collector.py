@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gc
 import threading
+import weakref
 
 import pytest
 
@@ -41,6 +42,32 @@ def test_collect_due_frees_cycles_once_generation_zero_is_due() -> None:
     assert ref() is not None  # nothing collects by itself
     collector.collect_due()
     assert ref() is None
+
+
+class _Held:
+    """Stands for a wrapper whose library object must end while the wrapper has its state."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.me = self
+
+
+def test_the_hook_sees_a_cycle_with_its_state_before_it_is_freed(monkeypatch) -> None:
+    seen: list[str] = []
+
+    def hook(garbage: list[object]) -> None:
+        seen.extend(o.name for o in garbage if type(o) is _Held)  # not cleared yet
+
+    collector.collect(2)
+    monkeypatch.setattr(collector, "_STATE", dict(collector._STATE, before_free=hook))
+    held = _Held("kept state")
+    gone = weakref.ref(held)
+    del held
+    garbage_before = list(gc.garbage)
+    assert collector.collect(0) >= 1
+    assert seen == ["kept state"]
+    assert gone() is None and gc.garbage == garbage_before  # freed after all, nothing kept
+    assert not gc.get_debug() & gc.DEBUG_SAVEALL
 
 
 def test_collect_due_refuses_another_thread() -> None:

@@ -7,6 +7,8 @@ in for IPython with a fake ``get_ipython``."""
 from __future__ import annotations
 
 import os
+import queue
+import time
 
 import pytest
 
@@ -17,22 +19,48 @@ from jupyter_client.manager import start_new_kernel  # noqa: E402
 
 
 class Cells:
-    """Runs code in the kernel as notebook cells and collects what each printed."""
+    """Runs code in the kernel as notebook cells and collects what each printed.
+
+    ipykernel's Qt loop (``%gui qt``) can miss a request that arrives while it re-enters the
+    loop: it learns of requests from an edge-triggered notifier on the shell socket, and the
+    request then waits until the next message on that socket (a notebook user sees a cell that
+    starts only when they press another). On a busy machine this happened in one run of six,
+    before any of this package's code ran. While a reply is outstanding the test therefore
+    prods the kernel with a ``kernel_info`` request now and then, as that user would; a kernel
+    that is really stuck still fails the test when ``REPLY_WITHIN_S`` runs out."""
+
+    REPLY_WITHIN_S = 120.0
+    PROD_EVERY_S = 5.0
 
     def __init__(self, client) -> None:
         self.client = client
 
     def run(self, code: str) -> str:
+        msg_id = self.client.execute(code)
+        deadline = time.monotonic() + self.REPLY_WITHIN_S
+        while True:
+            try:
+                reply = self.client.get_shell_msg(timeout=self.PROD_EVERY_S)
+            except queue.Empty:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"the kernel never answered the cell {code.splitlines()[0]!r}")
+                self.client.kernel_info()  # new activity on the shell socket wakes the loop
+                continue
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
         printed: list[str] = []
         errors: list[str] = []
-
-        def hook(msg) -> None:
-            if msg["msg_type"] == "stream" and msg["content"]["name"] == "stdout":
-                printed.append(msg["content"]["text"])
-            elif msg["msg_type"] == "error":
-                errors.append(f"{msg['content']['ename']}: {msg['content']['evalue']}")
-
-        reply = self.client.execute_interactive(code, timeout=120, output_hook=hook)
+        while True:  # the cell's output, up to its "idle"
+            msg = self.client.get_iopub_msg(timeout=self.REPLY_WITHIN_S)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            kind, content = msg["msg_type"], msg["content"]
+            if kind == "stream" and content["name"] == "stdout":
+                printed.append(content["text"])
+            elif kind == "error":
+                errors.append(f"{content['ename']}: {content['evalue']}")
+            elif kind == "status" and content["execution_state"] == "idle":
+                break
         assert reply["content"]["status"] == "ok", errors
         return "".join(printed)
 

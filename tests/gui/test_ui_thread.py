@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 import weakref
 
@@ -111,3 +112,37 @@ def test_a_cycle_holding_a_widget_is_freed_on_the_windows_thread_not_where_a_wor
     assert freed_on == [] and ref() is not None
     gc.collect()  # here, on the window's thread (the window's timer or the suite between tests)
     assert freed_on == [threading.main_thread().name]
+
+
+class _Named(QtWidgets.QWidget):
+    """A widget whose overrides read its Python state, as pyqtgraph's items do."""
+
+    def __init__(self, name: str, seen: list[str]) -> None:
+        super().__init__()
+        self.name, self.seen = name, seen
+
+    def hideEvent(self, ev) -> None:  # noqa: N802 (Qt's name)
+        self.seen.append(self.name)  # "no attribute 'name'" if its wrapper were cleared first
+
+
+def test_a_dropped_window_in_a_cycle_is_torn_down_by_qt_with_its_state_intact(qtbot, monkeypatch) -> None:
+    ui_thread.install()
+    collector.collect(2)  # older garbage first: only this window's cycle is left below
+    seen: list[str] = []
+    errors: list[BaseException] = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: errors.append(exc[1]))
+    parts = [_Named(f"part {i}", seen) for i in range(3)]  # tracked before their window
+    window = QtWidgets.QWidget()
+    layout = QtWidgets.QVBoxLayout(window)
+    for part in parts:
+        layout.addWidget(part)
+        part.window_ = window  # each part and the window in one cycle
+    window.show()
+    qtbot.waitExposed(window)
+    gone = weakref.ref(window)
+    del window, layout, part, parts
+    seen.clear()
+    assert collector.collect(2) > 0
+    assert gone() is None and errors == []
+    # Qt hid each part as it deleted the window, and each override still found its name.
+    assert sorted(seen) == ["part 0", "part 1", "part 2"]
