@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .gui.show import Shown
+    from .gui.app.show import Shown
 
 from .version import __version__
 
@@ -23,6 +23,6 @@ def show(X: Any, y: Any = None, algorithm: str = "offset", *, block: bool | None
     ``block=True``/``False`` forces either. Bad input (NaN, 1-D X, three labels, an unknown
     algorithm or parameter) is a ValueError or TypeError raised before any window opens.
     """
-    from .gui.show import show as _show  # Qt and the kernels load here, never on `import perceptron_gui`
+    from .gui.app.show import show as _show  # Qt and the kernels load here, never on `import perceptron_gui`
 
     return _show(X, y, algorithm, block=block, **params)

@@ -139,7 +139,7 @@ def _check_collections() -> None:
         # The windows pytest-qt closed wait for their deferred delete, which only a later
         # test's wait would run: delete them now, in Qt's own order, before the collector.
         core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
-    # With a window's thread set up (gui/ui_thread.py), Qt objects left in cycles are deleted
+    # With a window's thread set up (gui/kit/ui_thread.py), Qt objects left in cycles are deleted
     # by Qt before Python clears them, as in the application.
     collector.collect_due()
     elsewhere = collector.collections_elsewhere(clear=True)

@@ -116,7 +116,7 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
     if ns.lesson is not None:
         _check_lesson(ns)
     try:
-        from ..gui.app import run_app
+        from ..gui.app.application import run_app
     except ImportError as exc:
         print(f"The window cannot open because a part of it could not be loaded ({exc}).", file=sys.stderr)
         build_parser().print_help(sys.stderr)

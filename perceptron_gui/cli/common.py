@@ -131,7 +131,7 @@ def write_study_figures(study: object, paths: dict[str, str], width: int) -> lis
         write_study_tikz(paths["tikz"], study)  # type: ignore[arg-type]
     painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
     if painted:
-        from ..gui.app import prepare_environment
+        from ..gui.app.application import prepare_environment
 
         prepare_environment(offscreen=True)
         from PySide6 import QtWidgets

@@ -121,7 +121,7 @@ def _write(comparison: Any, paths: dict[str, str], width: int, view_range: Any, 
     painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
     if not painted:
         return list(paths.values())
-    from ..gui.app import prepare_environment
+    from ..gui.app.application import prepare_environment
 
     prepare_environment(offscreen=True)
     from PySide6 import QtWidgets

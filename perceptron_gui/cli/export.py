@@ -277,7 +277,7 @@ def _playhead(ns: argparse.Namespace, session: Any) -> int:
 def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: Any, t: int,
                     view_range: Any) -> list[tuple[str, Callable[[str], Any]]]:
     """Writers of the figures and animations, after Qt is started offscreen."""
-    from ..gui.app import prepare_environment
+    from ..gui.app.application import prepare_environment
 
     prepare_environment(offscreen=True)
     from PySide6 import QtWidgets

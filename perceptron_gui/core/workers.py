@@ -15,7 +15,7 @@ the frames, the click grid, reads, saves, exports) stays at the window's priorit
 :func:`background_thread`).
 
 No thread here is ever handed a Qt object: Python frees an object on the thread that drops its
-last reference, and a widget freed on a worker aborts the program (see ``gui/ui_thread.py``).
+last reference, and a widget freed on a worker aborts the program (see ``gui/kit/ui_thread.py``).
 Both doors check the work they are given (:func:`refuse_qt_objects`), so a slip fails at once
 with a sentence instead of crashing some later test, on some machine, under load.
 """
@@ -61,7 +61,7 @@ def refuse_qt_objects(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None
     for obj in (*_held_by(fn), *args, *kwargs.values()):
         if _is_qt_object(obj):
             raise TypeError(f"{type(obj).__name__} is a Qt object: hand a worker Qt-free work and a "
-                            "gui.ui_thread.ui_call for its result, never the object itself.")
+                            "gui.kit.ui_thread.ui_call for its result, never the object itself.")
 
 
 class _CheckedPool(ThreadPoolExecutor):

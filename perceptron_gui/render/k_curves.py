@@ -4,7 +4,7 @@ Four figures (notes 001–004): ``dot`` (w_k·θ* and the proof's lower bound
 w₀·θ* + kγ), ``norm`` (‖w_k‖² and the upper bound ‖w₀‖² + kR²), ``cos`` (cos∠(w_k, θ*) and the
 proof's conclusion √k·γ/R, from the two before) and ``losses`` (the perceptron
 loss and the hinge loss of w_k on the training points). The window's plots
-(gui/proof_curves.py), the slide figures and the TikZ writer (export/tikz_curves.py) all take
+(gui/plots/proof_curves.py), the slide figures and the TikZ writer (export/tikz_curves.py) all take
 their curves, names, colours and the playhead's cut from here. The numbers themselves come from
 the run: ``RunResult.proof`` (core.theory.proof_quantities) and ``RunResult.losses``
 (core.loss_curves).

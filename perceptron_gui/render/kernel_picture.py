@@ -2,7 +2,7 @@
 f(x) = 0 and each point's α as a ring whose size grows with it.
 
 :func:`~perceptron_gui.render.picture.describe` asks :func:`kernel_items` for these items; the
-canvas (``gui/kernel_items.py``) and the TikZ writer paint them like every other item.
+canvas (``gui/canvas/kernel_items.py``) and the TikZ writer paint them like every other item.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 :func:`describe` turns a :class:`~perceptron_gui.session.frame.Frame`, the projection to the
 view plane, the points' positions and the view rectangle into a :class:`Picture`: clipped
 segments, polygons, the normal arrow, the vote raster, marker sets, the legend entries and
-the note. The canvas (``gui/canvas_overlay.py``), the slide figures (PNG, SVG, PDF, which paint
+the note. The canvas (``gui/canvas/overlay.py``), the slide figures (PNG, SVG, PDF, which paint
 the canvas) and the TikZ writer (``export/tikz.py``) all paint a Picture, so they agree by
 construction, and a test compares them item by item (``tests/render/test_painters_agree.py``).
 

@@ -10,7 +10,7 @@ axis title says so). The version space, where every constraint holds, is one con
 (clipped to the view) or None. θ*'s direction is a ray from the origin; the path w₀ → … → w_k
 is read from the run record, step by step, each step named by the example that caused it.
 
-The dock (``gui/weight_space_dock.py``) and the slide figure paint a :class:`WeightSpace`.
+The dock (``gui/panels/weight_space_dock.py``) and the slide figure paint a :class:`WeightSpace`.
 """
 from __future__ import annotations
 

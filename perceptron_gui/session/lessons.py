@@ -4,7 +4,7 @@ A lesson names its data (a preset), the algorithm with its parameters (a hand-se
 included), the step to show and the View switches and the plot that matter. :func:`apply_lesson`
 puts a lesson into a :class:`~.session.Session` (data, algorithm, parameters, step, its
 explanation as a message) and returns what the window should switch on; the window's Lessons
-menu (gui/lesson_menu.py), ``perceptron-gui lessons`` and ``--lesson NAME`` read this one table.
+menu (gui/app/lesson_menu.py), ``perceptron-gui lessons`` and ``--lesson NAME`` read this one table.
 No Qt here: the scenes are data, the window only flips the switches named.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "DOCKS_
            "PRESENTED_BY_DEFAULT", "get_lesson", "lesson_lines", "apply_lesson", "lesson_params", "lesson_switches",
            "lesson_docks"]
 
-# The View menu's switches a lesson may set (gui/actions.py names its actions the same), with
+# The View menu's switches a lesson may set (gui/app/actions.py names its actions the same), with
 # the window's defaults: a lesson sets every one, so a scene never inherits the last lesson's.
 VIEW_SWITCHES: Mapping[str, bool] = MappingProxyType({
     "theta_star": False, "regions": True, "margins": True, "previous": True, "update_vectors": False,

@@ -36,7 +36,7 @@ class Session(PlaybackMixin, SessionEvents):
     ``points_changed`` [Change], ``run_changed`` [RunResult | None], ``playhead_changed`` [],
     ``algorithm_changed`` [], ``history_changed`` [], ``selection_changed`` [],
     ``busy_changed`` [bool], ``progress_changed`` [epoch, total], ``message`` [level, text],
-    ``playing_changed`` [bool]. Views subscribe through ``gui.view_wiring.connect_events``.
+    ``playing_changed`` [bool]. Views subscribe through ``gui.kit.view_wiring.connect_events``.
     """
 
     def __init__(self, post: Callable[[Callable[[], None]], None] | None = None,

@@ -16,8 +16,8 @@ import pyqtgraph as pg  # noqa: E402
 from PySide6 import QtWidgets  # noqa: E402
 
 from perceptron_gui.core.presets import random_noisy, random_separable  # noqa: E402
-from perceptron_gui.gui.canvas import Canvas  # noqa: E402
-from perceptron_gui.gui.canvas_overlay import POINT_STYLES, point_style  # noqa: E402
+from perceptron_gui.gui.canvas.canvas import Canvas  # noqa: E402
+from perceptron_gui.gui.canvas.overlay import POINT_STYLES, point_style  # noqa: E402
 from perceptron_gui.session.commands import MovePoints  # noqa: E402
 from perceptron_gui.session.session import Session  # noqa: E402
 

@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 from PySide6 import QtCore, QtGui, QtTest, QtWidgets  # noqa: E402
 
 from perceptron_gui.core.dataset import Dataset  # noqa: E402
-from perceptron_gui.gui.app import make_window  # noqa: E402
+from perceptron_gui.gui.app.application import make_window  # noqa: E402
 
 Qt = QtCore.Qt
 app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])

@@ -23,7 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6 import QtCore, QtGui, QtWidgets  # noqa: E402
 
 from perceptron_gui.core.presets import random_noisy  # noqa: E402
-from perceptron_gui.gui.app import freeze_startup_heap, make_window, set_up_own_process  # noqa: E402
+from perceptron_gui.gui.app.application import freeze_startup_heap, make_window, set_up_own_process  # noqa: E402
 
 Qt = QtCore.Qt
 app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
@@ -103,7 +103,7 @@ import time, sys
 t_start = float(sys.argv[1])
 from PySide6 import QtWidgets, QtCore
 app = QtWidgets.QApplication([])
-from perceptron_gui.gui.app import make_window
+from perceptron_gui.gui.app.application import make_window
 win = make_window(None, None)
 win.resize(1600, 1000)
 win.show()

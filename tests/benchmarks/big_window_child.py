@@ -24,7 +24,7 @@ from unittest import mock
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.gui.app import freeze_startup_heap, make_window, set_up_own_process
+from perceptron_gui.gui.app.application import freeze_startup_heap, make_window, set_up_own_process
 
 Qt = QtCore.Qt
 QEvent = QtCore.QEvent

@@ -260,9 +260,9 @@ def test_help_exits_0(capsys):
 # ---- the window ----------------------------------------------------------------------------
 def test_no_command_opens_the_window_with_the_options(capsys, monkeypatch):
     calls = []
-    fake = types.ModuleType("perceptron_gui.gui.app")
+    fake = types.ModuleType("perceptron_gui.gui.app.application")
     fake.run_app = lambda argv=None, **kw: calls.append((argv, kw)) or 0
-    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", fake)
+    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app.application", fake)
     assert main([]) == 0
     assert calls[-1] == ([], dict(screenshot=None, preset=None, algorithm=None, step=None, size=None, lesson=None,
                                   theme=None, presentation=False, path=None))
@@ -277,7 +277,7 @@ def test_no_command_opens_the_window_with_the_options(capsys, monkeypatch):
 
 
 def test_missing_window_is_a_sentence_and_the_help(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", None)
+    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app.application", None)
     code = main([])
     err = capsys.readouterr().err
     assert code == 1
@@ -314,9 +314,9 @@ def test_bound_compares_with_updates(capsys, files):
 
 def test_window_options_with_a_command_or_a_typo_are_errors(capsys, files, monkeypatch):
     calls = []
-    fake = types.ModuleType("perceptron_gui.gui.app")
+    fake = types.ModuleType("perceptron_gui.gui.app.application")
     fake.run_app = lambda argv=None, **kw: calls.append((argv, kw)) or 0
-    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", fake)
+    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app.application", fake)
     code, out, err = run_cli(capsys, "--preset", "and", "run", files["and"], "--algorithm", "offset")
     assert code == 2 and "--preset is for the window" in err and out == ""
     code, _, err = run_cli(capsys, "--screenshoot", "x.png")

@@ -21,9 +21,9 @@ def test_lessons_lists_every_name_with_its_note_and_title(capsys):
 @pytest.fixture
 def window_calls(monkeypatch):
     calls: list = []
-    fake = types.ModuleType("perceptron_gui.gui.app")
+    fake = types.ModuleType("perceptron_gui.gui.app.application")
     fake.run_app = lambda argv=None, **kw: calls.append((argv, kw)) or 0
-    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app", fake)
+    monkeypatch.setitem(sys.modules, "perceptron_gui.gui.app.application", fake)
     return calls
 
 

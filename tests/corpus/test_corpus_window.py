@@ -13,8 +13,8 @@ pytestmark = pytest.mark.filterwarnings("error")
 def window(qapp, tmp_path_factory):
     """One window for the whole corpus (a window per file would cost a minute). Not shown:
     the tests' leak check counts visible windows, and opening a file needs no screen."""
-    from perceptron_gui.gui.app import make_window
-    from perceptron_gui.gui.file_actions import install_file_actions
+    from perceptron_gui.gui.app.application import make_window
+    from perceptron_gui.gui.files.file_actions import install_file_actions
 
     mp = pytest.MonkeyPatch()
     mp.setenv("PERCEPTRON_GUI_STATE_DIR", str(tmp_path_factory.mktemp("state")))

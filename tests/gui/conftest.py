@@ -18,7 +18,7 @@ def state_dir(tmp_path, monkeypatch):
 @pytest.fixture
 def make_main_window(qtbot):
     """Build a MainWindow with a preset (synchronous training) and close it afterwards."""
-    from perceptron_gui.gui.app import make_window
+    from perceptron_gui.gui.app.application import make_window
 
     windows = []
 

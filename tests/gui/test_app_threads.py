@@ -19,7 +19,7 @@ def blas():
 def huge():
     was = m._set_madvise_hugepage(True); m._set_madvise_hugepage(was); return was
 before, huge_before = blas(), huge()
-from perceptron_gui.gui.app import run_app
+from perceptron_gui.gui.app.application import run_app
 rc = run_app(screenshot=sys.argv[1], preset="and")
 print(json.dumps({"rc": rc, "before": before, "after": blas(), "huge_before": huge_before, "huge_after": huge()}))
 """

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core.atomic import TEMP_SUFFIX
-from perceptron_gui.gui.file_actions import FileActions, install_file_actions
+from perceptron_gui.gui.files.file_actions import FileActions, install_file_actions
 from perceptron_gui.session.autosave import DEFAULT_DELAY_S, Autosaver, recovery_file
 from perceptron_gui.session.autosave_store import read_autosave
 from perceptron_gui.session.commands import AddPoints, MovePoints

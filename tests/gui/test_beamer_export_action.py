@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from perceptron_gui.export.beamer import run_to_beamer
-from perceptron_gui.gui.file_actions import install_file_actions
+from perceptron_gui.gui.files.file_actions import install_file_actions
 
 
 def test_the_menu_exports_the_runs_slides(make_main_window, state_dir, qtbot, tmp_path):
@@ -24,7 +24,7 @@ def test_the_menu_exports_the_runs_slides(make_main_window, state_dir, qtbot, tm
 
 def test_too_many_updates_fall_back_to_one_overlay_per_epoch(make_main_window, state_dir, qtbot, tmp_path,
                                                               monkeypatch):
-    from perceptron_gui.gui import beamer_dialog
+    from perceptron_gui.gui.dialogs import beamer_dialog
 
     win = make_main_window("notes003_margin")
     fa = install_file_actions(win)
@@ -40,7 +40,7 @@ def test_too_many_updates_fall_back_to_one_overlay_per_epoch(make_main_window, s
 def test_the_dialog_offers_the_command_lines_options(make_main_window, state_dir, qtbot, tmp_path):
     """Overlays per visit, a range of updates and the animate option, counted as they change;
     the file equals the command line's for the same options."""
-    from perceptron_gui.gui.beamer_dialog import BeamerDialog, BeamerSettings
+    from perceptron_gui.gui.dialogs.beamer_dialog import BeamerDialog, BeamerSettings
 
     win = make_main_window("notes003_margin")
     fa = install_file_actions(win)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from perceptron_gui.gui import file_actions
+from perceptron_gui.gui.files import file_actions
 
 
 def _csv(path, n: int, bad_last: bool = False) -> None:

@@ -11,8 +11,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.presets import random_separable
-from perceptron_gui.gui.canvas import Canvas
-from perceptron_gui.gui.canvas_overlay import POINT_STYLES
+from perceptron_gui.gui.canvas.canvas import Canvas
+from perceptron_gui.gui.canvas.overlay import POINT_STYLES
 from perceptron_gui.render.geometry import clip_line
 from perceptron_gui.render.projection import make_projection
 from perceptron_gui.session.commands import AddPoints
@@ -448,7 +448,7 @@ def test_clip_line_vertical_and_outside():
 
 
 def test_fast_scatter_public_fallback_gives_the_same_points(qtbot):
-    from perceptron_gui.gui.canvas_scatter import FastScatter
+    from perceptron_gui.gui.canvas.scatter import FastScatter
 
     rng = np.random.default_rng(1)
     P, style = rng.normal(size=(50, 2)), rng.integers(0, 4, 50)

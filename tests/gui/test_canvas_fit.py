@@ -7,7 +7,7 @@ import pytest
 from PySide6 import QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui.canvas import Canvas
+from perceptron_gui.gui.canvas.canvas import Canvas
 from perceptron_gui.render.geometry import view_fit
 from perceptron_gui.session.session import Session
 
@@ -75,7 +75,7 @@ def test_new_data_is_fitted_with_its_own_hyperplane_not_the_old_one(qtbot):
 
 def test_a_view_moved_before_the_run_arrives_is_kept(qtbot):
     """A background run arrives after the user (or a restored session view) set the range."""
-    from perceptron_gui.gui import ui_thread
+    from perceptron_gui.gui.kit import ui_thread
 
     ui_thread.install()
     s = Session(post=ui_thread.post, background_work=0.0)  # every run on the worker thread

@@ -1,11 +1,11 @@
-"""Dragging the hyperplane or the arrow's tip sets the run's start (gui/canvas_handles.py)."""
+"""Dragging the hyperplane or the arrow's tip sets the run's start (gui/canvas/handles.py)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.gui.canvas_handles import HandleDrag, dragged_line, dragged_tip, pick_handle
+from perceptron_gui.gui.canvas.handles import HandleDrag, dragged_line, dragged_tip, pick_handle
 
 Qt = QtCore.Qt
 

@@ -10,7 +10,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui.canvas import Canvas
+from perceptron_gui.gui.canvas.canvas import Canvas
 from perceptron_gui.render.hit_grid import GRID_MIN_N
 from perceptron_gui.session.commands import MovePoints
 from perceptron_gui.session.session import Session

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtGui
 
-from perceptron_gui.gui.canvas_overlay import SCREEN_LOOK, OverlayLook
+from perceptron_gui.gui.canvas.overlay import SCREEN_LOOK, OverlayLook
 from perceptron_gui.render import theme
 
 
@@ -29,7 +29,7 @@ def test_set_look_redraws_the_same_frame_in_the_new_colours_and_sizes(make_main_
 def test_the_regions_are_filled_without_antialiasing(qapp) -> None:
     # A quarter of a step's repaint at 10⁶ points went into antialiased region fills; the
     # edge they share is the hyperplane, drawn on top. A slanted fill shows two colours only.
-    from perceptron_gui.gui.canvas_items import PolygonItem
+    from perceptron_gui.gui.canvas.items import PolygonItem
 
     item = PolygonItem({"positive_region": QtGui.QBrush(QtGui.QColor(0, 90, 200))})
     item.set_polygons([("positive_region", np.array([[0.0, 0.0], [64.0, 0.0], [0.0, 37.0]]))], (0.0, 0.0, 64.0, 64.0))

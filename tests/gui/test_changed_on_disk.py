@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtWidgets
 
-from perceptron_gui.gui.file_actions import FileActions, install_file_actions
+from perceptron_gui.gui.files.file_actions import FileActions, install_file_actions
 from perceptron_gui.session.commands import AddPoints
 from perceptron_gui.session.session_file import load_session
 

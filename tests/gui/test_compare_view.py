@@ -8,8 +8,8 @@ import numpy as np
 from PySide6.QtCore import Qt
 
 from perceptron_gui.core.algorithms import make_algorithm
-from perceptron_gui.gui.compare_dialog import CompareChooser, CompareRunner, start_compare
-from perceptron_gui.gui.compare_view import CompareWindow
+from perceptron_gui.gui.dialogs.compare_dialog import CompareChooser, CompareRunner, start_compare
+from perceptron_gui.gui.dialogs.compare_view import CompareWindow
 from perceptron_gui.render.compare_text import COLUMNS, row_cells
 from perceptron_gui.session.compare import compare_entries, run_comparison
 

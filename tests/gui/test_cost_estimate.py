@@ -5,7 +5,7 @@ import os
 
 from PySide6 import QtCore
 
-from perceptron_gui.gui.status import StatusBar
+from perceptron_gui.gui.app.status import StatusBar
 from perceptron_gui.session.estimate import RateProbe
 from perceptron_gui.session.session import Session
 

@@ -43,7 +43,7 @@ def test_panel_and_plots_switch_runs_together_during_a_drag(make_main_window, qt
 
 
 def test_a_closed_view_with_a_pending_update_is_skipped(make_main_window, qtbot):
-    from perceptron_gui.gui.proof_plots import AnglePlot
+    from perceptron_gui.gui.plots.proof_plots import AnglePlot
 
     win = make_main_window(None)
     s = win.session

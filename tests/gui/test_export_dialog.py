@@ -6,8 +6,14 @@ import pytest
 from PIL import Image
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.gui import export_dialog
-from perceptron_gui.gui.export_dialog import AnimationDialog, ExportActions, FigureDialog, FigureSettings, install_export_actions
+from perceptron_gui.gui.dialogs import export_dialog
+from perceptron_gui.gui.dialogs.export_dialog import (
+    AnimationDialog,
+    ExportActions,
+    FigureDialog,
+    FigureSettings,
+    install_export_actions,
+)
 from perceptron_gui.gui.figures.animation import AnimationSettings
 from perceptron_gui.gui.figures.plots import logical_size
 

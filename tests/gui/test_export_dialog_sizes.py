@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 from PySide6 import QtCore
 
-from perceptron_gui.gui.export_dialog import FigureDialog, FigureSettings, install_export_actions
+from perceptron_gui.gui.dialogs.export_dialog import FigureDialog, FigureSettings, install_export_actions
 
 
 @pytest.fixture
@@ -62,8 +62,8 @@ def test_tikz_room_and_legend_reach_the_file(window, qtbot, tmp_path):
 
 
 def test_the_proof_figure_as_tikz_and_png_but_not_animated(window, qtbot, tmp_path):
-    from perceptron_gui.gui.export_dialog import AnimationDialog
-    from perceptron_gui.gui.figure_dialog import FIGURE_TITLES
+    from perceptron_gui.gui.dialogs.export_dialog import AnimationDialog
+    from perceptron_gui.gui.dialogs.figure_dialog import FIGURE_TITLES
 
     win, ea = window
     dlg = FigureDialog(ea, FigureSettings(figure="proof", fmt="tikz"))

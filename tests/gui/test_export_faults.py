@@ -4,7 +4,7 @@ from __future__ import annotations
 import errno
 
 from perceptron_gui.core import atomic
-from perceptron_gui.gui.export_dialog import FigureSettings, install_export_actions
+from perceptron_gui.gui.dialogs.export_dialog import FigureSettings, install_export_actions
 
 OLD = b"the figure from last week\n"
 

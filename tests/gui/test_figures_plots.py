@@ -95,7 +95,7 @@ def test_a_bigger_png_is_the_same_picture_sharper(session):
 
 def test_slide_look_does_not_depend_on_the_window(session, qtbot):
     """The exported canvas is a separate widget: restyling it leaves an on-screen canvas alone."""
-    from perceptron_gui.gui.canvas import Canvas
+    from perceptron_gui.gui.canvas.canvas import Canvas
 
     screen = Canvas(session)
     qtbot.addWidget(screen)

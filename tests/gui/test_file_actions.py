@@ -8,7 +8,7 @@ import pytest
 from PySide6 import QtWidgets
 
 from perceptron_gui.core.runio import read_run_json
-from perceptron_gui.gui.file_actions import FileActions, install_file_actions
+from perceptron_gui.gui.files.file_actions import FileActions, install_file_actions
 from perceptron_gui.session.autosave import AUTOSAVE_NAME
 from perceptron_gui.session.commands import AddPoints
 from perceptron_gui.session.session import Session

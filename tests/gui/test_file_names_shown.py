@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from perceptron_gui.gui.file_actions import install_file_actions
-from perceptron_gui.gui.user_text import BIDI_CONTROLS, action_text, shown_name, window_title
+from perceptron_gui.gui.files.file_actions import install_file_actions
+from perceptron_gui.gui.kit.user_text import BIDI_CONTROLS, action_text, shown_name, window_title
 
 SPOOF = "\u202egnp.csv"  # shows as "vsc.png" when the override is obeyed
 CSV = "x1,x2,y\n1,3,1\n2.5,1.5,1\n-1.5,1.5,-1\n"

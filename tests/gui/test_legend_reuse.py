@@ -2,7 +2,7 @@
 rebuilding pyqtgraph's labels and samples took 80–160 ms of every playback step at 10⁶ points)."""
 from __future__ import annotations
 
-from perceptron_gui.gui.canvas_items import Legend, LegendSwatch
+from perceptron_gui.gui.canvas.items import Legend, LegendSwatch
 
 
 def test_entries_that_come_back_are_the_same_widgets_in_the_new_order(qtbot) -> None:

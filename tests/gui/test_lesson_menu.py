@@ -87,7 +87,7 @@ def test_an_unknown_lesson_on_the_command_line_exits_2(tmp_path):
 def test_lesson_at_start_shows_its_dock_in_front(qtbot):
     """--lesson at start opens the lesson before the window is shown; its dock (a tab behind
     'Per epoch' until then) must still be the one in front once the window is up."""
-    from perceptron_gui.gui.app import _raise_lesson_panel, make_window
+    from perceptron_gui.gui.app.application import _raise_lesson_panel, make_window
 
     win = make_window(lesson="convergence_proof")
     qtbot.addWidget(win)
@@ -102,7 +102,7 @@ def test_lesson_at_start_shows_its_dock_in_front(qtbot):
 
 def test_the_weight_space_lesson_shows_its_dock(make_main_window, qtbot):
     """Lesson 14 opens the hidden Weight space dock and its path ends at the run's last weights."""
-    from perceptron_gui.gui.lesson_menu import open_lesson
+    from perceptron_gui.gui.app.lesson_menu import open_lesson
 
     win = make_main_window()
     dock = win.docks["Weight space"]

@@ -174,7 +174,7 @@ def test_every_preset_from_the_menu(make_main_window, name):
 
 
 def test_shortcut_dialog_lists_keys(make_main_window):
-    from perceptron_gui.gui.actions import show_shortcuts
+    from perceptron_gui.gui.app.actions import show_shortcuts
 
     win = make_main_window()
     box = show_shortcuts(win)

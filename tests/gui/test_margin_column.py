@@ -14,8 +14,8 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import theory
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui import table_model
-from perceptron_gui.gui.table_model import NO_MARGIN, PointTableModel
+from perceptron_gui.gui.table import model as table_model
+from perceptron_gui.gui.table.model import NO_MARGIN, PointTableModel
 from perceptron_gui.session.session import Session
 
 Qt = QtCore.Qt
@@ -127,7 +127,7 @@ def test_fitting_the_view_takes_in_the_update_vectors(make_main_window, qtbot):
 def test_a_step_repaints_only_the_margin_strip_and_nothing_while_it_is_hidden(qtbot):
     """A playback step changes the margin of every row: the table repaints that column's strip
     (shown) or nothing (hidden), not all its cells (issue 9: ~900 cells a frame at 60 steps/s)."""
-    from perceptron_gui.gui.table_view import PointView
+    from perceptron_gui.gui.table.view import PointView
 
     s = notes_session(custom=False)
     model = PointTableModel(s)

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import novikoff
-from perceptron_gui.gui.live_panel import LivePanel
-from perceptron_gui.gui.proof_plots import AnglePlot
+from perceptron_gui.gui.panels.live_panel import LivePanel
+from perceptron_gui.gui.plots.proof_plots import AnglePlot
 from perceptron_gui.render.formatting import fmt_bound
 from perceptron_gui.session.session import Session
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.gui.message_bar import MessageBanner, reading_seconds
+from perceptron_gui.gui.kit.message_bar import MessageBanner, reading_seconds
 
 Qt = QtCore.Qt
 

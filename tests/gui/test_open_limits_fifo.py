@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from perceptron_gui.gui.open_limits import LONG_LINE_BYTES, first_line_is_long
+from perceptron_gui.gui.files.open_limits import LONG_LINE_BYTES, first_line_is_long
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")

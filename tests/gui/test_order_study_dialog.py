@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from perceptron_gui.core.algorithms import make_algorithm
-from perceptron_gui.gui.order_study_dialog import OrderStudyRunner, start_order_study
+from perceptron_gui.gui.dialogs.order_study_dialog import OrderStudyRunner, start_order_study
 
 
 def test_the_study_of_the_windows_data_equals_separate_runs(make_main_window, qtbot):

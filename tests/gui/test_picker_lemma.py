@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtWidgets
 
-from perceptron_gui.gui.picker import AlgorithmPicker
+from perceptron_gui.gui.panels.picker import AlgorithmPicker
 from perceptron_gui.session.lifting_lemma import lemma_margin
 from perceptron_gui.session.session import Session
 

@@ -3,7 +3,7 @@
 Three strings from the report, each through the places it reached: a CSV cell in the error box,
 a session value in the error box (a link there ran ``xdg-open``), a feature name in the axis
 labels of the canvas and of exported figures (an ``<img>`` loaded a local file); and, for any
-other label, the application-wide rule of :mod:`perceptron_gui.gui.user_text`.
+other label, the application-wide rule of :mod:`perceptron_gui.gui.kit.user_text`.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui.user_text import install_plain_text_policy, rich
+from perceptron_gui.gui.kit.user_text import install_plain_text_policy, rich
 
 Qt = QtCore.Qt
 BOLD = "<b>x</b>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_gui.gui.canvas_overlay import POINT_STYLES, point_size_level, point_style
+from perceptron_gui.gui.canvas.overlay import POINT_STYLES, point_size_level, point_style
 from perceptron_gui.render.point_stamps import STYLE_DTYPE
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PySide6 import QtCore
 
-from perceptron_gui.gui.presentation import text_px
+from perceptron_gui.gui.app.presentation import text_px
 
 Qt = QtCore.Qt
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.gui.presentation import text_px
-from perceptron_gui.gui.text_zoom import ZOOM_STEPS
+from perceptron_gui.gui.app.presentation import text_px
+from perceptron_gui.gui.app.text_zoom import ZOOM_STEPS
 from perceptron_gui.session.state_dir import default_state_dir
 from perceptron_gui.session.ui_settings import load_setting
 

@@ -13,7 +13,7 @@ import pytest
 from perceptron_gui.core.run import split_augmented
 from perceptron_gui.core.theory import hinge_loss, perceptron_loss
 from perceptron_gui.export.source import FIGURES, ExportError, ExportSession, ViewOptions
-from perceptron_gui.gui.proof_curves import KCurvePlot, ProofCurves, ordinal
+from perceptron_gui.gui.plots.proof_curves import KCurvePlot, ProofCurves, ordinal
 from perceptron_gui.session.run_result import no_proof_reason
 from perceptron_gui.session.session import Session
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from perceptron_gui.gui.proof_curves import KCurvePlot, ProofCurves
+from perceptron_gui.gui.plots.proof_curves import KCurvePlot, ProofCurves
 from perceptron_gui.session.session import Session
 
 

@@ -14,10 +14,10 @@ from PySide6 import QtCore
 
 from perceptron_gui.core.presets import random_separable
 from perceptron_gui.core.theory import ProofQuantities, proof_quantities
-from perceptron_gui.gui.epoch_plot import EpochPlot, _epoch_bars
-from perceptron_gui.gui.epoch_table import EpochTable
-from perceptron_gui.gui.plot_setup import NO_DOWNSAMPLE_MAX
-from perceptron_gui.gui.proof_plots import AnglePlot
+from perceptron_gui.gui.kit.plot_setup import NO_DOWNSAMPLE_MAX
+from perceptron_gui.gui.plots.epoch_plot import EpochPlot, _epoch_bars
+from perceptron_gui.gui.plots.proof_plots import AnglePlot
+from perceptron_gui.gui.table.epoch_table import EpochTable
 from perceptron_gui.render.formatting import DASH, fmt_int, fmt_pct
 from perceptron_gui.session.events import SessionEvents
 from perceptron_gui.session.session import Session

@@ -14,8 +14,8 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui import canvas as canvas_module
-from perceptron_gui.gui.canvas import Canvas
+from perceptron_gui.gui.canvas import canvas as canvas_module
+from perceptron_gui.gui.canvas.canvas import Canvas
 from perceptron_gui.render import point_stamps, theme
 from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints
 from perceptron_gui.session.session import Session
@@ -174,7 +174,7 @@ def test_the_window_paints_on_while_an_image_is_made(qtbot, raster_canvas, monke
 
 
 def test_while_a_zoom_is_made_the_last_image_is_laid_where_its_points_now_lie():
-    from perceptron_gui.gui.raster_image import ViewKey, remap
+    from perceptron_gui.gui.canvas.raster_image import ViewKey, remap
 
     old = ViewKey(100.0, 50.0, -100.0, 60.0, 10, 20, 300, 200, 1.0)
     new = ViewKey(250.0, -30.0, -250.0, 90.0, 10, 20, 300, 200, 2.0)
@@ -188,7 +188,7 @@ def test_while_a_zoom_is_made_the_last_image_is_laid_where_its_points_now_lie():
 def test_deletes_and_inserts_patch_the_image_layers_rows_exactly(raster_canvas):
     # By runs of rows (issue 9: a mask over 10⁶ rows and a fresh projection held a Delete 125 ms):
     # after every edit, undo and redo the layer holds exactly what a rebuild would draw.
-    from perceptron_gui.gui.canvas_overlay import point_style
+    from perceptron_gui.gui.canvas.overlay import point_style
 
     c, s = raster_canvas, raster_canvas.session
     layer = c.points.raster
@@ -207,7 +207,7 @@ def test_deletes_and_inserts_patch_the_image_layers_rows_exactly(raster_canvas):
 def test_a_screenshot_waits_for_the_points_image(make_main_window, monkeypatch):
     # `--screenshot` of 10⁶ points had no points: the image is made on a worker, and the grab came
     # first. The screenshot path now lets the image (and the step's frame) land before it grabs.
-    from perceptron_gui.gui import app as app_module
+    from perceptron_gui.gui.app import application as app_module
 
     monkeypatch.setattr(canvas_module, "RASTER_ABOVE", 20)  # the preset's points count as big
     win = make_main_window("random_separable", "offset")

@@ -8,7 +8,7 @@ import numpy as np
 
 from perceptron_gui.core import runio
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui.status import summary_text
+from perceptron_gui.gui.app.status import summary_text
 
 
 def noisy(n: int = 60) -> Dataset:

@@ -7,8 +7,8 @@ import threading
 import numpy as np
 import pytest
 
-from perceptron_gui.gui import file_saving
-from perceptron_gui.gui.file_actions import install_file_actions
+from perceptron_gui.gui.files import file_saving
+from perceptron_gui.gui.files.file_actions import install_file_actions
 from perceptron_gui.session import document as document_mod
 from perceptron_gui.session.commands import AddPoints
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from perceptron_gui.gui.canvas_overlay import point_style
+from perceptron_gui.gui.canvas.overlay import point_style
 from perceptron_gui.session.commands import AddPoints, DeletePoints
 
 
@@ -35,7 +35,7 @@ def test_delete_and_undo_and_add_patch_the_records(make_main_window, monkeypatch
 
 
 def test_a_count_that_changes_the_marks_size_rebuilds(make_main_window, monkeypatch) -> None:
-    from perceptron_gui.gui import canvas_overlay
+    from perceptron_gui.gui.canvas import overlay as canvas_overlay
 
     win = make_main_window("random_noisy", "offset")
     s, c = win.session, win.canvas

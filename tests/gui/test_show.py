@@ -18,8 +18,8 @@ import perceptron_gui
 from perceptron_gui.core.algorithms import make_algorithm
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.estimators import KernelPerceptron, PocketPerceptron, VotedPerceptron
-from perceptron_gui.gui import show as show_module
-from perceptron_gui.gui.main_window import MainWindow
+from perceptron_gui.gui.app import show as show_module
+from perceptron_gui.gui.app.main_window import MainWindow
 from perceptron_gui.session.commands import AddPoints
 
 
@@ -257,7 +257,7 @@ CHILD = """
 import json, sys
 import numpy as np
 import perceptron_gui
-from perceptron_gui.gui import show as show_module
+from perceptron_gui.gui.app import show as show_module
 from PySide6 import QtCore, QtWidgets
 
 assert QtWidgets.QApplication.instance() is None  # show makes the application itself

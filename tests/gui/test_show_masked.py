@@ -9,8 +9,8 @@ from PySide6 import QtWidgets
 
 import perceptron_gui
 from perceptron_gui.estimators import OffsetPerceptron
-from perceptron_gui.gui.main_window import MainWindow
-from perceptron_gui.gui.show import prepare_show
+from perceptron_gui.gui.app.main_window import MainWindow
+from perceptron_gui.gui.app.show import prepare_show
 
 X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [-1.0, -2.0]])
 Y = np.array([1, -1, 1, -1])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.gui.main_window import DEFAULT_SIZE, FRAME_ALLOWANCE
+from perceptron_gui.gui.app.main_window import DEFAULT_SIZE, FRAME_ALLOWANCE
 
 SLIDER_USABLE_PX = 120
 CANVAS_USABLE_PX = 400
@@ -70,7 +70,7 @@ def _sideways_scrollers(dock: QtWidgets.QDockWidget) -> list[str]:
 def test_no_dock_but_the_data_table_scrolls_sideways(make_main_window, qtbot, size):
     win = _on_screen(make_main_window(), qtbot, *size)
     for title, dock in win.docks.items():
-        if title != "Data":  # the point table's columns are gui/table*.py's (see the next test)
+        if title != "Data":  # the point table's columns are gui/table/'s (see the next test)
             assert _sideways_scrollers(dock) == [], title
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from perceptron_gui.gui.status import summary_text
+from perceptron_gui.gui.app.status import summary_text
 
 
 def test_default_session_name_is_the_data_title_not_perceptron_perceptron(make_main_window):

@@ -57,7 +57,7 @@ def test_reading_a_missing_file_gives_its_sentence(tmp_path):
 
 # ---- the window --------------------------------------------------------------------------------
 def _window(qtbot, start, algorithm=None):
-    from perceptron_gui.gui.app import make_window
+    from perceptron_gui.gui.app.application import make_window
 
     win = make_window(algorithm=algorithm, start=start)
     qtbot.addWidget(win)
@@ -106,7 +106,7 @@ def test_screenshot_of_a_csv(capsys, three, tmp_path):
 
 
 def test_screenshot_of_a_session_keeps_its_step(capsys, saved_session, tmp_path, monkeypatch):
-    from perceptron_gui.gui import app
+    from perceptron_gui.gui.app import application as app
 
     seen = []
     real = app.make_window

@@ -44,7 +44,7 @@ def test_screenshot_says_the_sentence_and_exits_2(capsys, tmp_path, case):
 
 @pytest.mark.parametrize("case", list(STARTS))
 def test_the_window_shows_the_same_sentence(qtbot, state_dir, tmp_path, case):
-    from perceptron_gui.gui.app import make_window
+    from perceptron_gui.gui.app.application import make_window
 
     start_w, words = STARTS[case]
     win = make_window(start=read_start_file(_session_with_start(tmp_path, start_w)))

@@ -8,8 +8,8 @@ import pytest
 from PySide6 import QtGui, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui.table import PointTable
-from perceptron_gui.gui.table_view import WIDEST_MINIMUM
+from perceptron_gui.gui.table.data_table import PointTable
+from perceptron_gui.gui.table.view import WIDEST_MINIMUM
 from perceptron_gui.session.commands import AddPoints
 from perceptron_gui.session.session import Session
 

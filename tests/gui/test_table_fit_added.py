@@ -7,8 +7,8 @@ import threading
 import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui import table as table_module
-from perceptron_gui.gui.table import PointTable
+from perceptron_gui.gui.table import data_table as table_module
+from perceptron_gui.gui.table.data_table import PointTable
 from perceptron_gui.render.formatting import MINUS
 from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints
 from perceptron_gui.session.session import Session

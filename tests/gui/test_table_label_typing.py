@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.gui.table_model import parse_label
+from perceptron_gui.gui.table.model import parse_label
 from perceptron_gui.render.formatting import MINUS
 
 Qt = QtCore.Qt

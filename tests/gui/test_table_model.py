@@ -8,9 +8,9 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
-from perceptron_gui.gui import table_model
-from perceptron_gui.gui.table import PointTable
-from perceptron_gui.gui.table_model import PointTableModel, row_runs
+from perceptron_gui.gui.table import model as table_model
+from perceptron_gui.gui.table.data_table import PointTable
+from perceptron_gui.gui.table.model import PointTableModel, row_runs
 from perceptron_gui.render.formatting import MINUS, fmt, fmt_widest
 from perceptron_gui.session.commands import AddPoints, DeletePoints, MovePoints, SetLabels, SetRoles
 from perceptron_gui.session.session import Session

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtGui
 
-from perceptron_gui.gui.themes import saved_theme
+from perceptron_gui.gui.app.themes import saved_theme
 from perceptron_gui.render import theme
 from perceptron_gui.session.state_dir import default_state_dir
 

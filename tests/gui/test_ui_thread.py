@@ -1,4 +1,4 @@
-"""Results cross from workers to the window's thread; Qt objects never cross (gui/ui_thread.py)."""
+"""Results cross from workers to the window's thread; Qt objects never cross (gui/kit/ui_thread.py)."""
 from __future__ import annotations
 
 import gc
@@ -10,7 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import collector
 from perceptron_gui.core.workers import background_thread
-from perceptron_gui.gui import ui_thread
+from perceptron_gui.gui.kit import ui_thread
 
 
 class _Receiver(QtCore.QObject):
@@ -70,10 +70,10 @@ def test_the_poster_belongs_to_the_application_and_collects_on_its_thread(qtbot)
 
 
 def test_a_background_job_hands_its_worker_no_qt_object(qtbot, monkeypatch) -> None:
-    from perceptron_gui.gui.background_job import BackgroundJob
+    from perceptron_gui.gui.kit.background_job import BackgroundJob
 
     handed: list[object] = []
-    import perceptron_gui.gui.background_job as bj
+    import perceptron_gui.gui.kit.background_job as bj
 
     real = bj.background_thread
 

@@ -10,13 +10,13 @@ import pytest
 import shiboken6
 from PySide6 import QtWidgets
 
-from perceptron_gui.gui.canvas import Canvas
-from perceptron_gui.gui.live_panel import LivePanel
-from perceptron_gui.gui.main_window import MainWindow
-from perceptron_gui.gui.picker import AlgorithmPicker
-from perceptron_gui.gui.playback_bar import PlaybackBar
-from perceptron_gui.gui.table import PointTable
-from perceptron_gui.gui.view_wiring import connect_events
+from perceptron_gui.gui.app.main_window import MainWindow
+from perceptron_gui.gui.canvas.canvas import Canvas
+from perceptron_gui.gui.kit.view_wiring import connect_events
+from perceptron_gui.gui.panels.live_panel import LivePanel
+from perceptron_gui.gui.panels.picker import AlgorithmPicker
+from perceptron_gui.gui.panels.playback_bar import PlaybackBar
+from perceptron_gui.gui.table.data_table import PointTable
 from perceptron_gui.session.commands import AddPoints
 from perceptron_gui.session.session import Session
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtGui
 
-from perceptron_gui.gui.weight_dock import DOCK_TITLE
+from perceptron_gui.gui.panels.weight_dock import DOCK_TITLE
 from perceptron_gui.render.weight_image import as_grid, bipolar_rgb, symmetric_limit
 
 

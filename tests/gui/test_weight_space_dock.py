@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtGui
 
-from perceptron_gui.gui.weight_space_dock import DOCK_TITLE
+from perceptron_gui.gui.panels.weight_space_dock import DOCK_TITLE
 
 
 def open_dock(win):

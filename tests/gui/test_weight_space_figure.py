@@ -70,8 +70,8 @@ def test_tikz_is_written_and_three_features_say_why(qapp, sep, tmp_path, capsys)
 
 
 def test_file_export_figure_offers_the_weight_space_for_2d_data_only(make_main_window, qtbot, tmp_path):
-    from perceptron_gui.gui.export_dialog import install_export_actions
-    from perceptron_gui.gui.figure_dialog import FigureDialog, FigureSettings
+    from perceptron_gui.gui.dialogs.export_dialog import install_export_actions
+    from perceptron_gui.gui.dialogs.figure_dialog import FigureDialog, FigureSettings
 
     win = make_main_window("random_separable")
     ea = install_export_actions(win)

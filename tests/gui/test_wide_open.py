@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from perceptron_gui.gui import open_limits
+from perceptron_gui.gui.files import open_limits
 
 
 def _wide_csv(path: Path, d: int, n: int = 2) -> None:
@@ -43,7 +43,7 @@ def test_a_file_with_a_long_first_line_is_read_on_a_worker(make_main_window, qtb
 
 
 def test_a_start_file_too_wide_is_said_in_the_banner(make_main_window, tmp_path, monkeypatch):
-    from perceptron_gui.gui.start_file import open_start_file
+    from perceptron_gui.gui.app.start_file import open_start_file
     from perceptron_gui.session.start_file import read_start_file
 
     monkeypatch.setattr(open_limits, "MAX_WINDOW_FEATURES", 40)

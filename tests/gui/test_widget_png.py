@@ -7,7 +7,7 @@ import os
 
 from PySide6 import QtGui, QtWidgets
 
-from perceptron_gui.gui.widget_png import save_widget_png
+from perceptron_gui.gui.kit.widget_png import save_widget_png
 
 
 def a_widget(qtbot) -> QtWidgets.QWidget:

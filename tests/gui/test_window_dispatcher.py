@@ -6,8 +6,8 @@ from perceptron_gui.session.session import Session
 
 
 def test_a_window_around_an_existing_session_gets_the_ui_dispatcher(qtbot):
-    from perceptron_gui.gui import ui_thread
-    from perceptron_gui.gui.main_window import MainWindow
+    from perceptron_gui.gui.app.main_window import MainWindow
+    from perceptron_gui.gui.kit import ui_thread
 
     s = Session()
     assert not s.runner.has_dispatcher

@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.export.tikz import frame_to_tikz, tikz_picture
-from perceptron_gui.gui.canvas import Canvas
+from perceptron_gui.gui.canvas.canvas import Canvas
 from perceptron_gui.gui.figures.plots import ExportSession, SlideFigure, ViewOptions
 from perceptron_gui.render.geometry import range_of_rect
 from perceptron_gui.render.picture import Arrow, Labels, Markers, Picture, Polygon, Raster, Segment, Vector

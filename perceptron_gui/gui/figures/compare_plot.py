@@ -18,7 +18,7 @@ from PySide6 import QtCore, QtGui
 from ...export.source import ExportError, ExportSession, ViewOptions, logical_size
 from ...render.compare_text import panel_lines
 from ...session.compare import Comparison
-from ..canvas import Canvas
+from ..canvas.canvas import Canvas
 from . import figure_files
 from .plots import SlideFigure
 from .slide_style import SLIDE, SlideStyle, device_pixels, header_text, pixel_font, set_header

@@ -6,8 +6,8 @@ export``):
 1. :class:`~.source.ExportSession` freezes what is drawn (a copy of the points, the run, a
    playhead of its own), so the window's own session, views and playhead are never touched.
 2. :class:`SlideFigure` builds a fresh offscreen view over it (a real
-   :class:`~perceptron_gui.gui.canvas.Canvas`, :class:`~perceptron_gui.gui.proof_plots.AnglePlot`
-   or :class:`~perceptron_gui.gui.epoch_plot.EpochPlot`, so the figure shows exactly what the
+   :class:`~perceptron_gui.gui.canvas.canvas.Canvas`, :class:`~perceptron_gui.gui.plots.proof_plots.AnglePlot`
+   or :class:`~perceptron_gui.gui.plots.epoch_plot.EpochPlot`, so the figure shows exactly what the
    window draws), restyles it with :mod:`.slide_style`, gives it the window's view range,
    and lays it out at the figure's logical size. We chose a separate view over a style switch
    on the window's widgets: the on-screen widgets stay untouched, and headless export needs
@@ -121,7 +121,7 @@ class SlideFigure:
 
     # ---- building ------------------------------------------------------------------------
     def _build_canvas(self) -> None:
-        from ..canvas import Canvas
+        from ..canvas.canvas import Canvas
 
         src, o = self.source, self.options
         self.widget = canvas = Canvas(src, look=canvas_look(self.style, self.device_scale), cache_points=False)
@@ -149,7 +149,7 @@ class SlideFigure:
         self.plot_item = self.root
 
     def _build_angle(self) -> None:
-        from ..proof_plots import AnglePlot
+        from ..plots.proof_plots import AnglePlot
 
         self.widget = plot = AnglePlot(self.source)
         if not plot.has_theta_star():
@@ -169,7 +169,7 @@ class SlideFigure:
 
     def _build_curves(self) -> None:
         """w_k·θ* ('dot'), ‖w_k‖² ('norm') or the losses ('losses') against k."""
-        from ..proof_curves import KCurvePlot
+        from ..plots.proof_curves import KCurvePlot
 
         self.widget = plot = KCurvePlot(self.source, self.figure, after_playhead=self.options.after_playhead)
         if not plot.has_curves():
@@ -185,7 +185,7 @@ class SlideFigure:
         self._legend.set_entries(curve_legend_entries(self.widget))
 
     def _build_epochs(self) -> None:
-        from ..epoch_plot import EpochPlot
+        from ..plots.epoch_plot import EpochPlot
 
         self.widget = plot = EpochPlot(self.source)
         self._legend = style_epoch_plot(plot, self.style, self.device_scale, self.transparent)

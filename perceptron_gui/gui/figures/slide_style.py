@@ -26,8 +26,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.algorithms import REGISTRY
 from ...export.source import logical_size
 from ...render.formatting import fmt_int
-from ..canvas_items import Legend, LegendSwatch
-from ..canvas_overlay import OverlayLook
+from ..canvas.items import Legend, LegendSwatch
+from ..canvas.overlay import OverlayLook
 
 __all__ = ["SlideStyle", "SLIDE", "logical_size", "header_text", "style_canvas", "canvas_look", "style_angle_plot",
            "style_epoch_plot", "pixel_font", "set_margins"]
@@ -138,7 +138,7 @@ def canvas_look(st: SlideStyle = SLIDE, scale: float = 1.0) -> OverlayLook:
 
 def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> None:
     """The slide's axes, note and legend for an offscreen
-    :class:`~perceptron_gui.gui.canvas.Canvas` built with :func:`canvas_look` (its lines and
+    :class:`~perceptron_gui.gui.canvas.canvas.Canvas` built with :func:`canvas_look` (its lines and
     symbols already have the slide's sizes)."""
     item = canvas.plot.getPlotItem()
     canvas.plot.setBackground(None if transparent else st.background)
@@ -162,7 +162,7 @@ def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transp
 
 # ---- the angle plot ------------------------------------------------------------------------
 def style_angle_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> Legend:
-    """Restyle an offscreen :class:`~perceptron_gui.gui.proof_plots.AnglePlot`; its legend
+    """Restyle an offscreen :class:`~perceptron_gui.gui.plots.proof_plots.AnglePlot`; its legend
     moves from inside the plot (where it may hide the curves) to below it. Returns the new
     legend, whose entries :func:`angle_legend_entries` fills."""
     item = plot.plot.getPlotItem()
@@ -194,7 +194,7 @@ def angle_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
 
 # ---- the proof's and the losses' curves against k --------------------------------------------
 def style_curve_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> Legend:
-    """Restyle an offscreen :class:`~perceptron_gui.gui.proof_curves.KCurvePlot` as the angle
+    """Restyle an offscreen :class:`~perceptron_gui.gui.plots.proof_curves.KCurvePlot` as the angle
     plot is restyled: wider pens, slide axes, its legend below the plot (entries from
     :func:`curve_legend_entries`)."""
     item = plot.plot.getPlotItem()
@@ -220,7 +220,7 @@ def curve_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
 
 # ---- the per-epoch plot -------------------------------------------------------------------
 def style_epoch_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transparent: bool = False) -> Legend:
-    """Restyle an offscreen :class:`~perceptron_gui.gui.epoch_plot.EpochPlot`. The coloured
+    """Restyle an offscreen :class:`~perceptron_gui.gui.plots.epoch_plot.EpochPlot`. The coloured
     axis label that keys its curves on screen becomes a plain "epoch" and a legend below."""
     plot.view.setBackground(None if transparent else st.background)
     f = st.pen_factor * scale

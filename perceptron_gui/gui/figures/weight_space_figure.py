@@ -1,7 +1,7 @@
 """The weight-space picture as a slide figure (``export --figure weight-space``, issue 11 §1).
 
 :class:`~perceptron_gui.gui.figures.plots.SlideFigure` calls :func:`build_weight_space` for
-this figure: the same :class:`~perceptron_gui.gui.weight_space_view.WeightSpaceView` as the
+this figure: the same :class:`~perceptron_gui.gui.panels.weight_space_view.WeightSpaceView` as the
 window's dock, over the export's frozen session, with slide-wide lines and fonts. PNG, SVG and
 PDF are then written by the one figure writer (:mod:`.figure_files`), like every other figure.
 """
@@ -19,7 +19,7 @@ __all__ = ["build_weight_space"]
 
 def build_weight_space(fig: Any) -> None:
     """Give ``fig`` (a SlideFigure) its widget, scene and plot item: the weight-space view."""
-    from ..weight_space_view import WeightSpaceView
+    from ..panels.weight_space_view import WeightSpaceView
 
     src, st, sc = fig.source, fig.style, fig.device_scale
     d = src.result.record.d

@@ -1,0 +1,304 @@
+"""Menus, toolbar and keyboard shortcuts of the main window, and the small dialogs they open."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, cast
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core.algorithms import REGISTRY
+from ...core.errors import UserError
+from ...core.presets import PRESETS, random_noisy, random_separable
+from ...session.commands import DeletePoints
+from ...session.document import Document
+from ...session.session import Session
+from ..canvas.canvas import Canvas
+from ..kit.user_text import action_text, rich
+from ..kit.view_wiring import connect_events
+from ..panels.playback_bar import PlaybackBar
+from ..table.data_table import PointTable
+from .keyboard import PlaybackKeys
+
+Qt = QtCore.Qt
+
+
+class ActionWindow(Protocol):
+    """What the actions use of the window they serve (a QMainWindow; MainWindow is one).
+
+    A protocol rather than MainWindow: the window imports this module, so importing it back,
+    even for type hints only, would make a cycle (the import contracts count those)."""
+
+    session: Session
+    canvas: Canvas
+    table: PointTable
+    playback: PlaybackBar
+    docks: dict[str, QtWidgets.QDockWidget]
+    document: Document
+
+    @property
+    def keys(self) -> PlaybackKeys: ...  # made after the actions, so read when a dialog closes
+
+
+SHORTCUTS: list[tuple[str, str]] = [
+    ("Space", "Play / pause"),
+    ("→ / ←", "Forward / back one update"),
+    ("Ctrl+→ / Ctrl+←", "Forward / back one example visit"),
+    ("Shift+→ / Shift+←", "Forward / back one epoch"),
+    ("Home / End", "To the start / to the end of training"),
+    ("Enter / Esc in a field", "Apply / drop the typed value; the keys above go back to the playhead"),
+    ("Esc", "Close the message above the plot (on the canvas: also clear the selection)"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo"),
+    ("Delete", "Delete the selected points"),
+    ("Ctrl+A", "Select all points"),
+    ("Ctrl+O / Ctrl+S", "Open / save the data set (CSV), or the session when one is open"),
+    ("Ctrl+Shift+O", "Open a session (.perceptron.json)"),
+    ("Ctrl+E", "Export the figure (PNG, SVG, PDF, TikZ)"),
+    ("1 / 2", "Clicks add class +1 / class −1"),
+    ("F", "Fit the view to the data"),
+    ("T", "Show / hide θ* and its margin band"),
+    ("F1", "This list"),
+    ("F5", "Presentation mode: full screen, large text, keyboard stepping only (F5 or Esc returns)"),
+    ("Left click", "Add a point of the active class"),
+    ("Right click or Shift+click", "Add a point of the other class"),
+    ("Drag a point", "Move it (one undo step)"),
+    ("Ctrl+click a point", "Delete it"),
+    ("Drag on empty space", "Select the points in the rectangle"),
+    ("Wheel / middle-drag", "Zoom / pan"),
+]
+
+
+def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> dict[str, QtGui.QAction]:
+    """Create every action but the File menu's (``file_actions``, built by
+    :mod:`~perceptron_gui.gui.files.file_actions`), put them in menus and the toolbar, and return
+    all of them by name (tests trigger them)."""
+    s = win.session
+    qwin = cast(QtWidgets.QMainWindow, win)  # the parent of the actions, menus and toolbar
+    acts: dict[str, QtGui.QAction] = dict(file_actions)
+
+    def act(name: str, text: str, slot: Callable,
+            shortcut: str | QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | Qt.Key | None = None,
+            tip: str = "", checkable: bool = False, checked: bool = False) -> QtGui.QAction:
+        a = QtGui.QAction(text, qwin)
+        if shortcut is not None:
+            a.setShortcut(QtGui.QKeySequence(shortcut))
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if tip:
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+        if checkable:
+            a.setCheckable(True)
+            a.setChecked(checked)
+            a.toggled.connect(slot)
+        else:
+            a.triggered.connect(lambda *_: slot())
+        qwin.addAction(a)
+        acts[name] = a
+        return a
+
+    SK = QtGui.QKeySequence.StandardKey
+    mb = qwin.menuBar()
+    m = mb.addMenu("&Edit")
+    undo = act("undo", "&Undo", s.undo, SK.Undo)
+    redo = act("redo", "&Redo", s.redo, QtGui.QKeySequence("Ctrl+Shift+Z"))
+    qwin.addAction(act("redo_y", "Redo", s.redo, QtGui.QKeySequence("Ctrl+Y")))
+    m.addAction(undo)
+    m.addAction(redo)
+    m.addSeparator()
+    m.addAction(act("delete", "&Delete selected points",
+                    lambda: s.selection.size and s.execute(DeletePoints(s.selection.copy())), SK.Delete))
+    m.addAction(act("select_all", "Select &all", lambda: s.select(range(s.points.n)), SK.SelectAll))
+    m.addAction(act("clear", "&Clear all points", s.clear, tip="Remove every point (undoable)"))
+    m.addSeparator()
+    cls_group = QtGui.QActionGroup(qwin)
+    for key, c, text in (("1", 1, "Add class +1 (blue +)"), ("2", -1, "Add class −1 (vermillion −)")):
+        a = act(f"class_{'pos' if c > 0 else 'neg'}", text, lambda on, c=c: _set_class(win, c) if on else None, key,
+                checkable=True, checked=(c == 1))
+        cls_group.addAction(a)
+        m.addAction(a)
+
+    def refresh_undo() -> None:
+        undo.setEnabled(s.history.can_undo())
+        redo.setEnabled(s.history.can_redo())
+        # An edit's name can hold a file's ("Open R&D.csv"): shown as written, not as a mnemonic.
+        undo.setText(f"&Undo {action_text(s.history.undo_text())}".rstrip())
+        redo.setText(f"&Redo {action_text(s.history.redo_text())}".rstrip())
+
+    connect_events(qwin, [(s.history_changed, refresh_undo)])
+    refresh_undo()
+
+    m = mb.addMenu("&View")
+    m.addAction(act("fit", "&Fit view to data", win.canvas.fit_view, "F"))
+    m.addAction(act("theta_star", "Show &θ* and its margin band", win.canvas.set_show_theta_star, "T",
+                    tip="The max-margin separator through the origin (of the points with offset) — the θ* of the proof",
+                    checkable=True, checked=False))
+    m.addAction(act("regions", "Shade decision &regions", win.canvas.set_show_regions, checkable=True, checked=True))
+    m.addAction(act("margins", "Show &margin lines", win.canvas.set_show_margins, checkable=True, checked=True))
+    # The update explained (render/update_picture.py): the line before it on by default, since
+    # stepping is about what changed; the vectors and the numbers when the lecturer asks.
+    m.addAction(act("previous", "Show the &previous hyperplane", win.canvas.set_show_previous, checkable=True,
+                    checked=True, tip="The hyperplane before the last update, solid, with the current one dashed "
+                    "(as notes 003 draw an update)"))
+    m.addAction(act("update_vectors", "Show the &update as vectors", win.canvas.set_show_update, checkable=True,
+                    tip="w before the last update, then y·x from its tip, then the new w, all from the origin"))
+    m.addAction(act("margin_column", "Margin column in the &table", win.table.set_show_margin_column, checkable=True,
+                    tip="Each point's signed margin y·(w·x + b)/‖w‖ at the step shown; highlighted: the data set's"))
+    m.addAction(act("point_margins", "Margins beside the poi&nts", win.canvas.set_show_point_margins, checkable=True,
+                    tip="y·(w·x + b)/‖w‖ beside each point (up to 50 points in view); bold: the data set's margin"))
+    m.addAction(act("lifted_view", "Offset trick view (1-D data at (x, 1))", win.canvas.set_lifted_view, checkable=True,
+                    tip="For 1-D data with offset: draw each point at (x, 1) and the separator through the origin"))
+    m.addSeparator()
+    for dock in win.docks.values():
+        m.addAction(dock.toggleViewAction())
+
+    m = mb.addMenu("&Presets")
+    for name, preset in PRESETS.items():
+        a = act(f"preset_{name}", preset.title, lambda n=name: _load_preset(win, n), tip=preset.explanation)
+        m.addAction(a)
+    m.addSeparator()
+    m.addAction(act("random_separable", "Random separable with margin…", lambda: _random_dialog(win, "separable")))
+    m.addAction(act("random_noisy", "Random with label noise…", lambda: _random_dialog(win, "noisy")))
+
+    m = mb.addMenu("&Run")
+    m.addAction(act("play", "&Play / pause", win.playback.toggle_play, Qt.Key.Key_Space))
+    m.addAction(act("next_update", "Next update", lambda: s.step("update", 1), Qt.Key.Key_Right))
+    m.addAction(act("prev_update", "Previous update", lambda: s.step("update", -1), Qt.Key.Key_Left))
+    m.addAction(act("next_visit", "Next example visit", lambda: s.step("visit", 1), "Ctrl+Right"))
+    m.addAction(act("prev_visit", "Previous example visit", lambda: s.step("visit", -1), "Ctrl+Left"))
+    m.addAction(act("next_epoch", "Next epoch", lambda: s.step("epoch", 1), "Shift+Right"))
+    m.addAction(act("prev_epoch", "Previous epoch", lambda: s.step("epoch", -1), "Shift+Left"))
+    m.addAction(act("to_start", "To the start", s.to_start, Qt.Key.Key_Home))
+    m.addAction(act("to_end", "To the end", s.to_end, Qt.Key.Key_End))
+    m.addSeparator()
+    m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
+                    tip="Train this algorithm in many shuffled orders and show how many updates each needed "
+                        "(notes 004: the order of examples matters)"))
+    m.addAction(act("compare", "&Compare…", lambda: _compare(win),
+                    tip="Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side"))
+    algo_menu = m.addMenu("Algorithm")
+    for name, cls in REGISTRY.items():
+        algo_menu.addAction(act(f"algo_{name}", cls.title, lambda n=name: s.set_algorithm(n), tip=cls.description))
+
+    m = mb.addMenu("&Help")
+    m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(qwin), "F1"))
+    m.addAction(act("about_algorithms", "&The six algorithms…", lambda: show_algorithms(qwin)))
+
+    short = {"open": "Open…", "save": "Save", "undo": "Undo", "redo": "Redo", "class_pos": "Add +1",
+             "class_neg": "Add −1", "fit": "Fit view", "theta_star": "θ*"}
+    for name, text in short.items():
+        acts[name].setIconText(text)  # fixed toolbar labels while menu texts change
+    acts["class_pos"].setToolTip("Clicks add class +1 (blue +); right click adds −1 (key 1)")
+    acts["class_neg"].setToolTip("Clicks add class −1 (vermillion −); right click adds +1 (key 2)")
+    acts["undo"].setToolTip("Undo the last edit (Ctrl+Z)")
+    acts["redo"].setToolTip("Redo (Ctrl+Shift+Z)")
+    acts["theta_star"].setToolTip("Show θ*, the max-margin separator of the proof, with its margin band (T)")
+    tb = qwin.addToolBar("Main")
+    tb.setObjectName("main toolbar")
+    tb.setMovable(False)
+    tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    for name in ("open", "save", "undo", "redo"):
+        tb.addAction(acts[name])
+    tb.addSeparator()
+    tb.addAction(acts["class_pos"])
+    tb.addAction(acts["class_neg"])
+    tb.addSeparator()
+    tb.addAction(acts["fit"])
+    tb.addAction(acts["theta_star"])
+    return acts
+
+
+def _set_class(win: ActionWindow, c: int) -> None:
+    win.canvas.set_active_class(c)
+    win.table.active_class = c
+
+
+def _load_preset(win: ActionWindow, name: str) -> None:
+    win.document.forget_file()
+    win.session.load_preset(name)  # its message explains the example (and any switch)
+    win.canvas.fit_view()
+
+
+def _random_dialog(win: ActionWindow, kind: str) -> None:
+    dlg = QtWidgets.QDialog(cast(QtWidgets.QWidget, win))
+    dlg.setWindowTitle("Random separable data" if kind == "separable" else "Random data with label noise")
+    form = QtWidgets.QFormLayout(dlg)
+    n = QtWidgets.QSpinBox()
+    n.setRange(1, 1_000_000)
+    n.setValue(40 if kind == "separable" else 60)
+    n.setToolTip("Number of points, uniform in the square [−1, 1]².")
+    amount = QtWidgets.QDoubleSpinBox()
+    amount.setDecimals(3)
+    amount.setRange(0.0, 0.9 if kind == "separable" else 1.0)
+    amount.setSingleStep(0.05)
+    amount.setValue(0.15 if kind == "separable" else 0.1)
+    amount.setToolTip("Least distance of any point to the separating line." if kind == "separable"
+                      else "Probability that a label is flipped.")
+    seed = QtWidgets.QSpinBox()
+    seed.setRange(0, 2**31 - 1)
+    seed.setToolTip("The same seed gives the same points.")
+    form.addRow("Points:", n)
+    form.addRow("Margin:" if kind == "separable" else "Noise:", amount)
+    form.addRow("Seed:", seed)
+    buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Ok
+                                         | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dlg.accept)
+    buttons.rejected.connect(dlg.reject)
+    form.addRow(buttons)
+    accepted = dlg.exec() == QtWidgets.QDialog.DialogCode.Accepted
+    # The keys go back to the playhead, not to whichever widget had the focus before the
+    # dialog (End in the algorithm combo box chose "Lifted").
+    win.keys.go_home()
+    if not accepted:
+        return
+    try:
+        if kind == "separable":
+            data = random_separable(n.value(), amount.value(), seed.value())
+            title = f"Random separable (margin {amount.value():g})"
+        else:
+            data = random_noisy(n.value(), amount.value(), seed.value())
+            title = f"Random with {amount.value():.0%} label noise"
+    except UserError as exc:
+        QtWidgets.QMessageBox.warning(cast(QtWidgets.QWidget, win), "Could not make the data", str(exc))
+        return
+    win.document.forget_file()
+    win.session.load_dataset(data, title, label=f"Load {title}")
+    win.canvas.fit_view()
+
+
+def _html_table(rows: list[tuple[str, str]]) -> str:
+    body = "".join(f"<tr><td style='padding:2px 14px 2px 0'><b>{rich(k)}</b></td><td>{rich(v)}</td></tr>"
+                   for k, v in rows)
+    return f"<table>{body}</table>"
+
+
+def show_shortcuts(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
+    box = QtWidgets.QMessageBox(win)
+    box.setWindowTitle("Keyboard and mouse")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(_html_table(SHORTCUTS))
+    box.setModal(False)
+    box.show()
+    return box
+
+
+def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
+    box = QtWidgets.QMessageBox(win)
+    box.setWindowTitle("The six algorithms")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(_html_table([(cls.title, cls.description) for cls in REGISTRY.values()])
+                + "<p>All share one convention: a mistake is y·(w·x + b) ≤ 0, w and b start at 0, "
+                  "an update adds y·x to w and y to b, and sign(0) = +1.</p>")
+    box.setModal(False)
+    box.show()
+    return box
+
+
+def _order_study(win: ActionWindow) -> None:
+    from ..dialogs.order_study_dialog import start_order_study  # loaded when asked for, not at start
+    # The window keeps the runner (and so its dialogs) alive until the next study.
+    setattr(win, "order_study_runner", start_order_study(win))  # noqa: B010 - not part of ActionWindow
+
+
+def _compare(win: ActionWindow) -> None:
+    from ..dialogs.compare_dialog import start_compare  # loaded when asked for, not at start
+    # The window keeps the runner (and so its Compare window) alive until the next comparison.
+    setattr(win, "compare_runner", start_compare(win))  # noqa: B010 - not part of ActionWindow

@@ -1,0 +1,119 @@
+"""The Lessons menu: one entry per scene of :mod:`perceptron_gui.session.lessons`.
+
+Choosing one opens it in one action: the session gets the data, algorithm, parameters and step
+(:func:`~perceptron_gui.session.lessons.apply_lesson`, which also posts the explanation to the
+message strip); this module only flips the View menu's switches through their actions, so the
+menu's check marks stay true, opens the lesson's docks and closes the others a lesson may open
+(none stays open from the lesson before), brings the dock that matters to the front and hands
+presentation mode the lesson's panels. PageDown and PageUp in presentation mode page through
+the lessons (:func:`step_lesson`).
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from PySide6 import QtGui, QtWidgets
+
+from ...core.errors import UserError
+from ...session.document import Document
+from ...session.lessons import LESSONS, apply_lesson, get_lesson
+from ...session.session import Session
+from ..canvas.canvas import Canvas
+
+__all__ = ["install_lesson_menu", "open_lesson", "raise_panel", "step_lesson"]
+
+
+class LessonWindow(Protocol):
+    """What opening a lesson uses of the window (MainWindow is one; a protocol, not the class,
+    since the window imports this module)."""
+
+    session: Session
+    canvas: Canvas
+    document: Document
+    docks: dict[str, QtWidgets.QDockWidget]
+    actions_by_name: dict[str, QtGui.QAction]
+
+    def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802 - Qt's name
+
+    def setProperty(self, name: str, value: Any) -> bool: ...  # noqa: N802 - Qt's name
+
+    def property(self, name: str) -> Any: ...
+
+
+def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
+    """Put the Lessons menu before Help; its actions go into ``win.actions_by_name`` as
+    ``lesson_<name>`` (tests trigger them)."""
+    bar = win.menuBar()
+    menu = QtWidgets.QMenu("&Lessons", bar)
+    menu.setToolTipsVisible(True)
+    group = ""
+    for name, lesson in LESSONS.items():
+        number = lesson.number.rstrip("abcd")
+        if group and number != group:  # a separator between the issue's numbered examples
+            menu.addSeparator()
+        group = number
+        a = QtGui.QAction(f"{lesson.number}. {lesson.title} (notes {lesson.note})", menu)
+        a.setToolTip(lesson.explanation)
+        a.setStatusTip(lesson.explanation)
+        a.triggered.connect(lambda *_, n=name: open_lesson(win, n))
+        menu.addAction(a)
+        win.actions_by_name[f"lesson_{name}"] = a
+    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_menu is None:
+        bar.addMenu(menu)
+    else:
+        bar.insertMenu(help_menu, menu)
+    return menu
+
+
+def open_lesson(win: LessonWindow, name: str) -> bool:
+    """Open lesson ``name`` in the window; an unknown name is one sentence in the message strip."""
+    try:
+        lesson = get_lesson(name)
+    except UserError as exc:
+        win.session.message.emit("error", str(exc))
+        return False
+    win.document.forget_file()  # the lesson's data is not the file that was open
+    view = apply_lesson(win.session, lesson)
+    win.setProperty("lesson", name)  # where PageDown and PageUp page from
+    for switch, on in view.switches.items():
+        win.actions_by_name[switch].setChecked(on)  # toggled -> the canvas or table follows
+    for dock_name, on in view.docks.items():
+        if dock_name in win.docks:
+            win.docks[dock_name].setVisible(on)
+    presentation: Any = getattr(win, "presentation", None)
+    if presentation is not None and view.presenting is not None:
+        presentation.panels.choose(view.presenting, save=False)  # the lesson's, not a new choice
+    elif presentation is not None:
+        presentation.panels.use_chosen()
+    raise_panel(win, view.panel)
+    win.canvas.fit_view()
+    return True
+
+
+def raise_panel(win: LessonWindow, panel: str | None) -> None:
+    """Show the dock ``panel`` in front of its tab group. Raised before the window is first on
+    screen (``--lesson`` at start), a tab falls behind again when the window lays its docks
+    out: ``run_app`` calls this once more after showing the window."""
+    if panel is not None and panel in win.docks:
+        dock = win.docks[panel]
+        dock.show()
+        # raise_() is a no-op for a dock Qt already holds on top, even when its tab group shows
+        # another tab (a dock that was hidden and shown again): lowered first, it is raised.
+        dock.lower()
+        dock.raise_()
+
+
+
+def step_lesson(win: LessonWindow, steps: int) -> bool:
+    """Open the lesson ``steps`` places after the one open (before it for a negative count; the
+    first lesson when none is open); past either end nothing changes."""
+    names = list(LESSONS)
+    current = win.property("lesson")
+    if current in names:
+        index = names.index(current) + steps
+    else:
+        index = 0 if steps > 0 else len(names) - 1
+    if not 0 <= index < len(names):
+        return False
+    return open_lesson(win, names[index])

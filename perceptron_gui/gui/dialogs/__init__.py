@@ -1,0 +1,2 @@
+"""The dialogs: export, figure, animation, Beamer, compare and order-study windows.
+"""

@@ -1,0 +1,159 @@
+"""Run → Order study…: the order study (notes 004) of the window's data and
+algorithm, trained on a worker thread under a progress dialog with Cancel, then shown as its
+histogram (:mod:`.figures.study_plot`) and summary in a dialog.
+
+The study itself is :func:`perceptron_gui.core.order_study.run_order_study` (no Qt); this
+module only starts it, relays its progress to the UI thread and shows the
+result. The window's own session, run and playhead are never touched.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from PySide6 import QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from ...core.errors import UserError
+from ...core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, run_order_study
+from ..kit.background_job import BackgroundJob, show_progress
+
+__all__ = ["OrderStudyRunner", "StudyDialog", "start_order_study"]
+
+
+class OrderStudyRunner(BackgroundJob):
+    """Runs one study on a worker thread (:class:`~.background_job.BackgroundJob`); ``study``
+    holds the result, ``message`` how it ended (for a finished study, its summary's line of
+    updates)."""
+
+    what = "The order study"
+
+    def __init__(self, algorithm: str, train: Any, params: dict[str, Any], seeds: int, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.algorithm, self.train, self.params, self.seeds = algorithm, train, params, seeds
+
+    @property
+    def study(self) -> OrderStudy | None:
+        return self.result
+
+    def work(self) -> Any:
+        return functools.partial(_study, self.algorithm, self.train, self.seeds, self.params)
+
+    def done_message(self, result: Any) -> str:
+        return str(result.summary_lines()[1])
+
+
+def _study(algorithm: str, train: Any, seeds: Any, params: Any, progress: Any, stop: Any) -> OrderStudy:
+    return run_order_study(algorithm, train, seeds=seeds, params=params, progress=progress, stop=stop)
+
+
+class StudyDialog(QtWidgets.QDialog):
+    """The study's histogram (an image of the slide figure) above its summary lines."""
+
+    def __init__(self, study: OrderStudy, parent: Any = None) -> None:
+        super().__init__(parent)
+        from ..figures.study_plot import StudyFigure
+
+        self.setWindowTitle("Order study")
+        self.study = study
+        lay = QtWidgets.QVBoxLayout(self)
+        fig = StudyFigure(study)
+        try:
+            self.image = fig.render_image()
+            self.bound_shown = fig.bound_shown
+        finally:
+            fig.close()
+        self.picture = QtWidgets.QLabel()
+        self.picture.setPixmap(QtGui.QPixmap.fromImage(self.image))
+        self.picture.setToolTip("How many of the shuffled orders needed how many updates until convergence "
+                                "(or ended with which training error); the vertical lines mark the bound "
+                                "(R/γ)² and the file order.")
+        lay.addWidget(self.picture)
+        self.summary = QtWidgets.QLabel("\n".join(study.summary_lines()))
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.summary)
+        self.status = QtWidgets.QLabel("")  # where a save says what it wrote, or why it could not
+        lay.addWidget(self.status)
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
+        save_fig = buttons.addButton("Save &figure…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_fig.setToolTip("The histogram as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as 'study' "
+                            "writes it.")
+        save_fig.clicked.connect(lambda: self.save_figure())
+        save_tab = buttons.addButton("Save &table…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_tab.setToolTip("seed,updates,epochs,converged,train_error: one row per order, as 'study --csv' writes it.")
+        save_tab.clicked.connect(lambda: self.save_table())
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def save_figure(self, path: str | Path | None = None) -> bool:
+        """Write the histogram to ``path`` (asked for when None); its ending picks PNG, SVG or PDF."""
+        from ..figures.study_plot import STUDY_FORMATS, write_study_figure
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
+                self, "Save the order study's histogram", "order_study.png",
+                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)")
+            if not chosen:
+                return False
+            path = chosen
+        p = Path(path)
+        fmt = p.suffix.lower().lstrip(".") or "png"
+        if fmt == "tex":  # the TikZ picture 'study --tikz' writes (no Qt in it)
+            from ...export.tikz_study import write_study_tikz
+            return self._write(p, lambda q: write_study_tikz(q, self.study))
+        if fmt not in STUDY_FORMATS:
+            return self._said(f"{p.name}: the histogram is written as .png, .svg, .pdf or .tex (TikZ); "
+                              "choose one of those endings.")
+        return self._write(p if p.suffix else p.with_suffix(".png"),
+                           lambda q: write_study_figure(q, self.study, fmt, width=1920))
+
+    def save_table(self, path: str | Path | None = None) -> bool:
+        """Write the study's rows as CSV to ``path`` (asked for when None)."""
+        from ...core.atomic import atomic_write_text
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the order study's table", "order_study.csv",
+                                                              "CSV tables (*.csv);;All files (*)")
+            if not chosen:
+                return False
+            path = chosen
+        return self._write(Path(path), lambda q: atomic_write_text(q, self.study.csv_text()))
+
+    def _write(self, path: Path, write: Any) -> bool:
+        try:
+            write(path)
+        except UserError as exc:  # a WriteError: its own sentence
+            return self._said(str(exc))
+        except OSError as exc:
+            return self._said(f"{path.name} could not be written ({exc.strerror or exc}); choose another folder.")
+        self.status.setText(f"Wrote {path.name}.")
+        return True
+
+    def _said(self, sentence: str) -> bool:
+        self.status.setText(sentence)
+        return False
+
+
+def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | None:
+    """Start the study of the window's training points with its algorithm and parameters
+    (``shuffle`` and ``seed`` are the study's own); ``seeds`` None asks the user how many.
+    Returns the runner (None when the user backed out or the data cannot be studied)."""
+    s = win.session
+    if seeds is None:
+        seeds, ok = QtWidgets.QInputDialog.getInt(win, "Order study", "Shuffled orders (seeds 0 to N−1):",
+                                                  DEFAULT_SEEDS, 1, MAX_SEEDS)
+        if not ok:
+            return None
+    params = {k: v for k, v in s.current_params().items() if k not in ("shuffle", "seed")}
+    train = s.points.train_dataset()
+    if train.n == 0:
+        win.banner.show_message("error", "The order study needs training points; add some first.")
+        return None
+    runner = OrderStudyRunner(s.algorithm, train, params, seeds, win)
+
+    def done() -> None:
+        assert runner.study is not None
+        runner.dialog = StudyDialog(runner.study, win)  # type: ignore[attr-defined]
+        runner.dialog.show()  # type: ignore[attr-defined]
+
+    show_progress(win, runner, "Order study", f"Training {seeds + 1} orders…", seeds + 1, done)
+    return runner

@@ -1,0 +1,407 @@
+"""The live panel: the numbers of the current frame and of Novikoff's convergence proof.
+
+It reads the session's run and playhead and redraws on ``run_changed`` and
+``playhead_changed`` only. The proof rows follow notes 003: after k updates w·θ* ≥ kγ and
+‖w‖² ≤ kR², so cos∠(w, θ*) ≥ √k·γ/R, which cannot exceed 1, hence k ≤ (R/γ)².
+"""
+from __future__ import annotations
+
+import numpy as np
+from PySide6 import QtCore, QtWidgets
+
+from ...core import novikoff
+from ...core.algorithms import REGISTRY
+from ...core.algorithms.kernel import in_feature_space, kernel_formula
+from ...core.errors import UserError
+from ...render import learner_rows
+from ...render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
+from ...session.frame import Frame
+from ...session.lifting_lemma import lemma_margin
+from ...session.param_commands import parse_start
+from ...session.run_result import no_proof_reason
+from ..kit.view_wiring import DragThrottle, connect_events
+
+__all__ = ["LivePanel"]
+
+MIN_WIDTH = 200  # px: the captions plus a number; values wrap below this
+
+# (key, caption, tooltip); "#" keys are section headers. {x} names the space the proof uses.
+ROWS: list[tuple[str, str, str]] = [
+    ("#now", "Now", ""),
+    ("k", "k (updates)", "k: updates made so far (visits with y·(w·x + b) ≤ 0, which add y·x to w "
+     "and y to b), of K made in the whole run."),
+    ("epoch", "epoch", "The pass over the training set the playhead is in, counted from 0 as in "
+     "notes 002; after the range, the epochs this run made."),
+    ("visit", "visited", "The training point the last step looked at, as its row in the point "
+     "table (counted from 1), and whether it was a mistake, y·(w·x + b) ≤ 0, that caused an update."),
+    ("start", "start w₀; b₀", "Where the run starts. Type w₀ (and b₀ after a ';' with an offset), e.g. "
+     "1, -1; 1, and press Enter to train again from there; or drag the hyperplane or the tip of its "
+     "arrow on the canvas. Undo puts the old start back."),
+    ("w", "w", "The weight vector w after k updates: w = w₀ + Σ yᵢ·xᵢ over the mistakes so far."),
+    ("b", "b", "The offset b after k updates: b = b₀ + Σ yᵢ over the mistakes (0 without offset)."),
+    ("norm_w", "‖w‖", "The Euclidean length ‖w‖ = √(w·w) of the feature weights (b not included)."),
+    ("equation", "hyperplane", "The decision boundary w·x + b = 0; points with w·x + b ≥ 0 are "
+     "predicted +1."),
+    ("margin", "margin of data", "The data set's signed margin (notes 003): min over training "
+     "points of yᵢ(w·xᵢ + b)/‖w‖. Negative when some point is on the wrong side."),
+    ("train_error", "training error", "Fraction of training points with sign(w·x + b) ≠ y "
+     "(sign(0) = +1), for the current w, b."),
+    ("test_error", "test error", "The same fraction on the test points (– without a test set)."),
+    ("output", "output", "The predictor this algorithm returns if stopped now: pocket = the best "
+     "w so far; averaged = mean of w over all steps; voted = Σ cₖ·sign(wₖ·x + bₖ)."),
+    ("output_error", "output's error", "Training error of the output predictor (not of the "
+     "current w)."),
+    ("slack", "own dimension", "Lifted perceptron: training points that caused an update, and so "
+     "now use their private coordinate eᵢ of x̃ = [a·x ; √(1−a²)·eᵢ]."),
+    ("tau", "step τ", "Passive-aggressive: the step size τ of the update shown (ℓ = 1 − y·(w·x + b); "
+     "PA τ = ℓ/‖x̃‖², PA-I min(C, ℓ/‖x̃‖²), PA-II ℓ/(‖x̃‖² + 1/(2C)), x̃ = (x, 1) with the offset), "
+     "and the length τ‖x̃‖ of the move w ← w + τ·y·x it made."),
+    ("support", "α > 0", "Kernel perceptron: the points with αᵢ > 0 (each a mistake made on it) and Σ αᵢ = k; "
+     "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) + b sums over these only. Rings on the canvas grow with αᵢ; the table lists them."),
+    ("margin_reached", "margin reached", "Margin perceptron: the data's margin minᵢ yᵢ(w·xᵢ + b)/‖w‖ "
+     "now, and the margin a converged run is guaranteed, β·γ/(R² + 2β) (every point then has "
+     "y·(w·x + b) > β while ‖w‖ ≤ (R² + 2β)/γ; Krauth & Mézard 1987)."),
+    ("#data", "Data set", ""),
+    ("points", "points", "Training points n (the proof is about these) and test points."),
+    ("separable", "separable", "Whether some hyperplane puts every training point strictly on its "
+     "side (decided with a max-margin solver)."),
+    ("R", "R", "R = max‖{x}‖ over the training points, {space}."),
+    ("gamma", "γ", "γ = max over unit θ of minᵢ yᵢ θ·{x}: the largest margin any hyperplane "
+     "through the origin has in the space of {x} ({space})."),
+    ("theta", "θ*", "θ*: the unit vector attaining γ (max-margin direction), {space}."),
+    ("bound", "(R/γ)²", "Novikoff's bound: starting from w = 0 the perceptron makes at most "
+     "(R/γ)² updates on this data, whatever the order of the points."),
+    ("gamma_lemma", "γ′ (lemma)", "Lifting lemma (notes 000): for a unit w* and a target γ, with "
+     "lᵢ = max(0, γ − yᵢ w*·xᵢ), the lifted set has margin ≥ γ′ = aγ / √(1 + a²/(1−a²)·Σ lᵢ²)."),
+    ("#proof", "Convergence proof (Novikoff)", ""),
+    ("meter", "k vs bound", "How much of Novikoff's budget the run has used: k / (R/γ)²."),
+    ("dot", "w·θ* ≥ kγ", "Each update adds yᵢ θ*·{x} ≥ γ to w·θ*, so after k updates "
+     "w·θ* ≥ w₀·θ* + kγ (= kγ from w₀ = 0). Here w means the vector (w, b) in the space of {x}."),
+    ("norm_sq", "‖w‖² ≤ kR²", "An update on a mistake adds 2y w·{x} + ‖{x}‖² ≤ R² to ‖w‖², so "
+     "‖w‖² ≤ ‖w₀‖² + kR² (= kR² from w₀ = 0)."),
+    ("cos", "cos∠(w, θ*)", "cos∠(w, θ*) = w·θ*/‖w‖ ≥ kγ/(√k·R) = √k·γ/R (capped at 1). A cosine is "
+     "at most 1, so √k·γ/R ≤ 1, i.e. k ≤ (R/γ)²."),
+    ("angle", "angle to θ*", "The angle arccos(cos∠(w, θ*)) in degrees, and the largest angle the "
+     "proof allows, arccos(min(1, √k·γ/R)): it shrinks as k grows."),
+    ("#loss", "Losses", ""),
+    ("perceptron_loss", "perceptron loss", "Σᵢ max(0, −yᵢ(w·xᵢ + b)) over training points: 0 "
+     "exactly when no point is strictly misclassified. Its SGD step is the perceptron update."),
+    ("hinge_loss", "hinge loss", "Σᵢ max(0, 1 − yᵢ(w·xᵢ + b)): also counts points inside the "
+     "margin band; the SVM's loss."),
+    ("pocket", "pocket count I", "I = #{{i : yᵢ(w·xᵢ + b) ≥ γ}} (with γ = 0: > 0, i.e. correct) for "
+     "the weights in the pocket; a strictly larger I replaces them (notes 000)."),
+]
+
+SPACES = {
+    "plain": ("xᵢ", "the raw points (no offset)"),
+    "offset": ("x̃ᵢ", "x̃ = (x, 1): the point with a constant 1 appended for the offset b"),
+    "lifted": ("x̃ᵢ", "x̃ = [a·(x, 1) ; √(1−a²)·eᵢ]: the lifted points, each with its own "
+               "coordinate (the lifted run's proof lives here)"),
+}
+
+
+class LivePanel(QtWidgets.QWidget):
+    """The numbers of the playhead's frame, the data set, Novikoff's proof and the losses.
+
+    Parameters
+    ----------
+    session : Session
+        Read on ``run_changed`` and ``playhead_changed``; never written.
+    parent : QWidget, optional
+
+    ``value_label(key)`` returns the label of a row (keys as in :data:`ROWS`), for tests.
+    """
+
+    def __init__(self, session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._labels: dict[str, QtWidgets.QLabel] = {}
+        self._captions: dict[str, QtWidgets.QLabel] = {}
+        self._form = QtWidgets.QFormLayout(self)
+        self._form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._form.setLabelAlignment(QtCore.Qt.AlignmentFlag.AlignLeft)
+        self._form.setHorizontalSpacing(10)
+        self._form.setVerticalSpacing(3)
+        self._form.setContentsMargins(8, 6, 8, 6)
+        for key, caption, tip in ROWS:
+            if key.startswith("#"):
+                self._add_header(caption, first=key == "#now")
+                if key == "#proof":
+                    self.note = self._make_label(word_wrap=True)
+                    self._form.addRow(self.note)
+                continue
+            cap = QtWidgets.QLabel(caption)
+            cap.setToolTip(tip)
+            if key == "start":
+                self.start_edit = QtWidgets.QLineEdit()
+                self.start_edit.setToolTip(tip)
+                self.start_edit.setPlaceholderText("w₀; b₀")
+                self.start_edit.returnPressed.connect(self._type_start)
+                self._form.addRow(cap, self.start_edit)
+            elif key == "meter":
+                self.meter = QtWidgets.QProgressBar()
+                self.meter.setRange(0, 1000)
+                self.meter.setTextVisible(True)
+                self.meter.setMaximumHeight(18)
+                self.meter.setToolTip(tip)
+                self._form.addRow(cap, self.meter)
+            else:
+                # Every value wraps between words, so a narrow panel (a 1024-px projector) grows
+                # taller and scrolls vertically instead of cutting text or scrolling sideways.
+                val = self._make_label(word_wrap=True)
+                val.setToolTip(tip)
+                self._labels[key] = val
+                self._form.addRow(cap, val)
+            self._captions[key] = cap
+        self.setMinimumWidth(MIN_WIDTH)
+        # Never squeezed below its rows' height (that clips text): a short window scrolls instead.
+        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum)
+        self._lemma: tuple[float, float] | None = None
+        # Released with the plots during a drag, so the panel and the plots show one run.
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
+                              (session.playhead_changed, DragThrottle(self, session, self._refresh)),
+                              (session.frame_changed, DragThrottle(self, session, self._refresh))])
+        self._on_run_changed(session.result)
+
+    # ---- building -------------------------------------------------------------------------
+    def _add_header(self, text: str, first: bool) -> None:
+        head = QtWidgets.QLabel(text)
+        font = head.font()
+        font.setBold(True)
+        head.setFont(font)
+        head.setContentsMargins(0, 0 if first else 8, 0, 1)
+        self._form.addRow(head)
+
+    def _make_label(self, word_wrap: bool = False) -> QtWidgets.QLabel:
+        lab = QtWidgets.QLabel(NA)
+        lab.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+        lab.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        lab.setWordWrap(word_wrap)
+        return lab
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt override
+        return QtCore.QSize(340, super().sizeHint().height())
+
+    # ---- reading ----------------------------------------------------------------------------
+    def value_label(self, key: str) -> QtWidgets.QLabel:
+        return self._labels[key]
+
+    def text(self, key: str) -> str:
+        """The text a row shows (the meter's text for ``"meter"``, the note for ``"note"``)."""
+        if key == "meter":
+            return self.meter.text()
+        if key == "note":
+            return self.note.text()
+        return self._labels[key].text()
+
+    def proof_theory(self):
+        """The Theory the proof rows use: the lifted one for a lifted run, else the data's."""
+        res = self.session.result
+        return None if res is None else res.proof_theory
+
+    # ---- updating ----------------------------------------------------------------------------
+    def _type_start(self) -> None:
+        """Enter in the start field: train again from the typed start (one undo step)."""
+        s = self.session
+        offset = "start_b" in s.current_params()
+        try:
+            w, b = parse_start(self.start_edit.text(), s.points.d, offset)
+        except UserError as exc:
+            s.message.emit("error", str(exc))
+            return
+        changes: dict[str, object] = {"init": "custom", "start_w": w}
+        if b is not None:
+            changes["start_b"] = b
+        s.set_params(changes, label="Type the start")
+
+    def _show_start(self, result) -> None:
+        """The run's start w₀ (and b₀ with an offset), unless the field is being edited."""
+        if self.start_edit.hasFocus() and self.start_edit.isModified():
+            return
+        if result is None:
+            self.start_edit.clear()
+            return
+        rec = result.record
+        w0, b0 = rec.w_b(0)
+        text = ", ".join(f"{v:.6g}" for v in w0) + (f"; {b0:.6g}" if rec.offset else "")
+        self.start_edit.setText(text)
+        self.start_edit.setModified(False)
+
+    def _show(self, key: str, visible: bool) -> None:
+        widget = self._labels.get(key, self.meter if key == "meter" else None)
+        if widget is not None:
+            self._form.setRowVisible(widget, visible)
+
+    def _set(self, key: str, text: str) -> None:
+        lab = self._labels[key]
+        if lab.text() != text:  # setText re-lays out the form; skip it when nothing changed
+            lab.setText(text)
+
+    def _on_run_changed(self, result) -> None:
+        """Rows that depend on the run only: the data set, which rows exist, the tooltips."""
+        self._show_start(result)
+        learner = None if result is None else REGISTRY[result.record.algorithm]
+        lifted = learner is not None and learner.lifts
+        offset = result is not None and result.record.offset
+        x, space = SPACES["lifted" if lifted else "offset" if offset else "plain"]
+        for key, _caption, tip in ROWS:
+            if key in self._labels:
+                self._labels[key].setToolTip(tip.format(x=x, space=space))
+                self._captions[key].setToolTip(self._labels[key].toolTip())
+        for key, cap in (("R", "R"), ("gamma", "γ"), ("bound", "(R/γ)²")):
+            self._captions[key].setText(cap.replace("R", "R̃").replace("γ", "γ̃") if lifted else cap)
+        # From a non-zero start (init "first") the proof's bounds shift by w₀'s own values.
+        shifted = result is not None and result.proof is not None and result.proof.norm_sq[0] > 0
+        self._captions["dot"].setText("w·θ* ≥ w₀·θ*+kγ" if shifted else "w·θ* ≥ kγ")
+        self._captions["norm_sq"].setText("‖w‖² ≤ ‖w₀‖²+kR²" if shifted else "‖w‖² ≤ kR²")
+        self._show("output", learner is not None and learner.output_differs)
+        self._show("output_error", learner is not None and learner.output_differs)
+        self._show("pocket", learner is not None and learner.keeps_pocket)
+        self._show("slack", lifted)
+        self._show("gamma_lemma", lifted)
+        self._show("tau", learner is not None and learner.steps_own_size)
+        self._show("margin_reached", learner is not None and learner.margin_rule)
+        self._show("support", learner is not None and learner.dual)
+        # The dual form always starts at α = 0: no hand-set start.
+        self._form.setRowVisible(self.start_edit, learner is None or not learner.dual)
+        curved = result is not None and not in_feature_space(result.record)
+        for key in ("w", "norm_w", "margin"):  # a curved boundary has no w (f lives in the feature space)
+            self._show(key, not curved)
+        self._captions["equation"].setText("boundary" if curved else "hyperplane")
+        beta = learner_rows.margin_of(result)
+        if beta is not None:  # the margin perceptron's proof: R² + 2β where the perceptron has R²
+            self._captions["bound"].setText(learner_rows.margin_bound_caption(beta))
+            self._captions["norm_sq"].setText("‖w‖² ≤ k(R²+2β)" if not shifted else "‖w‖² ≤ ‖w₀‖²+k(R²+2β)")
+        self._show("b", offset)
+        self._lemma = _lemma_margin(result) if lifted else None
+        tho = self.proof_theory()
+        n_test = 0 if result is None or result.test is None else result.test.n
+        self._set("points", NA if result is None else f"{fmt_int(result.train.n)} training, {fmt_int(n_test)} test")
+        self._set("separable", _separable_text(result))
+        self._set("R", fmt(None if tho is None or result.train.n == 0 else tho.R))
+        self._set("gamma", fmt(None if tho is None else tho.gamma))
+        self._set("theta", fmt_vec(None if tho is None else tho.theta_star, digits=3, clean=True))
+        self._set("bound", learner_rows.margin_bound_text(result) if beta is not None
+                  else fmt_bound(None if tho is None else tho.bound))
+        lem = self._lemma
+        self._set("gamma_lemma", NA if lem is None else f"{fmt(lem[0])} (≤ γ̃, with γ = {fmt(lem[1])})")
+        self._refresh()
+
+    def _refresh(self) -> None:
+        res = self.session.result
+        if res is None:
+            for lab in self._labels.values():
+                lab.setText(NA)
+            self.note.setText("No run yet: add points or load a preset.")
+            self._set_proof_visible(False)
+            return
+        rec = res.record
+        fr = self.session.frame()
+        if fr is None:
+            return  # big data: the new run's first frame is on its way (frame_changed)
+        k = fr.k
+        self._set("k", f"{fmt_int(k)} of {fmt_int(rec.num_updates)}")
+        last = max(rec.epochs_run - 1, 0)
+        self._set("epoch", f"start (before epoch 0 of 0–{fmt_int(last)})" if fr.t < 0
+                  else f"{fmt_int(fr.epoch)} of epochs 0–{fmt_int(last)}")
+        if fr.visit_index is None:
+            self._set("visit", "none yet (start)")
+        else:
+            # Rows count from 1 here, as in the point table's row header.
+            self._set("visit", f"row {fr.visit_index + 1} → " + ("update" if fr.visit_updated else "no update"))
+        self._set("w", fmt_vec(fr.w))
+        self._set("b", fmt(fr.b))
+        self._set("norm_w", fmt(float(np.linalg.norm(fr.w))))
+        if fr.kernel_scores is not None:
+            self._set("equation", f"f(x) = 0, {kernel_formula(rec.extras['kernel'])}")
+        else:
+            self._set("equation", fmt_equation(fr.w, fr.b, fr.offset))
+        learner = REGISTRY[rec.algorithm]
+        if learner.dual:
+            self._set("support", f"{fmt_int(fr.alpha_points.size)} of {fmt_int(rec.n)} points (Σ α = {fmt_int(k)})")
+        self._set("margin", NA + " (w = 0)" if fr.dataset_margin is None and rec.n else fmt(fr.dataset_margin))
+        self._set("train_error", fmt_count_pct(fr.train_error, res.train.n))
+        self._set("test_error", DASH + " (no test set)" if res.test is None or res.test.n == 0
+                  else fmt_count_pct(fr.test_error, res.test.n))
+        self._set("output", fr.output_label or NA)
+        if fr.output_error_sample is None:
+            self._set("output_error", fmt_count_pct(fr.output_train_error, res.train.n))
+        else:
+            self._set("output_error", f"{fmt_count_pct(fr.output_train_error, fr.output_error_sample)}, "
+                                      f"a random sample of the {fmt_int(res.train.n)} points")
+        self._set("slack", f"{fmt_int(fr.slack_points.size)} of {fmt_int(rec.n)} points")
+        if learner.steps_own_size:
+            self._set("tau", learner_rows.tau_text(fr))
+        elif learner.margin_rule:
+            self._set("margin_reached", learner_rows.margin_promise_text(res, fr))
+        self._set("perceptron_loss", fmt(fr.perceptron_loss))
+        self._set("hinge_loss", fmt(fr.hinge_loss))
+        self._set("pocket", NA if fr.pocket_count is None else
+                  f"{fmt_int(fr.pocket_count)} of {fmt_int(rec.n)} (w after update {fmt_int(fr.pocket_k)})")
+        self._refresh_proof(res, fr)
+
+    def _set_proof_visible(self, visible: bool) -> None:
+        for key in ("meter", "dot", "norm_sq", "cos", "angle"):
+            self._show(key, visible)
+        self.note.setVisible(not visible)
+
+    def _refresh_proof(self, res, fr: Frame) -> None:
+        proof, tho = res.proof, self.proof_theory()
+        self._set_proof_visible(proof is not None)
+        if proof is None:
+            self.note.setText(_no_theta_sentence(res))
+            return
+        k = min(fr.k, len(proof.k) - 1)
+        # The bound from this run's start: (R/γ)² from w₀ = 0, larger or smaller from w₀ = y₁x₁.
+        bound = novikoff.updates_bound(tho.gamma, res.proof_R, float(proof.dot[0]), float(proof.norm_sq[0]))
+        self.meter.setValue(int(round(1000 * min(1.0, k / bound))) if bound else 0)
+        self.meter.setFormat(f"k = {fmt_int(k)} of at most {fmt_int(novikoff.max_updates(bound))}")
+        tol = 1e-9 * max(1.0, abs(proof.dot_lower[k]), proof.norm_sq_upper[k])
+        self._set("dot", f"{fmt(proof.dot[k])} ≥ {fmt(proof.dot_lower[k])} "
+                  + check_mark(proof.dot[k] >= proof.dot_lower[k] - tol))
+        self._set("norm_sq", f"{fmt(proof.norm_sq[k])} ≤ {fmt(proof.norm_sq_upper[k])} "
+                  + check_mark(proof.norm_sq[k] <= proof.norm_sq_upper[k] + tol))
+        cos, low = proof.cos[k], proof.cos_lower[k]
+        holds = None if np.isnan(cos) else bool(cos >= low - 1e-12)
+        self._set("cos", f"{fmt(cos)} ≥ {fmt(low)} {check_mark(holds)}".rstrip()
+                  + (" (w = 0)" if np.isnan(cos) else ""))
+        self._set("angle", f"{fmt_deg(proof.angle_deg[k])} ≤ {fmt_deg(proof.angle_bound_deg[k])}")
+
+
+def _separable_text(result) -> str:
+    if result is None or result.train.n == 0:
+        return NA
+    tho = result.theory
+    if tho.separable is None:
+        return "undecided (time budget)"
+    if not tho.separable:
+        if REGISTRY[result.record.algorithm].lifts:
+            return "no (its lifting is)"
+        # Without an offset the question is "through the origin": say so, as the status bar does.
+        text = "no" if tho.offset else "no, not through the origin"
+        return text if in_feature_space(result.record) else text + " (in the input space)"
+    if not tho.offset:
+        return "yes, through the origin"
+    return "yes" + {True: " (also through the origin)", False: ", with offset only",
+                    None: ""}[tho.separable_through_origin]
+
+
+def _no_theta_sentence(result) -> str:
+    """Why the proof rows are missing, and what the panel still shows."""
+    learner = REGISTRY[result.record.algorithm]
+    still = " The losses" + (" and the pocket count" if learner.keeps_pocket else "") + " still apply."
+    reason = no_proof_reason(result)
+    if result.train.n == 0 or learner.lifts or learner.no_proof or not in_feature_space(result.record):
+        return reason + still
+    return (f"{reason} Novikoff's bound needs a separating θ* with margin γ > 0, so nothing stops "
+            "k from growing." + still)
+
+
+def _lemma_margin(result) -> tuple[float, float] | None:
+    """γ′ of the lifting lemma and the γ it was evaluated at (None when it cannot be): the w* and
+    γ the lecturer chose (the lifted perceptron's parameters) or the best (session/lifting_lemma.py)."""
+    try:
+        lem = lemma_margin(result)
+    except ValueError:
+        return None
+    return None if lem is None else (lem.gamma_prime, lem.gamma)

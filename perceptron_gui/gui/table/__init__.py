@@ -1,0 +1,2 @@
+"""The data table and the per-epoch table: model, view and cell editors.
+"""
