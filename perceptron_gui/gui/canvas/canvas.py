@@ -325,6 +325,7 @@ class Canvas(QtWidgets.QWidget):
         """New projection and all points re-sent (a new data set, an add/delete, another view)."""
         pts = self.session.points
         old_kind = self.projection.kind
+        self.overlay.forget()  # its frame, positions and margins are of the points drawn before
         self.projection = proj = self._projection()
         axes = (proj.x_label, proj.y_label, proj.kind != "line")
         if axes != self._axes:  # relabelling makes pyqtgraph redo the axes and grid: only on change
@@ -352,8 +353,10 @@ class Canvas(QtWidgets.QWidget):
         if not force and self._drawn is not None and self._drawn[0] is result and self._drawn[1] == t:
             return  # run_changed and playhead_changed both follow a new run: draw once
         self._drawn = (result, t)
-        if frame is not None and frame.w.shape[0] != self.projection.d:
-            frame = None  # a run of the previous data set (a new one is being trained)
+        if frame is not None and (frame.w.shape[0] != self.projection.d or result is self._stale_result):
+            # A run of the previous data set (a new one is being trained, or it failed): its
+            # hyperplane, shading and margins are not the new points', whatever their dimension.
+            frame = None
         self.frame = frame
         if self._stale_result is not _NOTHING and result is not self._stale_result:
             # The first run of new data: fit again to take in its hyperplane, unless the view

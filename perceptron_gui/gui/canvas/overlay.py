@@ -223,6 +223,12 @@ class FrameOverlay:
                 item.scene().removeItem(item)
 
     # ---- view -------------------------------------------------------------------------------
+    def forget(self) -> None:
+        """Drop the arguments of the picture drawn last: the canvas has new points or another
+        projection, and a range change before its next :meth:`show_frame` must not draw the old
+        frame, positions and margins again (into the new view, clipped to it)."""
+        self._args = None
+
     def set_view_rect(self, rect: Rect) -> None:
         self._rect = tuple(float(v) for v in rect)  # type: ignore[assignment]
         if self._args is not None:
