@@ -92,10 +92,25 @@ class Theme:
     region_alpha: int  # the shaded decision regions' opacity (0–255)
     swaps: tuple[tuple[str, str], ...] = ()
     label_fill: tuple[int, int, int, int] = (255, 255, 255, 190)  # behind text drawn over the data
+    # The points' marks, (class +1, class −1): the fill (a test point's outline too) and the
+    # outline of a training point. They sit on the shaded regions, so each must stand out from
+    # both shades as well as from the background (:func:`marker_contrasts`).
+    marker_fills: tuple[str, str] = (POSITIVE, NEGATIVE)
+    marker_edges: tuple[str, str] = ("#004C77", "#8E3F00")  # the class colours a third darker
 
     def colour(self, colour: str) -> str:
         """This theme's version of a base colour (the base colour when it reads well as it is)."""
         return dict(self.swaps).get(colour.upper(), colour)
+
+    def marker(self, label: int) -> tuple[str, str]:
+        """(fill, outline) of the marks of class ``label`` (+1 or −1)."""
+        k = 0 if label > 0 else 1
+        return self.marker_fills[k], self.marker_edges[k]
+
+    def region_colour(self, role: str) -> str:
+        """The colour a shaded region ("positive_region", "negative_region") shows on this
+        theme's background: its fill at ``region_alpha`` composited over the background."""
+        return composite(FILLS[role][:3] + (self.region_alpha,), self.background)
 
     @property
     def dark(self) -> bool:
@@ -115,11 +130,15 @@ LIGHT = Theme("light", "#FFFFFF", "#222222", 0.18, POSITIVE_REGION[3], swaps=(
     (VISIT_UPDATE, "#B87A00"), (VISIT_NO_UPDATE, "#3A8FC4"), (PREVIOUS, "#858585"),
     (PREVIOUS_NORMAL, "#3E9C80")))
 # On near-black the black lines and rings turn near-white, the dark greys light grey, the
-# purple output line a lighter purple; the class colours keep their Okabe–Ito values (3.2:1
-# and 4.3:1 here). The regions are shaded more strongly: 28/255 of blue vanishes on black.
+# purple output line a lighter purple; the class colours' lines keep their Okabe–Ito values
+# (3.2:1 and 4.3:1 here). The regions are shaded more strongly: 28/255 of blue vanishes on black.
+# The marks sit on that shading: the Okabe–Ito blue plus fell to 2.67:1 on the blue region (2.53
+# on the orange one) and the darkened outlines to 1.4–1.9:1. Here the plus is the same blue a
+# shade lighter (3.9:1 or more) and the outlines a light tint of each class colour (7.4:1 or
+# more); tests/render/test_theme_contrast.py computes every pair.
 DARK = Theme("dark", "#1E1E22", "#E8E8E8", 0.22, 52, swaps=(
     (HYPERPLANE, "#F2F2F2"), (MARGIN, "#A8A8A8"), (OUTPUT, "#B07CD8"), ("#333333", "#C8C8C8")),
-    label_fill=(30, 30, 34, 200))
+    label_fill=(30, 30, 34, 200), marker_fills=("#3592D6", NEGATIVE), marker_edges=("#9FD3F7", "#FFB27A"))
 THEMES = {"light": LIGHT, "dark": DARK}
 DEFAULT_THEME = "light"
 
@@ -147,6 +166,33 @@ def contrast_ratio(a: str, b: str) -> float:
     """WCAG 2's contrast ratio of two colours, 1 (equal) … 21 (black on white)."""
     la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+def composite(colour: tuple[int, int, int, int], background: str) -> str:
+    """"#RRGGBB" of the (r, g, b, a) ``colour`` painted over an opaque ``background`` (source-over,
+    as Qt and SVG paint a translucent fill), each channel rounded to 0–255."""
+    a = colour[3] / 255
+    bg = rgba(background)
+    return "#" + "".join(f"{round(c * a + g * (1 - a)):02X}" for c, g in zip(colour[:3], bg[:3]))
+
+
+MARKER_SURFACES = ("background", "positive_region", "negative_region")
+
+
+def marker_contrasts(theme: Theme) -> dict[tuple[str, str, str], float]:
+    """WCAG contrast of each class's marks against what they are drawn on, in ``theme``:
+    {(class "+1"/"−1", "fill"/"edge", surface): ratio}, the surfaces being the background and
+    the two shaded regions (composited over the background). A point of either class can sit
+    on either region (a misclassified one), so every pair counts."""
+    surfaces = {"background": theme.background, "positive_region": theme.region_colour("positive_region"),
+                "negative_region": theme.region_colour("negative_region")}
+    out = {}
+    for label in (1, -1):
+        fill, edge = theme.marker(label)
+        for part, colour in (("fill", fill), ("edge", edge)):
+            for name in MARKER_SURFACES:
+                out[(CLASS_NAME[label], part, name)] = contrast_ratio(colour, surfaces[name])
+    return out
 
 
 # ---- the weight-space picture (render/weight_space.py) ------------------------------------------

@@ -86,21 +86,35 @@ _NO_BRUSH = QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush)
 # Symbols shrink for big data sets: a 15 px plus per point turns 10⁵ points into one blob, and
 # painting them costs 2.5× the time of 8 px ones (59 against 23 ms offscreen).
 POINT_SIZES = ((2_000, 15), (20_000, 11), (None, 8))  # (up to n points, size in px)
-POINT_STYLES = [  # index = (label −1) + 2·(test point) + 4·(size level); symbol, size, pen, brush
-    style_
-    for _n, size in POINT_SIZES
-    for style_ in (
-        (PLUS, size, _pen(QtGui.QColor(style.POSITIVE).darker(150), 1.0), _brush(style.POSITIVE)),
-        (MINUS, size, _pen(QtGui.QColor(style.NEGATIVE).darker(150), 1.0), _brush(style.NEGATIVE)),
-        (PLUS, size, _pen(style.POSITIVE, 1.3), _brush(style.POSITIVE, 45)),
-        (MINUS, size, _pen(style.NEGATIVE, 1.3), _brush(style.NEGATIVE, 45)),
-    )
-]
+
+
+def _point_table(fills: tuple[str, str], edges: tuple[str, str]) -> list:
+    """index = (label −1) + 2·(test point) + 4·(size level); symbol, size, pen, brush. A
+    training point is filled and outlined (the theme's ``marker_edges``), a test point hollow:
+    outlined in the fill's colour over a faint fill."""
+    return [
+        style_
+        for _n, size in POINT_SIZES
+        for style_ in (
+            (PLUS, size, _pen(edges[0], 1.0), _brush(fills[0])),
+            (MINUS, size, _pen(edges[1], 1.0), _brush(fills[1])),
+            (PLUS, size, _pen(fills[0], 1.3), _brush(fills[0], 45)),
+            (MINUS, size, _pen(fills[1], 1.3), _brush(fills[1], 45)),
+        )
+    ]
+
+
+POINT_STYLES = _point_table(style.FIGURE.marker_fills, style.FIGURE.marker_edges)  # the figures' and light theme's
+_POINT_TABLES = {(style.FIGURE.marker_fills, style.FIGURE.marker_edges): POINT_STYLES}
 
 
 def point_styles(look: OverlayLook = SCREEN_LOOK) -> list:
-    """The points' style table in ``look`` (sizes and outline widths scaled)."""
-    return _scaled(POINT_STYLES, look.point_size_factor, look.point_pen_factor)
+    """The points' style table in ``look`` (its theme's mark colours, sizes and outline widths scaled)."""
+    key = (look.theme.marker_fills, look.theme.marker_edges)
+    table = _POINT_TABLES.get(key)
+    if table is None:
+        table = _POINT_TABLES[key] = _point_table(*key)
+    return _scaled(table, look.point_size_factor, look.point_pen_factor)
 
 
 _SELECTION_STYLE = [("o", 25, _pen("#8A7F00", 1.5), _brush(style.SELECTION, 200))]
