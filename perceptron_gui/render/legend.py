@@ -64,7 +64,10 @@ def legend_entries(frame: Frame | None, kind: str, drawn: set[str], has_test: bo
         e.append(LegendEntry("misclassified", f"misclassified by {by}", f"misclassified by ${by}$"))
     if "slack" in drawn:
         e.append(LegendEntry("slack", "slack point (own dimension)", "slack point (own dimension)"))
-    if "point_margins" in drawn:
+    if "point_margins" in drawn and lifted:  # the distances in the (x, 1) plane, as drawn
+        e.append(LegendEntry("point_margins", "margin in the plane y(w·x + b)/‖(w, b)‖ (bold: least)",
+                             r"margin in the plane $y(w\cdot x + b)/\|(w, b)\|$ (bold: least)"))
+    elif "point_margins" in drawn:
         e.append(LegendEntry("point_margins", f"margin y({wx})/‖w‖ (bold: the data set's)",
                              f"margin $y({wx_tex})/\\|w\\|$ (bold: the data set's)"))
     return tuple(e)

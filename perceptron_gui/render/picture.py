@@ -232,7 +232,7 @@ def describe(frame: Frame | None, proj: Projection, P: np.ndarray, labels: np.nd
         items.append(Markers("visit", P[visit], visit, updated=bool(frame.visit_updated)))
     notes: list[str] = []
     if frame is not None and options.show_point_margins:
-        ml, why = margin_labels(frame, X, P, labels, test, inside(P, rect))
+        ml, why = margin_labels(frame, X, P, labels, test, inside(P, rect), lifted)
         items.extend([ml] if ml is not None and ml.index.size else [])
         notes.append(why)
     if frame is not None and options.show_update:

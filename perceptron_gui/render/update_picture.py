@@ -11,7 +11,8 @@
   part, with b written beside it). The update shown is the last one at or before the playhead:
   on a visit that changed nothing the vectors keep explaining how the current w came about (the
   note says at which visit), so stepping does not make them flicker on and off.
-* *margins beside the points* — y·(w·x + b)/‖w‖ of each point in view, the data set's margin
+* *margins beside the points* — y·(w·x + b)/‖w‖ of each point in view (in the lifted 1-D
+  view y·(w·x + b)/‖(w, b)‖, the distance drawn in the (x, 1) plane), the data set's margin
   (the minimum over the training points) emphasised; only up to :data:`MAX_MARGIN_LABELS`
   points in view, beyond that the numbers would cover the picture and the note says so.
 """
@@ -152,9 +153,14 @@ def _vector(role: str, a: np.ndarray, e: np.ndarray, text: str, tex: str, rect: 
 
 
 def margin_labels(frame: Frame, X: np.ndarray | None, P: np.ndarray, y: np.ndarray, test: np.ndarray,
-                  in_view: np.ndarray) -> tuple[Labels | None, str]:
+                  in_view: np.ndarray, lifted: bool = False) -> tuple[Labels | None, str]:
     """Each point's signed margin in view (``in_view``: booleans over the points), or a note
-    when there are too many to label or when a point's data row is not known."""
+    when there are too many to label or when a point's data row is not known.
+
+    ``lifted``: 1-D data drawn at (x, 1), where the separator is the line through 0 with normal
+    (w, b). The numbers are then the distances the picture draws, y(w·x + b)/‖(w, b)‖, not the
+    1-D margins y(w·x + b)/‖w‖ (the legend says which). The same points attain the minimum
+    either way (the two differ by the factor ‖w‖/‖(w, b)‖), so the bold ones are the same."""
     if not frame.has_hyperplane:
         return None, ""  # the margins are undefined; the note already says w = 0
     idx = np.flatnonzero(in_view)
@@ -169,5 +175,8 @@ def margin_labels(frame: Frame, X: np.ndarray | None, P: np.ndarray, y: np.ndarr
     if dm is not None and np.isfinite(dm):
         # The data set's margin is the minimum over the training points: those that attain it.
         emph = ~test[idx] & np.isclose(m, dm, rtol=1e-12, atol=0.0)
+    if lifted:  # the lifted points (x, 1) and normal (w, b): the plane's distances
+        ones = np.ones((idx.size, 1))
+        m = th.signed_margins(np.hstack((X[idx], ones)), y[idx], np.append(frame.w, frame.b), 0.0)
     texts = tuple(fmt(v) for v in m)
     return Labels("point_margins", P[idx], idx, texts, tuple(f"${_tex_number(v)}$" for v in m), emph), ""
