@@ -123,7 +123,7 @@ def test_drag_moves_a_point_live_and_is_one_undo_step(qtbot, make_canvas):
     b = a + QtCore.QPoint(60, -40)
     seen = []
     s.run_changed.connect(lambda r: seen.append(r))
-    drag(qtbot, canvas, a, b)
+    drag(qtbot, canvas, a, b, mods=Qt.KeyboardModifier.AltModifier)  # Alt: free, not snapped (test_drag_snap.py)
     expected = x0 + data_at(canvas, b) - data_at(canvas, a)
     assert np.allclose(s.points.X[i], expected, atol=1e-9)
     assert len(seen) >= 2  # the run was retrained during the drag, not only at the end

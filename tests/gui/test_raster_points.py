@@ -112,10 +112,10 @@ def test_a_mouse_drag_moves_the_mark(qtbot, raster_canvas):
     for k in range(1, 5):
         p = a + (b - a) * (k / 4)
         ev = QtGui.QMouseEvent(QtCore.QEvent.Type.MouseMove, QtCore.QPointF(p), QtCore.QPointF(vp.mapToGlobal(p)),
-                               Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+                               Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.AltModifier)
         QtWidgets.QApplication.sendEvent(vp, ev)
         qtbot.wait(15)  # pyqtgraph drops moves closer than 10 ms (its mouseRateLimit)
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.AltModifier, b)  # Alt: not snapped
     settle(qtbot, c)
     moved = c.session.points.X[int(np.argmin(np.abs(c.session.points.X - (0.45, -1.35)).sum(axis=1)))]
     assert np.allclose(moved, (0.45, -1.35), atol=0.02)

@@ -60,7 +60,10 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("F5", "Presentation mode: full screen, large text, keyboard stepping only (F5 or Esc returns)"),
     ("Left click", "Add a point of the active class"),
     ("Right click or Shift+click", "Add a point of the other class"),
-    ("Drag a point", "Move it (one undo step)"),
+    ("Drag a point", "Move it (one undo step); it snaps to a grid of a tenth of the axes' tick spacing"),
+    ("Drag the line / the arrow's tip", "Set the run's start: move the line (b snaps to round steps) / "
+                                        "turn and scale w (its components snap); the values show beside the mouse"),
+    ("Alt or Shift while dragging", "Move freely, without snapping"),
     ("Ctrl+click a point", "Delete it"),
     ("Drag on empty space", "Select the points in the rectangle"),
     ("Wheel / middle-drag", "Zoom / pan"),

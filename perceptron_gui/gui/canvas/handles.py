@@ -10,16 +10,86 @@ goes to the start, so the line follows the mouse and stepping goes on from there
 
 Only the 2-D plane view has handles: elsewhere a line on the screen is not one hyperplane.
 The arithmetic is Qt-free functions (tested directly); the tool only maps pixels.
+
+Snapping (on unless Alt or Shift is held while moving): a drag lands on round values.
+
+* A point: its position snaps to a grid of a tenth of each axis's major tick spacing as
+  drawn (ticks every 0.5: a grid of 0.05), other selected points moving along by as much.
+* The line, with an offset: b snaps to a 1-2-5 step near ‖w‖ × that grid (the line moves by
+  about one grid cell a step); through the origin: w's components snap to a 1-2-5 step of
+  about ‖w‖/20 (‖w‖ at the drag's start: 0.1 for ‖w‖ = 3).
+* The arrow's tip: w's components snap to that step, b follows to keep the line through the
+  arrow's base.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["HandleDrag", "pick_handle", "dragged_line", "dragged_tip"]
+__all__ = ["HandleDrag", "pick_handle", "dragged_line", "dragged_tip", "nice_step", "snap", "grid_steps",
+           "weight_steps", "snapped_weights", "SNAP_FRACTION", "W_STEPS"]
 
 MIN_PULL = 0.05  # the tip pulled to less than 5 % of the arrow's length keeps that length's w
+SNAP_FRACTION = 0.1  # the grid a dragged point snaps to: this fraction of the axis's major tick spacing
+W_STEPS = 20  # w's components snap to a 1-2-5 step of about ‖w‖ / W_STEPS
+
+
+def nice_step(scale: float) -> float:
+    """The largest of 1, 2 or 5 × 10ᵏ not above ``scale``; 0 (no snapping) for a scale that is
+    not positive and finite."""
+    scale = float(scale)
+    if not (np.isfinite(scale) and scale > 0.0):
+        return 0.0
+    p = 10.0 ** np.floor(np.log10(scale))
+    for m in (5.0, 2.0, 1.0):
+        if m * p <= scale * (1 + 1e-12):
+            return float(m * p)
+    return float(p / 2)  # log10 rounding put p just above scale
+
+
+def snap(v: float | np.ndarray | Sequence[float], step: float | np.ndarray | Sequence[float]) -> np.ndarray:
+    """``v`` rounded to the nearest multiple of ``step`` (elementwise; a step of 0 leaves the
+    value as it is), written as the round decimal it is (0.6, not 0.6000000000000001)."""
+    v = np.asarray(v, dtype=np.float64)
+    step = np.broadcast_to(np.asarray(step, dtype=np.float64), v.shape)
+    on = np.isfinite(step) & (step > 0.0)
+    safe = np.where(on, step, 1.0)
+    snapped = np.round(v / safe) * safe
+    # Decimals of the step plus one: a 1-2-5 step of 10ᵏ has −k decimals at most.
+    decimals = np.where(on, np.maximum(0, 1 - np.floor(np.log10(safe))), 0).astype(int)
+    cleaned = np.array([round(float(x), int(d)) for x, d in zip(snapped.ravel(), decimals.ravel())]).reshape(v.shape)
+    return np.where(on, cleaned, v)
+
+
+def grid_steps(major_ticks: Sequence[float]) -> np.ndarray:
+    """The grid (per axis) a dragged point snaps to, from each axis's major tick spacing (a
+    spacing that is not positive and finite: no snapping along that axis)."""
+    t = np.asarray(major_ticks, dtype=np.float64)
+    return np.where(np.isfinite(t) & (t > 0.0), SNAP_FRACTION * t, 0.0)
+
+
+def weight_steps(w: np.ndarray, grid: np.ndarray) -> tuple[float, float]:
+    """(step of w's components, step of b) for a drag of the handles that began on ``w``, in a
+    view whose point grid is ``grid`` (x, y)."""
+    nw = float(np.hypot(*np.asarray(w, dtype=np.float64)))
+    g = np.asarray(grid, dtype=np.float64)
+    g = g[np.isfinite(g) & (g > 0.0)]
+    return nice_step(nw / W_STEPS), nice_step(nw * float(g.min())) if g.size else 0.0
+
+
+def snapped_weights(h: HandleDrag, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:
+    """The weights (w, b) a handle drag produced, snapped (see the module's docstring)."""
+    step_w, step_b = h.steps
+    if h.kind == "line" and h.offset:
+        return w, float(snap(b, step_b))
+    sw = snap(w, step_w)
+    if not np.any(sw != 0.0):
+        return w, b  # a step coarser than w: rather the unsnapped w than none
+    if h.kind == "tip" and h.offset:
+        return sw, float(-(sw @ h.base))
+    return sw, b
 
 
 @dataclass
@@ -32,6 +102,7 @@ class HandleDrag:
     offset: bool
     base: np.ndarray  # the arrow's base on the line (data coordinates)
     drag_id: int
+    steps: tuple[float, float] = (0.0, 0.0)  # snapping: (step of w's components, step of b); 0: none
 
 
 def pick_handle(m: np.ndarray, w: np.ndarray, b: float, base: np.ndarray | None, direction: np.ndarray | None,

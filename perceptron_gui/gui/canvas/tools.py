@@ -11,6 +11,7 @@ Ctrl + click on a point                delete it
 left-drag a point                      move it (all selected points if it is selected); one undo step
 left-drag the hyperplane               move it: the run starts there (2-D view; one undo step)
 left-drag the normal arrow's tip       turn and scale w: the run starts there
+Alt or Shift held while dragging       move freely: without it the drags above snap (canvas_handles)
 left-drag on empty space               rubber band: select the points inside (Shift/Ctrl: add)
 right-drag or middle-drag              pan
 wheel                                  zoom
@@ -25,18 +26,21 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...render.formatting import fmt, fmt_vec
 from ...render.hit_grid import HitFinder
 from ...render.projection import Projection
 from ...session.commands import AddPoints, DeletePoints, MovePoints
 from ...session.frame import Frame
 from ...session.viewed import ViewedSession
-from .handles import HandleDrag, dragged_line, dragged_tip, pick_handle
+from .handles import HandleDrag, dragged_line, dragged_tip, grid_steps, pick_handle, snap, snapped_weights, weight_steps
 
 __all__ = ["EditViewBox", "EditTool", "ToolCanvas"]
 
 _Left, _Right, _Middle = (QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.RightButton,
                           QtCore.Qt.MouseButton.MiddleButton)
 _Shift, _Ctrl = QtCore.Qt.KeyboardModifier.ShiftModifier, QtCore.Qt.KeyboardModifier.ControlModifier
+_Alt = QtCore.Qt.KeyboardModifier.AltModifier
+_READOUT_OFFSET = QtCore.QPointF(14.0, -8.0)  # px from the mouse: up and to the right, off the point
 
 
 class EditViewBox(pg.ViewBox):
@@ -56,6 +60,11 @@ class EditViewBox(pg.ViewBox):
         self.rubber_band.hide()
         # A child of the view box itself, not of the data group: it lives in pixel coordinates.
         self.rubber_band.setParentItem(self)
+        # The values a drag sets, shown beside the mouse while it drags (pixel coordinates too).
+        self.readout = pg.TextItem("", anchor=(0, 1))
+        self.readout.setZValue(1e9)
+        self.readout.setParentItem(self)
+        self.readout.hide()
 
     def mouseClickEvent(self, ev) -> None:  # noqa: N802
         if self.tool is not None and self.tool.click(ev):
@@ -89,6 +98,9 @@ class _MoveDrag:
     X0: np.ndarray
     start: np.ndarray
     drag_id: int
+    row: int  # the point grabbed: its position snaps, the others move along
+    at: np.ndarray  # its view position when grabbed
+    grid: np.ndarray  # the grid (x, y) it snaps to
 
 
 @dataclass
@@ -109,6 +121,8 @@ class ToolCanvas(Protocol):
     active_class: int
     frame: Frame | None  # the frame drawn (its w and b are what the handles grab)
     overlay: Any  # its ``arrow`` (NormalArrow: anchor, direction, length_px) is the tip handle
+    plot: Any  # the pg.PlotWidget: its axes' tick spacing is the snapping grid's unit
+    look: Any  # its ``theme`` colours the values shown while dragging
 
 
 class EditTool:
@@ -191,19 +205,20 @@ class EditTool:
                 sel = self.session.selection
                 idx = np.array(sel if i in set(sel.tolist()) else [i], dtype=np.int64)
                 self._drag = _MoveDrag(idx, self.session.points.X[idx].copy(),
-                                       np.array([start.x(), start.y()]), self.session.new_drag_id())
+                                       np.array([start.x(), start.y()]), self.session.new_drag_id(),
+                                       int(i), self.canvas.view_points[i].copy(), self.grid())
             else:
                 handle = None if mods & (_Ctrl | _Shift) else self._grab_handle(np.array([start.x(), start.y()]))
                 self._drag = handle or _BandDrag(additive=bool(mods & (_Ctrl | _Shift)))
         drag = self._drag
+        free = bool(ev.modifiers() & (_Alt | _Shift))  # held while moving: no snapping
         if isinstance(drag, _MoveDrag):
             pos = vb.mapToView(ev.pos())
-            delta = self.canvas.projection.delta_to_data(np.array([pos.x(), pos.y()]) - drag.start)
-            self.session.execute(MovePoints(drag.indices, drag.X0 + delta, drag.drag_id))
+            self._move_points(drag, np.array([pos.x(), pos.y()]), free, ev.pos())
             if ev.isFinish():
                 self.session.end_drag()
         elif isinstance(drag, HandleDrag):
-            self._move_handle(drag, vb.mapToView(ev.pos()))
+            self._move_handle(drag, vb.mapToView(ev.pos()), free, ev.pos())
             if ev.isFinish():
                 self.session.end_drag()
         elif isinstance(drag, _BandDrag):
@@ -214,6 +229,49 @@ class EditTool:
                 self._select_in(vb.childGroup.mapRectFromParent(rect), drag.additive)
         if ev.isFinish():
             self._drag = None
+            vb.readout.hide()
+
+    def _move_points(self, drag: _MoveDrag, m: np.ndarray, free: bool, pixel: QtCore.QPointF) -> None:
+        """The grabbed point to the mouse (snapped to the grid unless ``free``), the others along."""
+        proj = self.canvas.projection
+        target = drag.at + (m - drag.start)
+        if not free:
+            target = snap(target, drag.grid)
+        X = drag.X0 + proj.delta_to_data(target - drag.at)
+        mine = np.flatnonzero(drag.indices == drag.row)
+        if proj.can_add and mine.size:  # a view position is a data row here: land on the grid exactly
+            X[mine[0]] = proj.to_data(target.reshape(1, 2))[0]
+        self.session.execute(MovePoints(drag.indices, X, drag.drag_id))
+        if proj.can_add and mine.size:
+            x = X[mine[0]]
+            text = f"x = {fmt(x[0])}" if x.shape[0] == 1 else f"x = {fmt_vec(x)}"
+        else:
+            text = f"({fmt(target[0])}, {fmt(target[1])})"
+        self._show_readout(text, pixel)
+
+    def _show_readout(self, text: str, pixel: QtCore.QPointF) -> None:
+        """``text`` beside the mouse at view-box pixel ``pixel``, in the canvas's theme."""
+        item = self.canvas.view_box.readout
+        theme = getattr(self.canvas.look, "theme", None)
+        if theme is not None:
+            r, g, b, _a = theme.label_fill
+            item.fill = pg.mkBrush(QtGui.QColor(r, g, b, 225))
+            item.setColor(theme.foreground)
+        item.setText(text)
+        item.setPos(QtCore.QPointF(pixel) + _READOUT_OFFSET)
+        item.show()
+
+    def grid(self) -> np.ndarray:
+        """The grid (x, y) dragged points snap to: a tenth of each axis's major tick spacing as
+        the axes draw it now (handles.grid_steps)."""
+        vb = self.canvas.view_box
+        (x0, x1), (y0, y1) = vb.viewRange()
+        item = self.canvas.plot.getPlotItem()
+        ticks = []
+        for name, lo, hi, size in (("bottom", x0, x1, vb.width()), ("left", y0, y1, vb.height())):
+            levels = item.getAxis(name).tickSpacing(lo, hi, size) if size > 0 else []
+            ticks.append(levels[0][0] if levels else 0.0)
+        return grid_steps(ticks)
 
     # ---- handles: the hyperplane and the arrow's tip set the run's start (canvas_handles) ------------
     def _pixel(self) -> np.ndarray | None:
@@ -229,23 +287,27 @@ class EditTool:
             return None
         base = arrow.anchor if arrow.anchor is not None else np.zeros(2)
         h = HandleDrag(kind, fr.w.copy(), float(fr.b), bool(fr.offset), np.array(base, dtype=np.float64),
-                       self.session.new_drag_id())
+                       self.session.new_drag_id(), weight_steps(fr.w, self.grid()))
         self.session.to_start()  # the start is what is dragged: show it, and step on from there
         return h
 
-    def _move_handle(self, h: HandleDrag, pos: QtCore.QPointF) -> None:
+    def _move_handle(self, h: HandleDrag, pos: QtCore.QPointF, free: bool = False,
+                     pixel: QtCore.QPointF | None = None) -> None:
         m, px = np.array([pos.x(), pos.y()]), self._pixel()
         if px is None:
             return
         got = dragged_line(h, m) if h.kind == "line" else dragged_tip(h, m, px, self.canvas.overlay.arrow.length_px)
         if got is None:
             return
-        w, b = got
+        w, b = got if free else snapped_weights(h, *got)
         changes: dict[str, Any] = {"init": "custom", "start_w": [float(v) for v in w]}
-        if "start_b" in self.session.current_params():
+        has_b = "start_b" in self.session.current_params()
+        if has_b:
             changes["start_b"] = b
         label = "Move the hyperplane" if h.kind == "line" else "Turn the normal vector"
         self.session.set_params(changes, label=label, drag_id=h.drag_id)
+        if pixel is not None:
+            self._show_readout(f"w = {fmt_vec(w)}" + (f",  b = {fmt(b)}" if has_b else ""), pixel)
 
     def _select_in(self, r: QtCore.QRectF, additive: bool) -> None:
         P = self.canvas.view_points
