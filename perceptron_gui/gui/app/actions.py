@@ -179,7 +179,7 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
                     tip="Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side"))
     algo_menu = m.addMenu("Algorithm")
     for name, cls in REGISTRY.items():
-        algo_menu.addAction(act(f"algo_{name}", cls.title, lambda n=name: s.set_algorithm(n), tip=cls.description))
+        algo_menu.addAction(act(f"algo_{name}", action_text(cls.title), lambda n=name: s.set_algorithm(n), tip=cls.description))
 
     m = mb.addMenu("&Help")
     m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(qwin), "F1"))

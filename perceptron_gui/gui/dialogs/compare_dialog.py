@@ -16,6 +16,7 @@ from ...core.algorithms import REGISTRY
 from ...core.errors import UserError
 from ...session.compare import MAX_RUNS, CompareEntry, Comparison, compare_entries, default_partner, parse_seeds, run_comparison
 from ..kit.background_job import BackgroundJob, show_progress
+from ..kit.user_text import action_text
 
 __all__ = ["CompareChooser", "CompareRunner", "start_compare"]
 
@@ -34,7 +35,7 @@ class CompareChooser(QtWidgets.QDialog):
                                        "with every seed (each with the parameters set in the window)."))
         self.boxes: dict[str, QtWidgets.QCheckBox] = {}
         for name, cls in REGISTRY.items():
-            box = QtWidgets.QCheckBox(cls.title)
+            box = QtWidgets.QCheckBox(action_text(cls.title))  # "Freund & Schapire": an &, not a mnemonic
             box.setChecked(name in checked)
             self.boxes[name] = box
             lay.addWidget(box)

@@ -19,11 +19,13 @@ from PySide6.QtCore import Qt
 from ...export.source import ExportSession
 from ...render.compare_text import COLUMNS, row_cells
 from ...session.compare import Comparison
-from ..kit.user_text import window_title
+from ..kit.user_text import rich, window_title
 
 __all__ = ["CompareTableModel", "CompareWindow"]
 
 _START = "start"  # the slider's text at epoch −1: before the first visit
+LEGEND_MARGIN_PX = 6  # between a panel's legend and the corner of its view
+LEGEND_ALPHA = 215  # the legend's background lets the points under it show through a little
 
 
 class CompareTableModel(QtCore.QAbstractTableModel):
@@ -92,12 +94,9 @@ class CompareWindow(QtWidgets.QWidget):
             src = ExportSession(comparison.points, run.result, run.entry.algorithm, t=-1)
             canvas = Canvas(src)
             canvas.setMinimumSize(160, 120)
-            # Small multiples: a legend beside each panel took half its width; the main window's
-            # canvas has the same one, and the table below says the numbers.
-            legend = canvas.overlay.legend
-            canvas.plot.getPlotItem().layout.removeItem(legend)
-            legend.scene().removeItem(legend)  # out of the scene: set_entries shows it again
+            _legend_in_corner(canvas)
             title = QtWidgets.QLabel()
+            title.setTextFormat(Qt.TextFormat.RichText)  # the run's name in bold, escaped (user_text.rich)
             title.setAlignment(Qt.AlignmentFlag.AlignCenter)
             title.setToolTip("The run's algorithm and order of the examples, and where its playhead is: "
                              "k updates after the shown epoch.")
@@ -171,9 +170,25 @@ class CompareWindow(QtWidgets.QWidget):
             k = rec.k_after_step(t)
             at = _START if t < 0 else f"epoch {t // rec.n}" + (" (its last)" if t == rec.num_steps - 1
                                                                 and epoch > t // rec.n else "")
-            title.setText(f"<b>{run.entry.label}</b> · k = {k} · {at}")
+            title.setText(f"<b>{rich(run.entry.label)}</b> · k = {k} · {rich(at)}")
         self.epoch_label.setText(_START if epoch < 0 else f"{epoch} (last {self.comparison.last_epoch})")
 
     def closeEvent(self, ev: QtGui.QCloseEvent) -> None:  # noqa: N802
         super().closeEvent(ev)
         self.deleteLater()  # its canvases listen only to its own sources
+
+
+def _legend_in_corner(canvas: Any) -> None:
+    """The panel's own legend (the canvas's: points, w, the output line, the rings) in the top
+    right corner of its view, over the plot. Beside the view, as in the main window, it took
+    half of a small panel's width; without one, the averaged run's output line could not be
+    told from w."""
+    legend = canvas.overlay.legend
+    canvas.plot.getPlotItem().layout.removeItem(legend)
+    legend.setMinimumWidth(0)  # as wide as its entries: the main window's minimum keeps its view still
+    legend.setParentItem(canvas.view_box)
+    legend.anchor(itemPos=(1, 0), parentPos=(1, 0), offset=(-LEGEND_MARGIN_PX, LEGEND_MARGIN_PX))
+    legend.setZValue(40)  # over the points and lines it names
+    colour = QtGui.QColor(legend.opts["brush"].color())
+    colour.setAlpha(LEGEND_ALPHA)
+    legend.setBrush(colour)

@@ -19,6 +19,7 @@ from ...export.source import ExportError, ExportSession, ViewOptions, logical_si
 from ...render.compare_text import panel_lines
 from ...session.compare import Comparison
 from ..canvas.canvas import Canvas
+from ..kit.user_text import rich
 from . import figure_files
 from .plots import SlideFigure
 from .slide_style import SLIDE, SlideStyle, device_pixels, header_text, pixel_font, set_header
@@ -71,7 +72,8 @@ class CompareFigure:
                 src = ExportSession(comparison.points, run.result, run.entry.algorithm, t=t)
                 fig = SlideFigure(src, "canvas", options=self.options, device_scale=self.device_scale, style=style)
                 self.panels.append(fig)
-                set_header(fig.plot_item, f"{header_text(src)} · {run.entry.order_text}", style)
+                # pyqtgraph's title is HTML: the text is escaped, so it shows as written.
+                set_header(fig.plot_item, rich(f"{header_text(src)} · {run.entry.order_text}"), style)
             if base.view_range is None:
                 self._same_view()
         except BaseException:
