@@ -19,7 +19,27 @@ from ...core.errors import UserError
 from ...core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, run_order_study
 from ..kit.background_job import BackgroundJob, show_progress
 
-__all__ = ["OrderStudyRunner", "StudyDialog", "start_order_study"]
+__all__ = ["OrderStudyRunner", "StudyDialog", "fit_title", "seeds_dialog", "start_order_study"]
+
+TITLE = "Order study"
+# A title bar holds the title in a bolder, larger font than the dialog's, plus the window's icon
+# and its buttons: a dialog as narrow as its short contents (the question, the progress
+# bar) showed "Order st…".
+TITLE_FONT_SCALE = 1.25
+TITLE_BAR_RESERVE_PX = 180
+
+
+def fit_title(dialog: QtWidgets.QWidget) -> int:
+    """Make ``dialog`` at least wide enough for its window title in a title bar; the width."""
+    font = QtGui.QFont(dialog.font())
+    font.setBold(True)
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * TITLE_FONT_SCALE)
+    else:
+        font.setPixelSize(round(font.pixelSize() * TITLE_FONT_SCALE))
+    need = QtGui.QFontMetrics(font).horizontalAdvance(dialog.windowTitle()) + TITLE_BAR_RESERVE_PX
+    dialog.setMinimumWidth(max(dialog.minimumWidth(), need))
+    return need
 
 
 class OrderStudyRunner(BackgroundJob):
@@ -55,7 +75,8 @@ class StudyDialog(QtWidgets.QDialog):
         super().__init__(parent)
         from ..figures.study_plot import StudyFigure
 
-        self.setWindowTitle("Order study")
+        self.setWindowTitle(TITLE)
+        fit_title(self)
         self.study = study
         lay = QtWidgets.QVBoxLayout(self)
         fig = StudyFigure(study)
@@ -139,10 +160,13 @@ def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | 
     Returns the runner (None when the user backed out or the data cannot be studied)."""
     s = win.session
     if seeds is None:
-        seeds, ok = QtWidgets.QInputDialog.getInt(win, "Order study", "Shuffled orders (seeds 0 to N−1):",
-                                                  DEFAULT_SEEDS, 1, MAX_SEEDS)
-        if not ok:
-            return None
+        ask = seeds_dialog(win)
+        try:
+            if ask.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+                return None
+            seeds = ask.intValue()
+        finally:
+            ask.deleteLater()
     params = {k: v for k, v in s.current_params().items() if k not in ("shuffle", "seed")}
     train = s.points.train_dataset()
     if train.n == 0:
@@ -155,5 +179,18 @@ def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | 
         runner.dialog = StudyDialog(runner.study, win)  # type: ignore[attr-defined]
         runner.dialog.show()  # type: ignore[attr-defined]
 
-    show_progress(win, runner, "Order study", f"Training {seeds + 1} orders…", seeds + 1, done)
+    show_progress(win, runner, TITLE, f"Training {seeds + 1} orders…", seeds + 1, done)
+    fit_title(runner.progress_dialog)  # type: ignore[attr-defined]  # show_progress's dialog
     return runner
+
+
+def seeds_dialog(win: Any) -> QtWidgets.QInputDialog:
+    """The question how many shuffled orders to study, wide enough for its title."""
+    ask = QtWidgets.QInputDialog(win)
+    ask.setWindowTitle(TITLE)
+    ask.setInputMode(QtWidgets.QInputDialog.InputMode.IntInput)
+    ask.setLabelText("Shuffled orders (seeds 0 to N−1):")
+    ask.setIntRange(1, MAX_SEEDS)
+    ask.setIntValue(DEFAULT_SEEDS)
+    fit_title(ask)
+    return ask

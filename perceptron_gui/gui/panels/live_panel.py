@@ -7,7 +7,7 @@ It reads the session's run and playhead and redraws on ``run_changed`` and
 from __future__ import annotations
 
 import numpy as np
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import novikoff
 from ...core.algorithms import REGISTRY
@@ -21,9 +21,10 @@ from ...session.param_commands import parse_start
 from ...session.run_result import no_proof_reason
 from ..kit.view_wiring import DragThrottle, connect_events
 
-__all__ = ["LivePanel"]
+__all__ = ["LivePanel", "meter_colours", "meter_style_sheet"]
 
 MIN_WIDTH = 200  # px: the captions plus a number; values wrap below this
+METER_FILL_SHARE = 0.35  # the meter's fill: this much of the highlight over the field's colour
 
 # (key, caption, tooltip); "#" keys are section headers. {x} names the space the proof uses.
 ROWS: list[tuple[str, str, str]] = [
@@ -144,6 +145,7 @@ class LivePanel(QtWidgets.QWidget):
                 self.meter.setTextVisible(True)
                 self.meter.setMaximumHeight(18)
                 self.meter.setToolTip(tip)
+                self._style_meter()
                 self._form.addRow(cap, self.meter)
             else:
                 # Every value wraps between words, so a narrow panel (a 1024-px projector) grows
@@ -178,6 +180,19 @@ class LivePanel(QtWidgets.QWidget):
         lab.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         lab.setWordWrap(word_wrap)
         return lab
+
+    def _style_meter(self) -> None:
+        """The meter's text over its fill in the text's own colour: the fill is a light tint of
+        the highlight (a dark one in the dark theme), not the style's full highlight, which
+        hid the dark text it covered. Made again when the palette changes (View → Theme)."""
+        sheet = meter_style_sheet(self.palette())
+        if self.meter.styleSheet() != sheet:
+            self.meter.setStyleSheet(sheet)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.PaletteChange and hasattr(self, "meter"):
+            self._style_meter()
 
     def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt override
         return QtCore.QSize(340, super().sizeHint().height())
@@ -366,6 +381,24 @@ class LivePanel(QtWidgets.QWidget):
         self._set("cos", f"{fmt(cos)} ≥ {fmt(low)} {check_mark(holds)}".rstrip()
                   + (" (w = 0)" if np.isnan(cos) else ""))
         self._set("angle", f"{fmt_deg(proof.angle_deg[k])} ≤ {fmt_deg(proof.angle_bound_deg[k])}")
+
+
+def meter_colours(palette: QtGui.QPalette) -> dict[str, QtGui.QColor]:
+    """The meter's colours in ``palette``: its field (base), text, fill and border."""
+    role = QtGui.QPalette.ColorRole
+    base, text, high = palette.color(role.Base), palette.color(role.Text), palette.color(role.Highlight)
+    a = METER_FILL_SHARE
+    fill = QtGui.QColor.fromRgbF(*(a * h + (1 - a) * b for h, b in ((high.redF(), base.redF()),
+                                                                      (high.greenF(), base.greenF()),
+                                                                      (high.blueF(), base.blueF()))))
+    return {"base": base, "text": text, "fill": fill, "border": palette.color(role.Mid)}
+
+
+def meter_style_sheet(palette: QtGui.QPalette) -> str:
+    c = {k: v.name() for k, v in meter_colours(palette).items()}
+    return (f"QProgressBar {{ background: {c['base']}; color: {c['text']}; border: 1px solid {c['border']}; "
+            "border-radius: 3px; text-align: center; }"
+            f" QProgressBar::chunk {{ background: {c['fill']}; border-radius: 2px; }}")
 
 
 def _separable_text(result) -> str:

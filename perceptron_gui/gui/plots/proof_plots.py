@@ -18,7 +18,7 @@ from ...session.viewed import ViewedSession
 from ..kit.plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from ..kit.view_wiring import DragThrottle, connect_events
 
-__all__ = ["AnglePlot", "bound_angle_deg"]
+__all__ = ["AnglePlot", "CountAxis", "bound_angle_deg"]
 
 Qt = QtCore.Qt
 SYMBOLS_MAX = 300  # a dot per update while the dots stay apart
@@ -42,6 +42,19 @@ def bound_legend(dot0: float, norm_sq0: float, k_star: float | None, margin: boo
         return f"bound arccos(min(1, √k·γ/√(R²+2β))){at}" if margin else f"bound arccos(min(1, √k·γ/R)){at}"
     r2 = "(R²+2β)" if margin else "R²"
     return f"bound arccos((w₀·θ* + kγ)/√(‖w₀‖² + k{r2})){at}"
+
+
+class CountAxis(pg.AxisItem):
+    """An axis of a count (updates k): ticks on whole numbers only. pyqtgraph's own spacing put
+    ticks at 0.2, 0.4, … on the short axis of a run with no update, where no k can be."""
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:  # noqa: N802, N803
+        levels = super().tickSpacing(minVal, maxVal, size)
+        if self._tickSpacing is not None or not levels:  # set by hand (setTickSpacing), or an empty range
+            return levels
+        # Spacings of 1 or more are 1, 2 or 5 times a power of ten, with no offset: whole numbers.
+        whole = [(spacing, offset) for spacing, offset in levels if spacing >= 1 and float(offset).is_integer()]
+        return whole or [(1.0, 0.0)]
 
 
 def _proof_theory(result):
@@ -68,7 +81,7 @@ class AnglePlot(QtWidgets.QWidget):
         super().__init__(parent)
         self.session = session
         self._K = 0
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": CountAxis("bottom")})
         item = self.plot.getPlotItem()
         white_plot(item)
         settle_axes(item)
