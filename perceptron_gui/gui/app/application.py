@@ -5,7 +5,7 @@ import gc
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -195,7 +195,11 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         win.show_view(saved_view)
         # Once the window has painted: the collection before the freeze takes about 70 ms.
         QtCore.QTimer.singleShot(500, freeze_startup_heap)
-        return app.exec()
+        undo = end_on_terminate(win)
+        try:
+            return app.exec()
+        finally:
+            undo()
     win.session.wait()
     if win.session.error is not None:  # the run was refused: the window shows this sentence, so say it and fail
         print(win.session.error, file=sys.stderr)
@@ -233,6 +237,74 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     print(f"Saved {out} ({image.width()}×{image.height()}).")
     win.close()
     return 0
+
+
+def end_on_terminate(win: Any) -> Callable[[], None]:
+    """Let SIGTERM (a logout, ``kill``, a session manager) end the window as File → Quit does,
+    instead of killing the process: a killed window left its autosave behind, and the next
+    start offered to restore work that needed no restoring. Returns what undoes it.
+
+    Python runs a signal handler only when the interpreter gets control, and Qt's event loop
+    may wait in C for a long time; so the signal's number is also written to a socket
+    (:func:`signal.set_wakeup_fd`) whose notifier wakes the loop at once, no timer ticking.
+    The handler only posts the ending to the loop (:func:`end_window`), which runs it between
+    events like any other close."""
+    import signal
+    import socket
+
+    from PySide6 import QtCore
+
+    if not hasattr(signal, "SIGTERM"):  # pragma: no cover - every platform Qt runs on has it
+        return lambda: None
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    try:
+        old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread: leave the signals as they are
+        reader.close()
+        writer.close()
+        return lambda: None
+    notifier = QtCore.QSocketNotifier(reader.fileno(), QtCore.QSocketNotifier.Type.Read)
+
+    def drain() -> None:  # running Python here is what lets the interpreter call the handler
+        try:
+            while reader.recv(64):
+                pass
+        except OSError:  # BlockingIOError: nothing more waiting
+            pass
+
+    notifier.activated.connect(drain)
+
+    def on_terminate(signum: int, frame: Any) -> None:
+        QtCore.QTimer.singleShot(0, win, lambda: end_window(win))
+
+    old_handler = signal.signal(signal.SIGTERM, on_terminate)
+
+    def undo() -> None:
+        signal.signal(signal.SIGTERM, old_handler)
+        signal.set_wakeup_fd(old_fd)
+        notifier.setEnabled(False)
+        # Deleted now, while Qt's event dispatcher is there to let go of it, and before its socket.
+        notifier.deleteLater()
+        QtCore.QCoreApplication.sendPostedEvents(notifier, QtCore.QEvent.Type.DeferredDelete)
+        reader.close()
+        writer.close()
+
+    return undo
+
+
+def end_window(win: Any) -> None:
+    """Close the window as File → Quit does, with no question asked (nobody may be there to
+    answer): saved work ends as after Quit, its autosave deleted and its lock removed; unsaved
+    work stays in the autosave, written out first, for the next start to offer."""
+    actions = win.file_actions
+    actions.finish_saves()  # a save under way may be the one that makes the work saved
+    if win.document.dirty and actions.autosaver is not None:
+        win.removeEventFilter(actions)  # its close asks Save / Discard / Cancel
+        actions.autosaver.flush()
+        actions.autosaver.stop()  # the files stay, the lock is dropped: the next start offers them
+    win.close()
 
 
 def _settle_big_data(app: Any, win: Any, timeout_s: float = 60.0) -> None:
