@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - the test extra installs it
 
 # One violation per contract: (contract id, module to edit, the lines appended to it).
 VIOLATIONS: dict[str, tuple[str, str]] = {
-    # The seam issue 8 found leaking: an exporter reaching up into the window's styling.
+    # A seam that once leaked: an exporter reaching up into the window's styling.
     "layers": ("export/tikz.py", "from ..gui.figures import slide_style\n"),
     "core-imports-no-app": ("core/presets.py", "from ..session import points\n"),
     "session-imports-no-view": ("session/points.py", "from ..export import latex\n"),

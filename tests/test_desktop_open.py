@@ -1,4 +1,4 @@
-"""The double-click path (issue 13 §3): what a freedesktop desktop does with the files that
+"""The double-click path: what a freedesktop desktop does with the files that
 ``perceptron-gui --install-desktop`` writes, short of a desktop.
 
 1. With the desktop's own tools (Debian's desktop-file-utils, shared-mime-info, xdg-utils and

@@ -1,4 +1,4 @@
-"""perceptron_gui.estimators (issue 13 §1): the same run as ``perceptron-gui run``, any two
+"""perceptron_gui.estimators: the same run as ``perceptron-gui run``, any two
 labels, the algorithm's own predictions, the protocol by hand without scikit-learn, no Qt, and
 the README's Pipeline example run as written."""
 from __future__ import annotations

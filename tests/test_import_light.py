@@ -1,5 +1,5 @@
 """``import perceptron_gui`` loads no Qt and no numba: a notebook or script that imports the
-package pays for the window and the compiled kernels only when it uses them (issue 13 §4).
+package pays for the window and the compiled kernels only when it uses them.
 
 Checked in a fresh interpreter: this test process has long imported all of them."""
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _fresh(code: str) -> list[str]:
 
 
 def test_the_estimators_load_no_sklearn_no_numba_and_no_qt_until_a_fit():
-    # issue 13 §1/§4: a notebook that only wants an estimator starts fast; numba loads at the first fit.
+    # A notebook that only wants an estimator starts fast; numba loads at the first fit.
     heavy = (*HEAVY, "sklearn", "scipy")
     code = ("import sys, numpy as np; import perceptron_gui.estimators as e\n"
             f"def loaded(): return ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r}))) or '-'\n"
@@ -74,7 +74,7 @@ def test_two_threads_fitting_first_both_load_the_kernels_once():
 
 
 def test_the_command_line_loads_no_numba_until_it_trains():
-    # `perceptron-gui --help` and the window's start do not wait for the compiler (issue 9's cold
+    # `perceptron-gui --help` and the window's start do not wait for the compiler (the cold
     # start): the loss curves' kernel, like the training kernels, compiles at its first call.
     code = ("import sys, json; import perceptron_gui.cli, perceptron_gui.session.runner; "
             f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r})))")

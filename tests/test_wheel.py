@@ -1,4 +1,4 @@
-"""The wheel (issue 13 §4): ``python -m build`` makes an sdist and, from it, a wheel; the wheel
+"""The wheel: ``python -m build`` makes an sdist and, from it, a wheel; the wheel
 installed into a fresh venv gives a working ``perceptron-gui``.
 
 No network: the build runs ``--no-isolation`` with the project venv's build tools (the ``test``

@@ -1,5 +1,5 @@
 """``perceptron-gui export DATA.csv --figure compare --compare offset,averaged,voted --png OUT.png``
-(and ``--compare-seeds 0,1,2``): the race of issue 11.2 as one figure, with its table printed.
+(and ``--compare-seeds 0,1,2``): the race as one figure, with its table printed.
 
 The points are those the export would train on (a data CSV with its ``--test``, or a session
 file's), loaded by ``cli/export.py`` as for every figure, which then hands over here; the runs are

@@ -63,7 +63,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
         if ns.figure == "compare":
             prepare_compare(ns, _is_session_file(ns.input))
         session, view_range, notes = _load(ns)
-        if ns.figure == "compare":  # the race (issue 11.2): cli/compare.py
+        if ns.figure == "compare":  # the race: cli/compare.py
             return export_compare(ns, outputs, session, view_range, notes)
         if ns.figure in MANY_RUN_FIGURES:
             return _export_study(ns, outputs, session, notes)

@@ -3,7 +3,7 @@
 ``np.min(X, axis=0)`` on an (n, 2) array reduces across rows two numbers at a time: 29 ms at
 10⁶ points here, against 0.7 ms for the two columns reduced one by one (strided, but each a
 single fast loop). Opening 10⁶ points fitted the view twice on the window's thread with it
-(issue 9: the open's longest blocks). Same numbers, NaN included (a NaN in a column is its
+(the open's longest blocks). Same numbers, NaN included (a NaN in a column is its
 minimum and maximum, as numpy's reductions say).
 """
 from __future__ import annotations

@@ -242,7 +242,7 @@ def _read_fast(text: str | bytes) -> _FastRead | None:
 
 
 # numpy's C parser holds the GIL while it reads: over a 42 MB file (10⁶ rows) that froze the
-# window's thread 0.5 s while a worker read the file (issue 9). In blocks of about this many
+# window's thread 0.5 s while a worker read the file. In blocks of about this many
 # characters, the window gets the GIL back between them (each block ~15 ms).
 _BLOCK_CHARS = 1 << 20
 

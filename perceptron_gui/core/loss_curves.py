@@ -73,7 +73,7 @@ def loss_rows(X: Any, y: Any, W: Any, offset: bool, out: Any) -> None:
     right from 0 as the training kernels do, so a score training saw as 0 is 0 here too.
 
     Compiled at the first call: numba is imported then, not when this module is (0.2–0.4 s
-    that ``perceptron-gui --help`` and the window's start paid before, issue 9's cold start)."""
+    that ``perceptron-gui --help`` and the window's start paid before)."""
     global _compiled
     if _compiled is None:
         with _compiling:

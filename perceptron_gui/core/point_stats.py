@@ -4,7 +4,7 @@ A frame of the window (and of every export) shows, for the current (w, b): which
 misclassified, the training error, the perceptron and hinge losses, the distance of the closest
 point to the hyperplane, and the data set's signed margin. Written as numpy expressions these
 were about fifteen passes over n rows (15 ms a frame at 10⁶ points, so playback managed
-~40 steps a second, issue 9); here they are one compiled pass, plus one over the scaled copy of
+~40 steps a second); here they are one compiled pass, plus one over the scaled copy of
 X for the margin.
 
 The numbers are the notes' formulas, as :mod:`perceptron_gui.core.theory` states them for one w:

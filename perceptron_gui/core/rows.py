@@ -2,7 +2,7 @@
 
 Every picture of the canvas names its points by row (``Markers("points", P, rows, …)``) and an
 open's change names every row; at 10⁶ points a fresh ``np.arange`` is 8 MB of new memory,
-25 ms of the window's thread at every playback step under load (issue 9). The numbers never
+25 ms of the window's thread at every playback step under load. The numbers never
 change, so one array serves every n up to the largest asked, as a read-only slice.
 """
 from __future__ import annotations

@@ -125,7 +125,7 @@ def dataset_theory(
     Xt = augment(X, offset)
     Xt *= y[:, None]
     # All labels 1, as a read-only view of one number: at 10⁶ points an array of ones was 8 MB
-    # of the peak of `perceptron-gui run` (issue 9); every reader below only reads it.
+    # of the peak of `perceptron-gui run`; every reader below only reads it.
     ones = np.broadcast_to(np.ones(1), y.shape)
     R = floatscale.max_row_norm(Xt)
     start = budget_clock()  # the solver's clock, so a frozen clock freezes the split too

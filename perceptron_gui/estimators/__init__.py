@@ -1,4 +1,4 @@
-"""scikit-learn estimators for every perceptron of the registry (issue 13 §1).
+"""scikit-learn estimators for every perceptron of the registry.
 
     >>> from perceptron_gui.estimators import VotedPerceptron
     >>> clf = VotedPerceptron(max_epochs=10).fit(X, y)      # any two labels

@@ -1,7 +1,7 @@
 """scikit-learn's estimator protocol, written by hand: one design whether or not scikit-learn is
 installed, and no scikit-learn import when the estimators are imported.
 
-Why by hand (issue 13 §1/§4): inheriting scikit-learn's ``BaseEstimator`` made
+Why by hand: inheriting scikit-learn's ``BaseEstimator`` made
 ``import perceptron_gui.estimators`` cost 0.8 s more (``sklearn/__init__`` pulls in scipy), and a
 notebook that only wants a perceptron should start in a blink. What scikit-learn asks of an
 estimator is small and stable, so it is written out here: ``get_params``/``set_params`` read from

@@ -1,4 +1,4 @@
-"""The race (issue 11 §2) as one TikZ picture (no Qt): the runs' canvases side by side (four
+"""The race as one TikZ picture (no Qt): the runs' canvases side by side (four
 as 2 × 2, as in the PNG).
 
 Each panel is exactly :func:`~perceptron_gui.export.tikz.frame_to_tikz`'s picture of its run at

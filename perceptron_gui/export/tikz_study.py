@@ -1,4 +1,4 @@
-"""The order study's histogram (issue 11 §3) as a TikZ picture (no Qt).
+"""The order study's histogram as a TikZ picture (no Qt).
 
 Paints the :class:`~perceptron_gui.render.study_picture.StudyPicture` the slide figure paints:
 one bar per bin of :meth:`OrderStudy.histogram` (never re-binned) in the +1 class's blue, the

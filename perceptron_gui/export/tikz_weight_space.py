@@ -1,4 +1,4 @@
-"""The weight-space picture (issue 11 §1) as a TikZ picture for slides (no Qt).
+"""The weight-space picture as a TikZ picture for slides (no Qt).
 
 Paints the :class:`~perceptron_gui.render.weight_space.WeightSpace` that the window's dock and
 the PNG/SVG/PDF figure paint: every training point's constraint line with its allowed side

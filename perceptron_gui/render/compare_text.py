@@ -1,4 +1,4 @@
-"""The words and numbers of a race (issue 11.2), written once for the window's table and the
+"""The words and numbers of a race, written once for the window's table and the
 exported figure's lines under each panel (no Qt)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The point nearest to the mouse among 10⁶ without looking at all of them (issue 9: a click,
+"""The point nearest to the mouse among 10⁶ without looking at all of them (a click,
 and every hover while the weight space is shown, scanned all points: 11 ms at rest, 20–30 ms
 on a loaded machine).
 

@@ -19,7 +19,7 @@ from numba import njit
 from ..core.workers import named_pool
 
 # The points' style numbers: 12 styles fit a byte, and at 10⁶ points an 8-byte index was 8 MB of
-# fresh memory on the window's thread at every open (issue 9). The kernels are compiled for it.
+# fresh memory on the window's thread at every open. The kernels are compiled for it.
 STYLE_DTYPE = np.uint8
 
 __all__ = ["STYLE_DTYPE", "Stamps", "TileIndex", "make_stamps", "pixel_coords", "stamp_all", "tile_index",

@@ -1,4 +1,4 @@
-"""What the order study's histogram shows (issue 11 §3), as data (no Qt).
+"""What the order study's histogram shows, as data (no Qt).
 
 The slide figure (``gui/figures/study_plot.py``) and the TikZ writer (``export/tikz_study.py``)
 paint one :class:`StudyPicture`, so they agree on the bars, on whether the bound is drawn or

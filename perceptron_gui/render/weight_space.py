@@ -1,4 +1,4 @@
-"""The weight-space picture (issue 11 §1), as data (no Qt): the dual view of Hinton's and
+"""The weight-space picture, as data (no Qt): the dual view of Hinton's and
 Bishop's lectures, where every training point is a line and the weights are a point.
 
 In the plane of (w₁, w₂), the training point x_i is the line w·x_i + b = 0 and its *allowed

@@ -1,4 +1,4 @@
-"""Races (issue 11.2): 2 to 4 runs on the same points, side by side, and the table that
+"""Races: 2 to 4 runs on the same points, side by side, and the table that
 compares them.
 
 Every run is trained by :func:`~perceptron_gui.session.runner.compute`, the path the window's

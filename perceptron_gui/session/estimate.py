@@ -1,4 +1,4 @@
-"""How long a run still has to go, from the rate its first moments showed (issue 9).
+"""How long a run still has to go, from the rate its first moments showed.
 
 A background run counts its example visits as its chunks finish (about every 20 ms, see
 ``core.algorithms.chunks``); after a short probe (:data:`PROBE_SECONDS`) the rate so far, visits

@@ -143,7 +143,7 @@ def compute_frame(result: RunResult, t: int) -> Frame:
         if curved:  # the line of Σ α·y·x before the update is no boundary either
             fr.prev_w, fr.update_factor = None, 1.0
     if X.shape[0]:
-        # One compiled pass over the points (15 → 3 ms a frame at 10⁶ points, issue 9). The
+        # One compiled pass over the points (15 → 3 ms a frame at 10⁶ points). The
         # kernel perceptron's own f(x) goes in as a one-column X with w = (1): s = 0 + f·1 + 0 = f.
         st = (point_stats(scorer(X)[:, None], y, np.ones(1), 0.0, result.train_index) if scorer is not None
               else point_stats(X, y, w, b, result.train_index))

@@ -1,4 +1,4 @@
-"""The points' JSON rows formatted in a child process (issue 9: the window stays at 60 fps).
+"""The points' JSON rows formatted in a child process (the window stays at 60 fps).
 
 A save or an autosave of 10⁶ points formats ~60 MB of floats with ``float.__repr__``: pure
 Python on the writer's thread, ~1 s of it. Even cut into short C calls, that thread keeps

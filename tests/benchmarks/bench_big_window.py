@@ -1,4 +1,4 @@
-"""The window with 10⁶ points (issue 9, "The window stays at 60 frames per second"): how long
+"""The window with 10⁶ points ("The window stays at 60 frames per second"): how long
 each thing a user does takes, and the longest time the UI thread is blocked meanwhile.
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_big_window.py``
@@ -17,7 +17,7 @@ between stamps while an action happens is the longest block of the UI thread ("b
 99th percentile of the gaps is shown beside it. Waiting is done by running the event loop (never
 a join or a sleep, which would block the probe); every wait has a deadline.
 
-Targets (issue 9): a playback step ≤ 16 ms including its repaint, no block > 100 ms, an idle
+Targets: a playback step ≤ 16 ms including its repaint, no block > 100 ms, an idle
 window uses no CPU, peak memory (RSS) ≤ 1 GB at 10⁶ points.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Export speed, offscreen: prints the median of several runs beside its target.
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_export.py``.
-Targets (issue 4): a 1920-px-wide PNG of the canvas ≤ 0.5 s; a 200-frame GIF of 800 × 600
+Targets: a 1920-px-wide PNG of the canvas ≤ 0.5 s; a 200-frame GIF of 800 × 600
 ≤ 10 s. Each export builds its own offscreen figure, so the times include that.
 """
 from __future__ import annotations

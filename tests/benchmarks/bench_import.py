@@ -1,4 +1,4 @@
-"""What ``import perceptron_gui.estimators`` costs a notebook (issue 13 §1/§4; target ≤ 0.3 s).
+"""What ``import perceptron_gui.estimators`` costs a notebook (target ≤ 0.3 s).
 Prints the figures; not a timed test.
 
 Every figure comes from fresh processes (``REPEATS`` of them, median): the wall time of

@@ -1,4 +1,4 @@
-"""The kernel perceptron on 2,000 noisy 2-D points for 100 epochs (issue 12 §1: ≤ 1 s in a fresh
+"""The kernel perceptron on 2,000 noisy 2-D points for 100 epochs (≤ 1 s in a fresh
 process). Prints the figures; not a timed test.
 
 Data: labels +1 outside the circle ‖x‖² = 0.5 on uniform points in [−1, 1]², 5 % flipped, so no

@@ -1,4 +1,4 @@
-"""Speed of the margin perceptron and passive-aggressive against scikit-learn (issue 12).
+"""Speed of the margin perceptron and passive-aggressive against scikit-learn.
 
 Rows: 2-D points uniform in [-1, 1]² with 5 % label noise (bench_core's data), n = 10⁵ and
 10⁶, 10 epochs in file order (neither converges on noisy labels, so both sides run all 10):

@@ -1,5 +1,5 @@
 """One epoch of the pocket on 200,000 noisy 2-D points: the every-update count against
-Gallant's ratchet (issue 9). Prints the figures; not a timed test.
+Gallant's ratchet. Prints the figures; not a timed test.
 
 Data: labels sign(x₁ − 0.4·x₂ − 0.05) on uniform points in [−1, 1]², 5 % of them flipped, file
 order, offset on, γ = 0. For each rule: the training time of one epoch (``rec.train_seconds``;

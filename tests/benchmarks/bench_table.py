@@ -1,7 +1,7 @@
 """Selection speed in the window, offscreen, with 784-feature data (MNIST-sized) and n = 1,000.
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_table.py``.
-Target (issue 7, point 2): a selection change costs ≤ 16 ms at d = 784, n = 1,000, and work
+Target: a selection change costs ≤ 16 ms at d = 784, n = 1,000, and work
 never piles up behind the user (key repeats that arrive together are handled, and the window
 painted, once).
 

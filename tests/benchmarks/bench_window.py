@@ -1,7 +1,7 @@
 """Window speed, offscreen: drag-to-redraw latency with live re-training, and start-up time.
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tests/benchmarks/bench_window.py``.
-Targets (issue 3): median drag event → redrawn window with live re-training, n = 1,000
+Targets: median drag event → redrawn window with live re-training, n = 1,000
 non-separable (100 epochs) ≤ 16 ms and n = 10,000 ≤ 50 ms; process start to a shown window
 ≤ 1.5 s.
 

@@ -1,7 +1,7 @@
 """Run every ``bench_*.py`` in this folder, each in its own process, and print what it prints.
 
 Usage: ``.venv/bin/python tests/benchmarks/run_all.py [NAME ...]`` (names filter the files,
-e.g. ``core``). ``bench_first_run.py`` (issue 9's table, every figure from fresh processes) takes
+e.g. ``core``). ``bench_first_run.py`` (the start-up table, every figure from fresh processes) takes
 several minutes here; ``run_all.py first_run`` runs it alone, and ``bench_first_run.py --quick`` is
 its 30-second smoke test. Exit status 1 when a benchmark itself failed (not when it missed a target:
 the targets are printed beside the numbers for a person to read).

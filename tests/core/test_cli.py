@@ -114,7 +114,7 @@ def test_each_algorithm_writes_a_matching_run_file(capsys, files, tmp_path, algo
     assert [u["k"] for u in d["updates"]] == list(range(1, rec.num_updates + 1))
     assert [u["index"] for u in d["updates"]] == rec.update_index.tolist()
     assert [u["epoch"] for u in d["updates"]] == rec.update_epoch().tolist()
-    if algorithm == "kernel":  # a curved boundary (poly by default) has no w, but α (issue 12 §1)
+    if algorithm == "kernel":  # a curved boundary (poly by default) has no w, but α
         assert "w" not in d["final"] and d["final"]["alpha"] == rec.extras["alpha"].tolist()
     else:
         assert d["final"]["w"] == rec.final_w.tolist()
@@ -328,7 +328,7 @@ def test_window_options_with_a_command_or_a_typo_are_errors(capsys, files, monke
 
 
 def test_the_console_script_flushes_its_output_and_files_before_its_fast_exit(tmp_path):
-    """entry() leaves with os._exit after a command (issue 9: the interpreter's teardown took
+    """entry() leaves with os._exit after a command (the interpreter's teardown took
     0.33 s): everything printed and written must be complete, and the status kept."""
     import subprocess
     import sys

@@ -1,5 +1,5 @@
 """``--init custom --start-w W --start-b B`` on the command line, the run file's start, and the
-proof's bound from a start w₀ ≠ 0 (issue 10, point 1)."""
+proof's bound from a start w₀ ≠ 0."""
 from __future__ import annotations
 
 import math

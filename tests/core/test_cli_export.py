@@ -242,7 +242,7 @@ def test_help_lists_the_export_options(capsys):
         assert opt in out
 
 
-# ---- view ranges (issue 7, 5.7) --------------------------------------------------------------------------
+# ---- view ranges --------------------------------------------------------------------------
 def _session_with_view(tmp_path: Path, view: object) -> Path:
     s = Session(background_work=float("inf"))
     s.load_preset("and")

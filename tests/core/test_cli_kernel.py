@@ -1,4 +1,4 @@
-"""``perceptron-gui run --algorithm kernel`` (issue 12 §1): its options, the same per-epoch table,
+"""``perceptron-gui run --algorithm kernel``: its options, the same per-epoch table,
 the dual form's summary, the run file's α, and one sentence for a bad option."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``perceptron-gui lessons`` and the window's ``--lesson NAME`` on the command line (issue 10.6)."""
+"""``perceptron-gui lessons`` and the window's ``--lesson NAME`` on the command line."""
 from __future__ import annotations
 
 import sys

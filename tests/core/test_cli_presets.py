@@ -1,4 +1,4 @@
-"""``perceptron-gui presets`` and ``perceptron-gui run --preset NAME`` (issue 10.5)."""
+"""``perceptron-gui presets`` and ``perceptron-gui run --preset NAME``."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Per-column bounds, column by column (issue 9: ``np.min(P, axis=0)`` on 10⁶ × 2 took 29 ms, and
+"""Per-column bounds, column by column (``np.min(P, axis=0)`` on 10⁶ × 2 took 29 ms, and
 opening a file fitted the view with it twice on the window's thread): numpy's numbers exactly."""
 from __future__ import annotations
 

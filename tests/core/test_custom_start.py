@@ -1,4 +1,4 @@
-"""init="custom": every variant starts from a hand-set w₀, b₀ (issue 10, point 1).
+"""init="custom": every variant starts from a hand-set w₀, b₀.
 
 Checked against a plain-Python textbook perceptron written here, started at (w₀, b₀), and
 against notes 003's worked example (θ⁽⁰⁾ = [1, −1], θ₀⁽⁰⁾ = 1 on its three points).

@@ -1,4 +1,4 @@
-"""One base for the errors a user can cause (issue 8): UserError, with DatasetError one kind of
+"""One base for the errors a user can cause: UserError, with DatasetError one kind of
 it among others, not the base of unrelated ones."""
 from __future__ import annotations
 

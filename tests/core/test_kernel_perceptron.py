@@ -1,4 +1,4 @@
-"""The kernel perceptron (dual form, issue 12 §1) against an independent textbook loop, the offset
+"""The kernel perceptron (dual form) against an independent textbook loop, the offset
 perceptron (linear kernel) and the standard perceptron on the explicit degree-2 feature map."""
 from __future__ import annotations
 

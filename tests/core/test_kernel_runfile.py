@@ -1,4 +1,4 @@
-"""The kernel perceptron's run file (issue 12 §1): final.alpha, final.b, final.kernel, and
+"""The kernel perceptron's run file: final.alpha, final.b, final.kernel, and
 final.w only for the linear kernel."""
 from __future__ import annotations
 

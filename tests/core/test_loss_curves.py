@@ -1,4 +1,4 @@
-"""The losses of w_k along a run (issue 10 point 4): the batched kernel against the per-k
+"""The losses of w_k along a run: the batched kernel against the per-k
 textbook formulas of core.theory, the sampling of big runs, and WeightLog rows."""
 from __future__ import annotations
 

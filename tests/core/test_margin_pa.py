@@ -1,4 +1,4 @@
-"""The margin perceptron and the passive-aggressive family (issue 12 §2, §3): against a textbook
+"""The margin perceptron and the passive-aggressive family: against a textbook
 loop written here in plain Python, against scikit-learn, and their records replayed to the bit."""
 from __future__ import annotations
 

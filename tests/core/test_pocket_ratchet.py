@@ -1,4 +1,4 @@
-"""Gallant's pocket with ratchet (issue 9): the kernel against a plain-Python textbook version,
+"""Gallant's pocket with ratchet: the kernel against a plain-Python textbook version,
 to the bit, and far fewer O(n) counts than the every-update rule."""
 from __future__ import annotations
 

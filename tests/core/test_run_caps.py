@@ -1,4 +1,4 @@
-"""Small sessions, huge runs (issue 7, point 5.8): memory bounded by a budget known before
+"""Small sessions, huge runs: memory bounded by a budget known before
 training, the voted vote capped, run files capped unless asked. Budgets are injected small,
 so nothing here depends on the machine's memory or speed."""
 from __future__ import annotations

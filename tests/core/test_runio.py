@@ -159,7 +159,7 @@ def test_read_errors_are_one_sentence(tmp_path, content, words):
         read_run_json(p)
     msg = str(err.value)
     assert words in msg and msg.endswith(".") and "\n" not in msg
-    assert isinstance(err.value, UserError)  # was DatasetError: issue 8 made UserError the base of user errors
+    assert isinstance(err.value, UserError)  # UserError is the base of user errors
 
 
 # ---- update table ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The state at step t, answered by the run record and the algorithm classes (issue 8, 5):
+"""The state at step t, answered by the run record and the algorithm classes:
 one split of (w, b), one place for the survival counts, and each variant's output at t."""
 from __future__ import annotations
 

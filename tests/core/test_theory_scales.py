@@ -1,4 +1,4 @@
-"""Separability verdicts, θ* and γ at extreme scales (issue 7, point 5.6).
+"""Separability verdicts, θ* and γ at extreme scales.
 
 The margin is scale-covariant: the same data scaled by c have the same θ* and γ·c. Powers of
 two scale floats exactly, so at 2^k the answers must be bit-identical to scale 1; decimal

@@ -1,4 +1,4 @@
-"""The lean run record (issue 9): w_k rebuilt from checkpoints equals what training had, to the bit."""
+"""The lean run record: w_k rebuilt from checkpoints equals what training had, to the bit."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,5 +1,5 @@
 """TikZ labels keep clear of the plot's edge, the tick labels, the points and each other
-(issue 11 §4: slide-ready with no hand fixes)."""
+(slide-ready with no hand fixes)."""
 from __future__ import annotations
 
 import numpy as np

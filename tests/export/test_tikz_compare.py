@@ -1,4 +1,4 @@
-"""The race as TikZ (issue 11 §2): each panel is frame_to_tikz's own picture in a scope (no
+"""The race as TikZ: each panel is frame_to_tikz's own picture in a scope (no
 second painter), titled, with the race table's numbers under it; ``export --figure compare
 --tikz`` writes it without starting Qt; pdflatex compiles it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""TikZ of a kernel perceptron's frame (issue 12 §1): the curve f(x) = 0 as paths on f = 0, an α
+"""TikZ of a kernel perceptron's frame: the curve f(x) = 0 as paths on f = 0, an α
 ring per support point, the shading of sign f and a caption about f, not w."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The order study's histogram as TikZ (issue 11 §3): one bar per bin of the study's own
+"""The order study's histogram as TikZ: one bar per bin of the study's own
 histogram with its count, the file order's and the bound's lines where the slide figure draws
 them; ``study --tikz`` and ``export --figure study --tikz`` (no Qt started); pdflatex compiles it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The weight-space picture as TikZ (issue 11 §1): its path is the run's weights to the written
+"""The weight-space picture as TikZ: its path is the run's weights to the written
 precision, one allowed side and one line per constraint, the version space and θ*'s ray, the
 step labels; and it compiles with pdflatex."""
 from __future__ import annotations

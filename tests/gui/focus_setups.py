@@ -1,4 +1,4 @@
-"""Where a user leaves the focus before pressing a playback key (issue 7, point 3), for
+"""Where a user leaves the focus before pressing a playback key, for
 test_keys.py: each function puts the focus there the way a user would."""
 from __future__ import annotations
 

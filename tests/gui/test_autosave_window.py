@@ -1,4 +1,4 @@
-"""Autosave in the window (issue 7, 5.4): edits saved within a quarter second, a damaged
+"""Autosave in the window: edits saved within a quarter second, a damaged
 autosave answered Yes set aside with a sentence while autosave goes on, one autosave per
 window, a crashed window's work (and its step) restored, stale temporaries cleared at start."""
 from __future__ import annotations

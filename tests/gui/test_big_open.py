@@ -1,4 +1,4 @@
-"""A big file is read on a worker thread and the window stays live (issue 9: opening a 200 MB
+"""A big file is read on a worker thread and the window stays live (opening a 200 MB
 CSV blocked the window 9 s, and with a bad last line 25 s before the message)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Clicks and hovers on a canvas of many points find the nearest by a grid built off the
-window's thread (issue 9); a point moved afterwards is found where it is now."""
+window's thread; a point moved afterwards is found where it is now."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""The status bar says how long a big run still takes, and offers the pocket's ratchet (issue 9)."""
+"""The status bar says how long a big run still takes, and offers the pocket's ratchet."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""The window at extreme data scales (issue 7, point 5.6): separable data stay separable in
+"""The window at extreme data scales: separable data stay separable in
 every view and nothing prints a RuntimeWarning while the canvas draws the hyperplane."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The kernel perceptron in the window (issue 12 §1): the picker offers its options; the canvas
+"""The kernel perceptron in the window: the picker offers its options; the canvas
 draws f(x) = 0 as a curve with the regions shaded and α as rings; the table lists α."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Lessons menu (issue 10.6): one action from a fresh window opens a scene of the notes,
+"""The Lessons menu: one action from a fresh window opens a scene of the notes,
 with its View switches, its dock in front and its explanation; ``--lesson NAME --screenshot``."""
 from __future__ import annotations
 

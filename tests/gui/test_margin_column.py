@@ -1,4 +1,4 @@
-"""The point table's margin column and the View menu's update switches (issue 10, points 2, 3).
+"""The point table's margin column and the View menu's update switches.
 
 Notes 003: θ = [1, −1], θ₀ = 1 gives (1, 3)+, (2.5, 1.5)+, (−1.5, 1.5)− the margins −√2/2, √2,
 √2, and the data set's margin is the smallest, −√2/2.
@@ -126,7 +126,7 @@ def test_fitting_the_view_takes_in_the_update_vectors(make_main_window, qtbot):
 
 def test_a_step_repaints_only_the_margin_strip_and_nothing_while_it_is_hidden(qtbot):
     """A playback step changes the margin of every row: the table repaints that column's strip
-    (shown) or nothing (hidden), not all its cells (issue 9: ~900 cells a frame at 60 steps/s)."""
+    (shown) or nothing (hidden), not all its cells (~900 cells a frame at 60 steps/s)."""
     from perceptron_gui.gui.table.view import PointView
 
     s = notes_session(custom=False)

@@ -1,4 +1,4 @@
-"""The proof and the losses as curves (issue 10 point 4): w_k·θ* and ‖w_k‖² with their bounds,
+"""The proof and the losses as curves: w_k·θ* and ‖w_k‖² with their bounds,
 the perceptron and hinge losses, cut at the playhead (faint or hidden), the View menu's choice,
 and their exports (PNG, SVG, PDF, and ``perceptron-gui export --figure``)."""
 from __future__ import annotations

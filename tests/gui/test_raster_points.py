@@ -186,7 +186,7 @@ def test_while_a_zoom_is_made_the_last_image_is_laid_where_its_points_now_lie():
 
 
 def test_deletes_and_inserts_patch_the_image_layers_rows_exactly(raster_canvas):
-    # By runs of rows (issue 9: a mask over 10⁶ rows and a fresh projection held a Delete 125 ms):
+    # By runs of rows (a mask over 10⁶ rows and a fresh projection held a Delete 125 ms):
     # after every edit, undo and redo the layer holds exactly what a rebuild would draw.
     from perceptron_gui.gui.canvas.overlay import point_style
 

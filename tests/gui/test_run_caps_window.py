@@ -1,4 +1,4 @@
-"""Huge runs in the window (issue 7, point 5.8): the status says why a capped run stopped, and
+"""Huge runs in the window: the status says why a capped run stopped, and
 the run export says when its file lists only the first entries."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``perceptron_gui.show``: the window from a script or a notebook (issue 13 §2)."""
+"""``perceptron_gui.show``: the window from a script or a notebook."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""``perceptron_gui.show`` in a real Jupyter kernel with ``%gui qt`` (issue 13 §2): the call
+"""``perceptron_gui.show`` in a real Jupyter kernel with ``%gui qt``: the call
 returns at once with the window open, and the window stays usable between cells — Qt events
 (a timer, a click's action) are handled by the kernel's event loop while the notebook waits.
 

@@ -1,4 +1,4 @@
-"""Small things the window says that must be true (issue 7, section 4)."""
+"""Small things the window says that must be true."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,5 @@
 """The point table's columns fit their contents after every change of data, as in a fresh
-window (issue 7, point 2, QA follow-up): after the 1-D example, the x2 column of the next data
+window (QA follow-up): after the 1-D example, the x2 column of the next data
 set kept the y column's width and elided every number ("−0.…"), through Clear and new points."""
 from __future__ import annotations
 

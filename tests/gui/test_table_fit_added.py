@@ -1,5 +1,5 @@
 """An added point can only widen the coordinate columns: the table measures the new rows, not
-every point again (issue 9: at 10⁶ points an undone delete re-measured them all)."""
+every point again (at 10⁶ points an undone delete re-measured them all)."""
 from __future__ import annotations
 
 import threading

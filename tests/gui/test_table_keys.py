@@ -1,5 +1,5 @@
 """The point table driven from the keyboard: a value typed always lands in the row the user sees
-selected (issue 7, point 2). The AND preset: rows (0,0), (0,1), (1,0), (1,1); labels −1, −1, −1, +1."""
+selected. The AND preset: rows (0,0), (0,1), (1,0), (1,1); labels −1, −1, −1, +1."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""A label typed into the y column as a word: "-1" is minus one (issue 7, point 2, QA follow-up).
+"""A label typed into the y column as a word: "-1" is minus one (QA follow-up).
 
 The y editor read one key at a time, so the "1" of "-1" picked +1 and the cell silently
 became +1. Every way of writing a label must give it, and anything else one sentence."""

@@ -1,6 +1,6 @@
 """The point table's model and view without the window: Qt's model contract through every kind
 of edit, rows inserted and removed (never a reset) so the current cell stays on its point, the
-number format, and what a selection change asks of the model (issue 7, point 2)."""
+number format, and what a selection change asks of the model."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Views hear the session only while they live (issue 8, finding 3): a widget Qt deleted is
+"""Views hear the session only while they live: a widget Qt deleted is
 never called, a widget Python let go of is collected, and the session goes on working."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The nearest point to a click among many, by a grid (issue 9: a scan of 10⁶ points at every
+"""The nearest point to a click among many, by a grid (a scan of 10⁶ points at every
 click and hover): the same answer as a scan of all points, every time."""
 from __future__ import annotations
 

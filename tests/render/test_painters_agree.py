@@ -188,7 +188,7 @@ def test_one_dimensional_and_lifted_pictures_agree_along_the_data_axis(qtbot):
     assert any(e.text == "each x drawn at (x, 1)" for e in tikz_l.legend)
 
 
-# ---- the three disagreements issue 8 found -----------------------------------------------------
+# ---- the three disagreements once found -----------------------------------------------------
 def test_tikz_legend_of_the_standard_perceptron_has_no_b():
     s = trained(NOTES_X, NOTES_Y, "standard", {}, False)
     tex = frame_to_tikz(s.result, s.playhead.t)
@@ -244,7 +244,7 @@ def test_too_many_misclassified_points_are_not_marked():
     assert few.get("misclassified") is not None
 
 
-# ---- the update drawn and the margins per point (issue 10, points 2 and 3) -----------------------
+# ---- the update drawn and the margins per point -----------------------
 def _notes_003_after_its_first_update() -> Session:
     """Notes 003: θ⁽⁰⁾ = [1, −1], θ₀⁽⁰⁾ = 1; the first visit, (1, 3)+, updates to [2, 2], 2."""
     s = trained(NOTES_X[:3], NOTES_Y[:3], "offset", {}, False)

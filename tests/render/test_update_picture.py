@@ -1,4 +1,4 @@
-"""The update drawn and the margins per point (issue 10, points 2 and 3), in the picture
+"""The update drawn and the margins per point, in the picture
 description every painter paints (no Qt here).
 
 Notes 003's worked example: θ = [1, −1], θ₀ = 1 on (1, 3)+, (2.5, 1.5)+, (−1.5, 1.5)− gives the

@@ -1,4 +1,4 @@
-"""Autosave (issue 7, 5.4): every edit on disk within delay_s (≤ 1 s), the step saved with the
+"""Autosave: every edit on disk within delay_s (≤ 1 s), the step saved with the
 edits, one autosave per window, a real kill -9 recovered exactly. No sleeps: the writer runs on
 an injected clock (``background=False`` and :meth:`Autosaver.poll`), or the test waits on the
 worker's own condition (``wait_idle``), or on the child's output."""

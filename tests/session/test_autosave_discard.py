@@ -1,5 +1,5 @@
 """Discarding the autosave (the work was saved as a session) never waits for a base being written
-(issue 9: at 10⁶ points a base takes seconds, and the save's last step runs on the window's
+(at 10⁶ points a base takes seconds, and the save's last step runs on the window's
 thread); the worker deletes it once written."""
 from __future__ import annotations
 

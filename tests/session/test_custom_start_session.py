@@ -1,4 +1,4 @@
-"""A hand-set start in the session (Session.set_params) and in session files (issue 10, point 1)."""
+"""A hand-set start in the session (Session.set_params) and in session files."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Deleting or inserting a few rows copies the runs between them instead of masking every row (issue 9: the
+"""Deleting or inserting a few rows copies the runs between them instead of masking every row (the
 mask took 35–55 ms per Delete at 10⁶ points, on the window's thread); the arrays are the same."""
 from __future__ import annotations
 

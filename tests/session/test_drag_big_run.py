@@ -1,4 +1,4 @@
-"""Dragging a point of a big data set (issue 9: "The window stays at 60 frames per second").
+"""Dragging a point of a big data set ("The window stays at 60 frames per second").
 
 At 10⁶ points every mouse move copied X, y and test (25 MB, 50–460 ms of the window's thread
 under load), because each move restarted the run and the new run's snapshot shared the arrays

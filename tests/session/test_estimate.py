@@ -1,4 +1,4 @@
-"""The time-left estimate of a background run (issue 9), on a fake clock: no sleeping."""
+"""The time-left estimate of a background run, on a fake clock: no sleeping."""
 from __future__ import annotations
 
 import threading

@@ -66,7 +66,7 @@ def test_one_failing_callback_does_not_stop_the_others(reported):
 
 
 def test_a_failing_view_does_not_keep_the_run_from_retraining(reported):
-    """The bug of issue 8 (finding 3): a callback raised in points_changed, the exception left
+    """A bug once found: a callback raised in points_changed, the exception left
     execute() after the point was added and before the run was retrained."""
     s = _session()
     n = s.points.n

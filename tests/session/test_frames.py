@@ -139,7 +139,7 @@ def test_a_dispatcher_given_later_also_serves_the_frames() -> None:
 
 
 def test_playback_computes_the_next_step_ahead_and_shows_it_without_waiting(big_session, monkeypatch) -> None:
-    # While the window paints one step, the worker computes the next (issue 9: playback at 10⁶
+    # While the window paints one step, the worker computes the next (playback at 10⁶
     # points went from 17 to 29 steps a second); a step there then needs no new computation.
     s, d = big_session
     computed: list[int] = []

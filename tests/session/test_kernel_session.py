@@ -1,4 +1,4 @@
-"""The kernel perceptron in the session's views that ask about w (issue 12 §4): the compare table
+"""The kernel perceptron in the session's views that ask about w: the compare table
 gives no margin or angle to θ* for a curved boundary; frames score with f."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The lessons of the notes (issue 10.6): the registry, and the numbers each scene shows once
+"""The lessons of the notes: the registry, and the numbers each scene shows once
 opened in a Session (lessons 1, 2, 4, 7 and 8 against the notes' own numbers)."""
 from __future__ import annotations
 

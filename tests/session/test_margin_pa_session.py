@@ -1,4 +1,4 @@
-"""The margin perceptron's and passive-aggressive's runs as the window sees them (issue 12 §2-§4):
+"""The margin perceptron's and passive-aggressive's runs as the window sees them:
 the proof with R² + 2β, τ of the step shown, and the words the live panel and status bar use."""
 from __future__ import annotations
 

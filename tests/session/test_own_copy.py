@@ -1,5 +1,5 @@
 """After an open the table gets its own X on a worker, so the first move of a drag copies
-nothing on the window's thread (issue 9); the open's undo step keeps the points as loaded."""
+nothing on the window's thread; the open's undo step keeps the points as loaded."""
 from __future__ import annotations
 
 import queue

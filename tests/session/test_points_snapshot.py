@@ -1,4 +1,4 @@
-"""A run's request and a save read the points without a copy on the window's thread (issue 9: a
+"""A run's request and a save read the points without a copy on the window's thread (a
 copy of 10⁶ points took 20 ms at every edit); an edit in place copies first, so what a snapshot
 holds never changes under it."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The points' rows of a big save are formatted in a child process (issue 9: a save's formatting
+"""The points' rows of a big save are formatted in a child process (a save's formatting
 on a thread starved the window of the GIL; 40 short GIL-releasing calls took 208 ms beside it
 against 3 ms beside the child), and the file is the same to the byte."""
 from __future__ import annotations

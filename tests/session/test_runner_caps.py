@@ -1,4 +1,4 @@
-"""The window's runner under huge runs (issue 7, point 5.8): the record and the proof curves
+"""The window's runner under huge runs: the record and the proof curves
 stay inside an injected memory budget, the status says why the run stopped, and a million
 short epochs queue one progress report, not a million."""
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""A run's loss curves are computed with the run (on the worker for big runs), never by a view
-(issue 10 point 4)."""
+"""A run's loss curves are computed with the run (on the worker for big runs), never by a view."""
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,5 @@
 """The selection names points, not row numbers: rows inserted above selected points (an undone
-delete) move the selection with them, so Delete removes what the user selected (issue 7, 2)."""
+delete) move the selection with them, so Delete removes what the user selected."""
 from __future__ import annotations
 
 import numpy as np

@@ -226,7 +226,7 @@ def test_every_bad_file_gives_its_sentence(tmp_path, case):
     with pytest.raises(SessionFileError, match=pattern) as info:
         load_session(path)
     msg = str(info.value)
-    assert isinstance(info.value, UserError)  # was DatasetError: issue 8 made UserError the base of user errors
+    assert isinstance(info.value, UserError)  # UserError is the base of user errors
     assert msg.endswith(".") and "\n" not in msg and "Traceback" not in msg
     # one sentence: no full stop followed by a capital inside
     assert not any(msg[i] == "." and msg[i + 1] == " " and msg[i + 2].isupper() for i in range(len(msg) - 2))

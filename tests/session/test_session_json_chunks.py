@@ -1,4 +1,4 @@
-"""A session file is handed to the writer block by block (issue 9: joining and encoding the 60 MB
+"""A session file is handed to the writer block by block (joining and encoding the 60 MB
 of 10⁶ points were single C calls of 30–60 ms on the save's worker, holding the GIL the window
 needs), and the text is the one json.dumps gives, to the character."""
 from __future__ import annotations

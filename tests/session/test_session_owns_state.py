@@ -1,4 +1,4 @@
-"""The Session is the only writer of its state (issue 8, finding 2): views, the CLI and session
+"""The Session is the only writer of its state: views, the CLI and session
 files call its methods; none assigns into it."""
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def _emits_of_session_events(tree: ast.AST) -> list[str]:
 
 def test_only_the_session_announces_its_changes():
     """app.py emitted history_changed on the window's session after clearing its history by hand
-    (found with issue 8's document object); Session.forget_history does both now."""
+    (found with the document object); Session.forget_history does both now."""
     bad = []
     for path in PKG.rglob("*.py"):
         rel = path.relative_to(PKG).as_posix()

@@ -1,5 +1,5 @@
 """The window's Session and an export's frozen ExportSession are two declared implementations
-of ViewedSession, the interface the canvas and the plots are typed against (issue 8: the export
+of ViewedSession, the interface the canvas and the plots are typed against (the export
 path used a duck-typed copy of the session, and the canvas read `dragging`, which the copy
 lacked)."""
 from __future__ import annotations

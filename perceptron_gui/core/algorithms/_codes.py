@@ -1,5 +1,5 @@
 """The integer codes the compiled kernels and their Python callers share, kept in a module
-without numba so that importing an algorithm does not load the compiler (issue 13 §4: numba
+without numba so that importing an algorithm does not load the compiler (numba
 loads at the first fit; see ``_lazy``).
 
 numba freezes these values into the kernels it caches on disk, and its cache is keyed on the

@@ -2,7 +2,7 @@
 
 The compiled kernels (``_kernels`` and its siblings) import numba, 0.2–0.3 s: the algorithms
 name them at import time and use them at the first fit, so ``import perceptron_gui.estimators``
-(or the CLI's ``--help``) does not pay for the compiler (issue 13 §4).
+(or the CLI's ``--help``) does not pay for the compiler.
 
 Why not ``importlib.util.LazyLoader``: on Python 3.11 it is not thread-safe (a thread reading
 the module while another is loading it can find its names missing: CPython gh-114763, fixed only

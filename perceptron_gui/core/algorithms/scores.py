@@ -18,7 +18,7 @@ def augment(X: np.ndarray, offset: bool) -> np.ndarray:
     numba compiles one signature each (a Dataset's own arrays are read-only)."""
     X = np.asarray(X, dtype=np.float64)
     # Small pages (core/pages.empty): a fresh process's first fit wrote its 24 MB copy of 10⁶
-    # points into cold huge pages when Linux granted them, 52 or 70 ms at random (issue 9's
+    # points into cold huge pages when Linux granted them, 52 or 70 ms at random (the cold
     # "first fit as fast as the fourth"); later copies reuse freed memory either way.
     if not offset:
         out = pages.empty(X.shape)

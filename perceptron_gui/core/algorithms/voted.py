@@ -107,7 +107,7 @@ def vote_at(rec: RunRecord, t: int, X: np.ndarray) -> np.ndarray:
     Every term is an integer, so the sum is exact in any order: the vote of a point set the
     record has voted on before (the frame's sample, the canvas's grid) starts from the complete
     vectors' sum it had then and adds or removes only the vectors between, |Δk| of them, not
-    all K (at 10⁶ points and 120,000 vectors a frame of playback took 110 ms, issue 9). The
+    all K (at 10⁶ points and 120,000 vectors a frame of playback took 110 ms). The
     vector in force at t adds its partial count last."""
     Xa = augment(X, rec.offset)
     k_end = rec.k_after_step(t)  # w_0 … w_{k_end − 1} are complete, w_{k_end} is in force

@@ -105,7 +105,7 @@ class WeightLog:
         as ``_kernels.weighted_prefix_sums(np.asarray(self), c, ks)``, without the K + 1
         vectors. The first call for ``name`` walks the log once and keeps the sum at every
         checkpoint; later calls cost O(C·D) a row (the averaged output at one step: a frame of
-        playback, issue 9). ``c`` (K,) must be the same numbers at every call with that name."""
+        playback). ``c`` (K,) must be the same numbers at every call with that name."""
         ks = np.ascontiguousarray(ks, dtype=np.int64).reshape(-1)
         c = np.ascontiguousarray(c, dtype=np.float64)
         if self.tau is not None:  # a step size per update: the plain sum over all rows

@@ -121,7 +121,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.docks["Proof as curves"].hide()
         # Beside the canvas, under the live panel; shown only while d is a square (8×8 digits).
         self.weight_image = install_weight_dock(self, s, self.docks)
-        # The dual picture (issue 11 §1): hidden until View → Weight space opens it.
+        # The dual picture: hidden until View → Weight space opens it.
         self.weight_space = install_weight_space_dock(self, s, self.canvas, self.docks)
         self._size_docks(DEFAULT_SIZE)
         # Narrowed and widened again, the live panel gets its width back (its values wrap below it).

@@ -1,4 +1,4 @@
-"""``perceptron_gui.show``: the main window on data from a script or a notebook (issue 13 §2).
+"""``perceptron_gui.show``: the main window on data from a script or a notebook.
 
     >>> shown = perceptron_gui.show(X, y, algorithm="voted", max_epochs=20)   # any two labels
     >>> shown.run.num_updates       # the window's current run: it follows every edit in the window

@@ -278,7 +278,7 @@ class Canvas(QtWidgets.QWidget):
             # Only the rows involved: the other points stay where and as they are drawn.
             idx = np.sort(np.asarray(change.indices, dtype=np.intp))
             # The others' positions as drawn, by runs of rows: projecting all 10⁶ points again
-            # took 36 ms of a Delete's block (issue 9).
+            # took 36 ms of a Delete's block.
             if change.kind == "delete":
                 self.view_points = without_rows(self.view_points, idx)
             else:

@@ -1,4 +1,4 @@
-"""Handles on the hyperplane and its normal arrow: drag them to set the run's start (issue 10.1).
+"""Handles on the hyperplane and its normal arrow: drag them to set the run's start.
 
 Dragging the line moves it (with an offset: w kept, b so that the line passes under the mouse;
 through the origin: turned about the origin to pass under the mouse); dragging the arrow's tip

@@ -1,4 +1,4 @@
-"""The Compare window (issue 11.2): 2 to 4 runs on the same points as small multiples, one
+"""The Compare window: 2 to 4 runs on the same points as small multiples, one
 shared playhead by epoch, and the race table below.
 
 Each panel is a real :class:`~perceptron_gui.gui.canvas.canvas.Canvas` over an

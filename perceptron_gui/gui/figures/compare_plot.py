@@ -1,4 +1,4 @@
-"""The race (issue 11.2) as one slide figure: the runs' canvases as small multiples (one row,
+"""The race as one slide figure: the runs' canvases as small multiples (one row,
 or 2×2 for four), the same data and the same view, each titled with its run and position and
 with the race table's key numbers under it.
 

@@ -1,4 +1,4 @@
-"""The order study's histogram (issue 11.3) as a slide figure: how many shuffled orders needed
+"""The order study's histogram as a slide figure: how many shuffled orders needed
 how many updates until convergence (or, when a run did not converge, ended with which training
 error), the bound (R/γ)² as a vertical line and the file order's value marked.
 

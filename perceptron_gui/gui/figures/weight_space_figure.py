@@ -1,4 +1,4 @@
-"""The weight-space picture as a slide figure (``export --figure weight-space``, issue 11 §1).
+"""The weight-space picture as a slide figure (``export --figure weight-space``).
 
 :class:`~perceptron_gui.gui.figures.plots.SlideFigure` calls :func:`build_weight_space` for
 this figure: the same :class:`~perceptron_gui.gui.panels.weight_space_view.WeightSpaceView` as the

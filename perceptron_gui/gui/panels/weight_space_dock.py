@@ -1,4 +1,4 @@
-"""The "Weight space" dock (issue 11 §1): the plane of (w₁, w₂) beside the canvas, following
+"""The "Weight space" dock: the plane of (w₁, w₂) beside the canvas, following
 the playhead; hidden until View → Weight space opens it.
 
 Hovering a constraint line rings its point on the canvas, and hovering a point on the canvas

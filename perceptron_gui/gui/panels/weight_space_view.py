@@ -1,4 +1,4 @@
-"""The weight-space plot (issue 11 §1): paints a :class:`~perceptron_gui.render.weight_space.WeightSpace`.
+"""The weight-space plot: paints a :class:`~perceptron_gui.render.weight_space.WeightSpace`.
 
 What is drawn is decided in ``render/weight_space.py`` (no Qt); this widget only paints it and
 finds the constraint line under the mouse. It reads any

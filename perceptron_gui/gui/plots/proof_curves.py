@@ -1,4 +1,4 @@
-"""The proof and the losses as curves against the update count k (issue 10, notes 001–004).
+"""The proof and the losses as curves against the update count k (notes 001–004).
 
 Three small plots beside the angle plot, each a :class:`KCurvePlot`:
 

@@ -86,7 +86,7 @@ class PointTable(QtWidgets.QWidget):
             self.view.fit_numbers(fmt_widest(X))
         elif self._measuring is None:
             # Off the window's thread: at 10⁶ points the abs/argmin passes held it 100–600 ms
-            # after every open (issue 9). The worker's reference to X makes an edit meanwhile copy
+            # after every open. The worker's reference to X makes an edit meanwhile copy
             # it first (PointSet.writable), so the worker reads numbers no one changes under it.
             self._measuring = X
             # One thread for every table; it holds X and a weak call back, never the table.

@@ -110,7 +110,7 @@ class PointView(QtWidgets.QTableView):
                     bottom_right: QtCore.QModelIndex | QtCore.QPersistentModelIndex, roles: Any = ()) -> None:
         """Repaint what changed. The margin column changes for every row at every step of a run,
         and Qt repaints the whole table for any change of more than one cell: ~900 cells a frame
-        of playback (issue 9). The column is computed, so no editor shows it: repaint its strip
+        of playback. The column is computed, so no editor shows it: repaint its strip
         when it is shown, nothing when it is hidden."""
         c = top_left.column()
         model = self.model()
