@@ -1,4 +1,4 @@
-"""The six perceptrons checked against a 20-line textbook perceptron, scikit-learn and the notes.
+"""Every perceptron of the registry checked against a 20-line textbook perceptron, scikit-learn and the notes.
 
 The fast variants run numba kernels; everything here is recomputed with plain Python loops
 that sum w·x left to right exactly like the kernels do, so most comparisons are bitwise.

@@ -156,3 +156,19 @@ def test_the_k_axis_never_ticks_between_whole_numbers(qtbot, lo, hi):
     for size in (120, 400, 1600):
         values = [v for _s, vs in axis.tickValues(lo, hi, size) for v in vs]
         assert values and all(float(v).is_integer() for v in values), (lo, hi, size, values)
+
+
+# ---- Help → The algorithms -------------------------------------------------------------------------
+def test_help_about_the_algorithms_counts_the_learners_it_lists(make_main_window, qtbot):
+    from perceptron_gui.core.algorithms import REGISTRY
+    from perceptron_gui.gui.app.actions import show_algorithms
+
+    win = make_main_window("random_separable", "offset")
+    box = show_algorithms(win)
+    try:
+        rows = box.text().count("<tr")
+        assert rows == len(REGISTRY)
+        assert box.windowTitle() == f"The {rows} algorithms"
+    finally:
+        box.close()
+        box.deleteLater()

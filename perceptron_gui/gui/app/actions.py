@@ -183,7 +183,7 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
 
     m = mb.addMenu("&Help")
     m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(qwin), "F1"))
-    m.addAction(act("about_algorithms", "&The six algorithms…", lambda: show_algorithms(qwin)))
+    m.addAction(act("about_algorithms", "&The algorithms…", lambda: show_algorithms(qwin)))
 
     short = {"open": "Open…", "save": "Save", "undo": "Undo", "redo": "Redo", "class_pos": "Add +1",
              "class_neg": "Add −1", "fit": "Fit view", "theta_star": "θ*"}
@@ -285,7 +285,7 @@ def show_shortcuts(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
 
 def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
     box = QtWidgets.QMessageBox(win)
-    box.setWindowTitle("The six algorithms")
+    box.setWindowTitle(f"The {len(REGISTRY)} algorithms")
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setText(_html_table([(cls.title, cls.description) for cls in REGISTRY.values()])
                 + "<p>All share one convention: a mistake is y·(w·x + b) ≤ 0, w and b start at 0, "
