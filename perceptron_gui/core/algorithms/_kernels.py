@@ -105,9 +105,49 @@ def _epoch_2(  # pragma: no cover - compiled
 def _epoch_any_d(  # pragma: no cover - compiled
     Xa: Array, y: Array, order: Array, w: Array, pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int
 ) -> int:
+    """Four visits' scores at a time with the current w, each summed left to right on its own
+    (four independent sums, so the processor overlaps them; one sum alone waits on each add).
+    The first mistake among the four is updated and the visits after it are scored again with
+    the new w: every score is the one the one-at-a-time loop computes, to the bit."""
     D = Xa.shape[1]
+    T = order.shape[0]
     cnt = 0
-    for t in range(order.shape[0]):
+    t = 0
+    while t + 4 <= T:
+        i0, i1, i2, i3 = order[t], order[t + 1], order[t + 2], order[t + 3]
+        s0 = 0.0
+        s1 = 0.0
+        s2 = 0.0
+        s3 = 0.0
+        for j in range(D):
+            wj = w[j]
+            s0 += wj * Xa[i0, j]
+            s1 += wj * Xa[i1, j]
+            s2 += wj * Xa[i2, j]
+            s3 += wj * Xa[i3, j]
+        if y[i0] * s0 <= 0.0:
+            b, i = 0, i0
+        elif y[i1] * s1 <= 0.0:
+            b, i = 1, i1
+        elif y[i2] * s2 <= 0.0:
+            b, i = 2, i2
+        elif y[i3] * s3 <= 0.0:
+            b, i = 3, i3
+        else:
+            t += 4
+            continue
+        yi = y[i]
+        for j in range(D):
+            w[j] += yi * Xa[i, j]
+        pos_out[cnt] = t + b
+        idx_out[cnt] = i
+        cnt += 1
+        if (k0 + cnt) % C == 0:
+            m = (k0 + cnt) // C
+            for j in range(D):
+                ck_out[m, j] = w[j]
+        t += b + 1
+    while t < T:
         i = order[t]
         s = 0.0
         for j in range(D):
@@ -123,6 +163,7 @@ def _epoch_any_d(  # pragma: no cover - compiled
                 m = (k0 + cnt) // C
                 for j in range(D):
                     ck_out[m, j] = w[j]
+        t += 1
     return cnt
 
 
@@ -186,10 +227,38 @@ def count_errors(Xa: Array, y: Array, w: Array) -> int:  # pragma: no cover
 
 @njit(cache=True, nogil=True)
 def count_errors_rows(Xa: Array, y: Array, P: Array) -> Array:  # pragma: no cover
-    """:func:`count_errors` for every row of P as the weights, in one call (the same sums)."""
+    """:func:`count_errors` for every row of P as the weights, in one call (the same sums).
+
+    Four rows of P share each pass over the points: each point is read once for four sums,
+    each summed left to right on its own, so every score is :func:`count_errors`'s to the bit."""
     D = Xa.shape[1]
-    out = np.zeros(P.shape[0], dtype=np.int64)
-    for r in range(P.shape[0]):
+    R = P.shape[0]
+    out = np.zeros(R, dtype=np.int64)
+    r = 0
+    while r + 4 <= R:
+        b0 = 0
+        b1 = 0
+        b2 = 0
+        b3 = 0
+        for i in range(Xa.shape[0]):
+            s0 = 0.0
+            s1 = 0.0
+            s2 = 0.0
+            s3 = 0.0
+            for j in range(D):
+                x = Xa[i, j]
+                s0 += P[r, j] * x
+                s1 += P[r + 1, j] * x
+                s2 += P[r + 2, j] * x
+                s3 += P[r + 3, j] * x
+            pos = y[i] > 0.0
+            b0 += (s0 >= 0.0) != pos
+            b1 += (s1 >= 0.0) != pos
+            b2 += (s2 >= 0.0) != pos
+            b3 += (s3 >= 0.0) != pos
+        out[r], out[r + 1], out[r + 2], out[r + 3] = b0, b1, b2, b3
+        r += 4
+    while r < R:
         bad = 0
         for i in range(Xa.shape[0]):
             s = 0.0
@@ -199,6 +268,7 @@ def count_errors_rows(Xa: Array, y: Array, P: Array) -> Array:  # pragma: no cov
             if pred != y[i]:
                 bad += 1
         out[r] = bad
+        r += 1
     return out
 
 
