@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..render.geometry import ViewRange as View
-from .label_place import Obstacles, label_size_cm
+from ..render.label_place import Obstacles, label_size_cm
 from .latex import Axis, feature_label, round_to
 
 ONE_D_HALF_HEIGHT = 0.8  # half-height (in cm) of the lines drawn across 1-D data

@@ -6,7 +6,7 @@ lightly shaded in its class's colour, the version space in yellow with a dark ou
 direction dashed, and the path w₀ → … → w_k in the normal vector's green, each step labelled
 by the example that caused it. The frame (units, + and − marks, colours, grid, axes, ticks) is
 the canvas export's (:mod:`.tikz`, :mod:`.tikz_axes`), and the step labels are placed by
-:mod:`.label_place` so they keep clear of tick labels and of one another. Coordinates are the
+:mod:`~perceptron_gui.render.label_place` so they keep clear of tick labels and of one another. Coordinates are the
 weights themselves (scaled by a power of ten only when TikZ's range needs it; the axis labels
 then say so), so a lecturer can edit the picture by hand.
 """
@@ -22,7 +22,7 @@ from ..core.io import atomic_write_text
 from ..render import theme as style
 from ..render.weight_space import WeightSpace, allowed_alpha, describe_weight_space, spaced_labels
 from ..version import __version__
-from .label_place import label_size_cm, node_options, place
+from ..render.label_place import label_size_cm, node_options, place
 from .latex import exponent_for, make_axis, sig, tex_escape
 from .tikz import LEGEND_ROW_CM, WIDTH_CM, begin_picture
 from .tikz_axes import TikzPicture, grid_and_axes_2d

@@ -1,4 +1,5 @@
-"""Where a TikZ label goes so that it covers no tick label, no point and no other label.
+"""Where a label goes so that it covers no tick label, no point and no other label: a TikZ
+node on a slide, and a vector's label on the canvas (gui/canvas/update.py, in pixels).
 
 The picture's painters know where a label belongs (beyond the normal vector's tip, at an update
 vector's end) and which side of its box should face that spot (``anchor``). On a slide that
@@ -10,7 +11,8 @@ Sizes are estimated from the label's visible characters (pdflatex does not tell 
 compiling); the estimate is generous, so a label judged free is free.
 
 Everything here is in picture units (TikZ's ``x``/``y`` units) and converted to centimetres
-with the picture's ``ux``/``uy`` only for the sizes, which are known in centimetres.
+with the picture's ``ux``/``uy`` only for the sizes, which are known in centimetres. The canvas
+places in pixels (y upwards) with sizes in pixels and ``units`` (1, 1).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..render.geometry import clip_segment
+from .geometry import clip_segment
 
 __all__ = ["Obstacles", "COMPASS", "place", "visible_length", "box_at", "label_size_cm", "node_options"]
 
@@ -103,14 +105,15 @@ def _outside_share(box: tuple[float, float, float, float], frame: tuple[float, f
 
 
 def place(obs: Obstacles, at: np.ndarray, size_cm: tuple[float, float], units: tuple[float, float],
-          preferred: str, shaft: np.ndarray | None = None) -> tuple[str, float]:
+          preferred: str, shaft: np.ndarray | None = None, point_radius: float = POINT_RADIUS_CM) -> tuple[str, float]:
     """Where a label of ``size_cm`` at ``at`` (picture units; ``units`` are the picture's cm per
     unit in x and y) collides least with ``obs``: its anchor and a vertical shift in cm (a long
     label may have to step up or down between two tick labels). The label's box is then added
-    to ``obs``. ``shaft`` (2, 2): the label's own arrow, which it must not cross."""
+    to ``obs``. ``shaft`` (2, 2): the label's own arrow, which it must not cross. ``point_radius``:
+    how far a mark reaches beyond its centre, in the sizes' unit."""
     ux, uy = units
     w, h = size_cm[0] / ux, size_cm[1] / uy
-    rx, ry = POINT_RADIUS_CM / ux, POINT_RADIUS_CM / uy
+    rx, ry = point_radius / ux, point_radius / uy
     at = np.asarray(at, dtype=np.float64)
     pts = np.concatenate(obs.points) if obs.points else np.empty((0, 2))
     if pts.size:  # only the marks that any candidate can reach

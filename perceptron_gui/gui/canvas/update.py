@@ -12,11 +12,12 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from ...render.geometry import Rect
+from ...render.label_place import Obstacles, place
 from ...render.picture import Arrow, Picture, Segment
 from ...render.update_picture import VECTOR_ROLES, Labels, Vector
 from .items import LineItem, NormalArrow, ViewSpanItem
 
-__all__ = ["UpdateLayer", "VectorItem", "TextLabels", "anchored_box"]
+__all__ = ["UpdateLayer", "VectorItem", "TextLabels", "anchored_box", "placed_box"]
 
 _HEAD_PX = 11.0
 _GAP_PX = 4.0
@@ -31,6 +32,22 @@ def anchored_box(at: QtCore.QPointF, size: QtCore.QSizeF, anchor: str, gap: floa
     return QtCore.QRectF(x, y, w, h)
 
 
+def placed_box(obs: Obstacles, at: QtCore.QPointF, size: QtCore.QSizeF, anchor: str,
+               shaft: tuple[QtCore.QPointF, QtCore.QPointF] | None = None, gap: float = _GAP_PX) -> QtCore.QRectF:
+    """The box of a label of ``size`` near ``at`` (device pixels) that covers least of what
+    ``obs`` holds (the labels placed so far, the view's edge) and not its own arrow: the rule
+    the TikZ export places its labels by (render/label_place.py), here in pixels. ``anchor`` is
+    the painter's choice, kept when it is free; the box is added to ``obs``."""
+    def up(q: QtCore.QPointF) -> np.ndarray:  # label_place counts y upwards; pixels count down
+        return np.array([q.x(), -q.y()])
+
+    w, h = size.width() + 2 * gap, size.height() + 2 * gap  # the gap is kept clear around the text
+    line = None if shaft is None else np.array([up(shaft[0]), up(shaft[1])])
+    best, shift = place(obs, up(at), (w, h), (1.0, 1.0), anchor, shaft=line, point_radius=0.0)
+    box = anchored_box(QtCore.QPointF(at.x(), at.y() - shift), size, best, gap)
+    return box
+
+
 def _view_pixels(tr: QtGui.QTransform, rect: Rect) -> QtCore.QRectF:
     """The view rectangle in device pixels (where a label must stay to be seen)."""
     return tr.mapRect(QtCore.QRectF(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1]))
@@ -38,12 +55,19 @@ def _view_pixels(tr: QtGui.QTransform, rect: Rect) -> QtCore.QRectF:
 
 def _draw_text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, anchor: str, colour: QtGui.QColor,
                bold: bool = False, gap: float = _GAP_PX, inside: QtCore.QRectF | None = None,
-               fill: tuple[int, int, int, int] = (255, 255, 255, 190)) -> None:
+               fill: tuple[int, int, int, int] = (255, 255, 255, 190), obs: Obstacles | None = None,
+               shaft: tuple[QtCore.QPointF, QtCore.QPointF] | None = None) -> QtCore.QRectF:
+    """Draw ``text`` on a rounded box beside ``at``; with ``obs`` the box goes where it covers
+    least (:func:`placed_box`). Returns the box drawn."""
     font = p.font()
     font.setBold(bold)
     p.setFont(font)
     size = p.fontMetrics().size(0, text)
-    box = anchored_box(at, QtCore.QSizeF(size.width() + 4, size.height()), anchor, gap)
+    text_size = QtCore.QSizeF(size.width() + 4, size.height())
+    if obs is not None:
+        box = placed_box(obs, at, text_size, anchor, shaft, gap)
+    else:
+        box = anchored_box(at, text_size, anchor, gap)
     if inside is not None and inside.width() > box.width() and inside.height() > box.height():
         # A label past the view's edge is cut off by the view: slide it back in.
         box.moveLeft(min(max(box.left(), inside.left()), inside.right() - box.width()))
@@ -53,6 +77,7 @@ def _draw_text(p: QtGui.QPainter, at: QtCore.QPointF, text: str, anchor: str, co
     p.drawRoundedRect(box, 3, 3)
     p.setPen(colour)
     p.drawText(box, QtCore.Qt.AlignmentFlag.AlignCenter, text)
+    return box
 
 
 class _PixelItem(ViewSpanItem):
@@ -79,6 +104,7 @@ class VectorItem(_PixelItem):
         super().__init__()
         self.pens = pens
         self.vectors: list[Vector] = []
+        self.label_boxes: list[QtCore.QRectF] = []  # where the last paint put each label (device pixels)
 
     def set_vectors(self, vectors: list[Vector], rect: Rect) -> None:
         self._rect = rect
@@ -99,6 +125,10 @@ class VectorItem(_PixelItem):
         p.save()
         p.resetTransform()
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        # The labels keep clear of one another and of the view's edge (w₀ and w₁ both at the
+        # origin, or three labels at one tip, were drawn on top of each other).
+        obs = Obstacles(frame=(inside.left(), -inside.bottom(), inside.right(), -inside.top()))
+        self.label_boxes = []
         for v in self.vectors:
             pen = self.pens[v.role]
             a, e = tr.map(QtCore.QPointF(*v.ends[0])), tr.map(QtCore.QPointF(*v.ends[1]))
@@ -117,8 +147,10 @@ class VectorItem(_PixelItem):
                 p.setBrush(pen.color())
                 p.drawPolygon(QtGui.QPolygonF([e, QtCore.QPointF(*(back + side)), QtCore.QPointF(*(back - side))]))
             dark = QtGui.QColor(*self.label_fill).lightness() < 128  # text on a dark box: lighter, not darker
-            _draw_text(p, tr.map(QtCore.QPointF(*v.label_at)), v.label, v.label_anchor,
-                       pen.color().lighter(130) if dark else pen.color().darker(130), inside=inside, fill=self.label_fill)
+            box = _draw_text(p, tr.map(QtCore.QPointF(*v.label_at)), v.label, v.label_anchor,
+                             pen.color().lighter(130) if dark else pen.color().darker(130), inside=inside,
+                             fill=self.label_fill, obs=obs, shaft=(a, e))
+            self.label_boxes.append(box)
         p.restore()
 
 
