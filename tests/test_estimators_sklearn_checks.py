@@ -1,4 +1,5 @@
-"""Every estimator of perceptron_gui.estimators passes scikit-learn's own estimator checks, with default parameters and with a few that change the path through fit
+"""Every estimator of perceptron_gui.estimators passes scikit-learn's own estimator checks, with
+default parameters and with a few that change the path through fit
 (shuffling, the rbf and linear kernels, PA-II, a start at y₁·x₁). No check is marked as an
 expected failure."""
 from __future__ import annotations

@@ -12,9 +12,9 @@ import numpy as np
 
 from ..render import theme as style
 from ..render.geometry import Rect, clip_line
+from ..render.label_place import label_size_cm, node_options, place
 from ..render.picture import Arrow, Labels, Markers, Raster, Segment, Vector, inside
 from ..session.frame import Frame
-from ..render.label_place import label_size_cm, node_options, place
 from .tikz_axes import TikzPicture
 from .tikz_kernel import kernel_legend_sample
 

@@ -20,9 +20,9 @@ import numpy as np
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
 from ..render import theme as style
+from ..render.label_place import label_size_cm, node_options, place
 from ..render.weight_space import WeightSpace, allowed_alpha, describe_weight_space, spaced_labels
 from ..version import __version__
-from ..render.label_place import label_size_cm, node_options, place
 from .latex import exponent_for, make_axis, sig, tex_escape
 from .tikz import LEGEND_ROW_CM, WIDTH_CM, begin_picture
 from .tikz_axes import TikzPicture, grid_and_axes_2d

@@ -7,8 +7,8 @@ import pytest
 from test_tikz import end_t, run_of
 
 from perceptron_gui.core.presets import get_preset
-from perceptron_gui.render.label_place import Obstacles, label_size_cm, node_options, place, visible_length
 from perceptron_gui.export.tikz import begin_picture, grid_and_axes, layout, paint_items, tikz_picture
+from perceptron_gui.render.label_place import Obstacles, label_size_cm, node_options, place, visible_length
 
 UNITS = (1.0, 1.0)
 FRAME = (0.0, 0.0, 10.0, 10.0)

@@ -1,4 +1,5 @@
-"""One File-menu module builds every File-menu action once, over the Document; the window title follows the document, with no rewiring and no title tricks."""
+"""One File-menu module builds every File-menu action once, over the Document; the window title
+follows the document, with no rewiring and no title tricks."""
 from __future__ import annotations
 
 import ast

@@ -1,4 +1,5 @@
-"""The canvas legend puts back entries it showed before instead of making them anew (rebuilding pyqtgraph's labels and samples took 80–160 ms of every playback step at 10⁶ points)."""
+"""The canvas legend puts back entries it showed before instead of making them anew (rebuilding
+pyqtgraph's labels and samples took 80–160 ms of every playback step at 10⁶ points)."""
 from __future__ import annotations
 
 from perceptron_gui.gui.canvas.items import Legend, LegendSwatch

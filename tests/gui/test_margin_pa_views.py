@@ -1,4 +1,5 @@
-"""The live panel and the angle plot for the margin perceptron and passive-aggressive runs: the learner's own bound, τ of the step shown, and no proof rows for PA."""
+"""The live panel and the angle plot for the margin perceptron and passive-aggressive runs: the
+learner's own bound, τ of the step shown, and no proof rows for PA."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
-"""The window's curves against k are cut at the playhead only while they are on screen (each cut re-sends O(K) points, 25 ms a step at 740,000 updates with the dock closed); reading
+"""The window's curves against k are cut at the playhead only while they are on screen (each cut
+re-sends O(K) points, 25 ms a step at 740,000 updates with the dock closed); reading
 them or showing them catches up, and offscreen figures are always cut."""
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""fmt_widest reads a few representatives of a big array, not a log10 of every value (at 10⁶ points the table's column width held the window's thread ~100 ms at each open or delete),
+"""fmt_widest reads a few representatives of a big array, not a log10 of every value (at 10⁶ points
+the table's column width held the window's thread ~100 ms at each open or delete),
 and gives the texts the value-by-value computation gives."""
 from __future__ import annotations
 
