@@ -25,6 +25,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
+from ..export.names import TIKZ_FIGURES
 from ..export.source import MANY_RUN_FIGURES, STILL_FIGURES
 from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
@@ -145,7 +146,7 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
     if ns.figure in STILL_FIGURES and set(outputs) & set(ANIMATION_OUTPUTS):
         raise UsageError(f"--figure {ns.figure} is a still figure of three plots; animate --figure dot, norm or "
                          "cos one by one.")
-    if "tikz" in outputs and ns.figure in ("angle", "epochs"):
+    if "tikz" in outputs and ns.figure not in TIKZ_FIGURES:
         raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
                          f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")
     if "mp4" in outputs:

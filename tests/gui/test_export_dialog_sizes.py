@@ -81,3 +81,25 @@ def test_the_proof_figure_as_tikz_and_png_but_not_animated(window, qtbot, tmp_pa
     qtbot.addWidget(anim)
     assert not anim.figure_box.model().item(list(FIGURE_TITLES).index("proof")).isEnabled()
     assert anim.figure_box.model().item(list(FIGURE_TITLES).index("cos")).isEnabled()
+
+
+def test_the_figure_dialog_offers_tikz_exactly_for_the_figures_with_a_tikz_form(window, qtbot):
+    from perceptron_gui.export.names import tikz_problem
+
+    win, ea = window
+    dlg = FigureDialog(ea, FigureSettings(figure="canvas"))
+    qtbot.addWidget(dlg)
+    tikz_row = dlg.format_box.model().item(dlg.format_box.findData("tikz"))
+    seen = 0
+    for row in range(dlg.figure_box.count()):
+        if not dlg.figure_box.model().item(row).isEnabled():
+            continue  # a figure this run cannot draw at all
+        figure = dlg.figure_box.itemData(row)
+        dlg.figure_box.setCurrentIndex(row)
+        problem = tikz_problem(figure, win.session.points.d)
+        assert tikz_row.isEnabled() == (problem is None), figure
+        assert tikz_row.toolTip() == ("" if problem is None else problem)
+        seen += 1
+    assert seen >= 6
+    assert tikz_problem("angle") is not None and tikz_problem("epochs") is not None
+    assert tikz_problem("canvas", 3) is not None and tikz_problem("canvas", 2) is None

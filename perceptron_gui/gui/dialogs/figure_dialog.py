@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from PySide6 import QtGui, QtWidgets
 
+from ...export.names import tikz_problem
 from ...export.source import MAX_WIDTH_PX, MIN_WIDTH_PX, PROOF_FIGURES, STILL_FIGURES, logical_size, raster_note
 
 __all__ = ["FigureSettings", "FigureDialog", "FIGURE_TITLES", "enable_item", "export_sentence",
@@ -205,10 +206,9 @@ class FigureDialog(QtWidgets.QDialog):
     def _refresh(self, *_: Any) -> None:
         s = self.settings()
         d = self._actions.session.points.d
-        tikz_ok = ((s.figure == "canvas" and d <= 2) or (s.figure == "weight-space" and d == 2)
-                   or s.figure in ("dot", "norm", "cos", "proof", "losses"))  # as export_figure writes them
-        enable_item(self.format_box, 3, tikz_ok, "TikZ draws the canvas of 1-D or 2-D data, the weight space of "
-                    "2-D data and the curves against k (w_k·θ*, ‖w_k‖², the losses), not this figure.")
+        problem = tikz_problem(s.figure, d)
+        tikz_ok = problem is None
+        enable_item(self.format_box, 3, tikz_ok, problem or "")
         if s.fmt == "tikz" and not tikz_ok:
             self.format_box.setCurrentIndex(0)
             return

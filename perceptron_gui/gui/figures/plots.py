@@ -26,6 +26,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...export.names import tikz_problem
 from ...export.source import (
     FIGURES,
     FORMATS,
@@ -391,9 +392,9 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
     options = options or ViewOptions()
     check_writable(path)
     if fmt == "tikz":
-        if figure in ("angle", "epochs"):
-            raise ExportError(f"TikZ is written for the canvas, the weight space and the curves against k only; "
-                              f"export {FIGURES[figure]} as PNG, SVG or PDF.")
+        problem = tikz_problem(figure)
+        if problem is not None:
+            raise ExportError(problem)
         if source.result is None:
             raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
         if figure == "weight-space":
