@@ -116,13 +116,26 @@ def dataset_bytes(n: int, d: int) -> int:
     return 8 * int(n) * (int(d) + 1) + 80 * int(d)
 
 
+# The per-epoch errors of ``ERROR_COUNT_FROM_D`` weights or more are counted through a matrix
+# product (core/algorithms/error_count.py) in blocks of at most this many scores (or one point's
+# row of them), each score with its bound and three flags beside it: 40 bytes.
+ERROR_COUNT_FROM_D = 16
+ERROR_COUNT_CELLS = 1 << 18
+
+
+def error_count_bytes(n: int, D: int) -> int:
+    """The scratch of the per-epoch error count on ``n`` points of ``D`` weights."""
+    return 40 * max(int(n), ERROR_COUNT_CELLS) + 8 * int(n) if int(D) >= ERROR_COUNT_FROM_D else 0
+
+
 def fit_bytes(n: int, D: int, n_test: int = 0, extra: int = 0) -> int:
     """What a fit on ``n`` points of ``D`` weights (the offset included) needs before its first
     update: its own copies of the points and of ``n_test`` test points (8 bytes a number), the
     first epoch's record (:func:`record_bytes`), a per-point array or two, and the working
     vectors of D weights (the weights, their start, each epoch's end: 16 of them; measured,
-    a fit on 2 × 2·10⁶ peaked at 92 bytes a feature)."""
-    return 8 * int(n) * int(D) + 8 * int(n_test) * int(D) + record_bytes(n, 1, D, extra) + 32 * int(n) + 128 * int(D)
+    a fit on 2 × 2·10⁶ peaked at 92 bytes a feature), and the per-epoch error count's scratch."""
+    return (8 * int(n) * int(D) + 8 * int(n_test) * int(D) + record_bytes(n, 1, D, extra) + 32 * int(n)
+            + 128 * int(D) + error_count_bytes(max(int(n), int(n_test)), D))
 
 
 def theory_bytes(n: int, D: int) -> int:

@@ -5,15 +5,21 @@
 For 20,000 × 50 and 12,665 × 784 (the size of MNIST's 0 vs 1) points with 5 % of the labels
 flipped (no run converges, every run makes its epochs), ``OffsetPerceptron`` and ``Perceptron``
 against ``sklearn.linear_model.Perceptron(tol=None, shuffle=False)`` with the same epochs; the
-median of ``--repeats`` fits after two warm-up rounds (numba compiles in the first). Then every
+median of ``--repeats`` fits after two warm-up rounds (numba compiles in the first). Then the
+standard perceptron's training loop (``run_.train_seconds``) against a plain C loop over d
+columns (``cc -O2``, the same arithmetic: tests/benchmarks/first_run_children.py's), every
 other learner's time per update beside offset's, and the fit time at n just below and just
-above 200,000 (no cliff). Target: fit/sk ≤ 0.5; other learners ≤ 1.5× offset's time per update.
+above 200,000 (no cliff). Target: fit/sk ≤ 0.5; train/C ≤ 1.3; other learners ≤ 1.5× offset's
+time per update (the pocket's every-update count and the vote are O(n) per update by definition).
 """
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,6 +28,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from perceptron_gui.estimators import ESTIMATORS  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from first_run_children import C_LOOP  # noqa: E402
 
 EPOCHS = 20
 RATIO_TARGET, OTHERS_TARGET = 0.5, 1.5
@@ -51,6 +60,34 @@ def timed(fit, repeats: int) -> float:
         fit()
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
+
+
+def c_loop(X: np.ndarray, y01: np.ndarray, repeats: int) -> None:
+    """The standard perceptron's training loop against the C loop on the same numbers."""
+    n, d = X.shape
+    cc = shutil.which("cc")
+    if cc is None:
+        print(f"\n{n:,} x {d}: there is no C compiler (cc) on this machine, so the C loop is not measured.")
+        return
+    y = np.where(y01 == 1, 1.0, -1.0)
+    with tempfile.TemporaryDirectory() as tmp:
+        src, exe, raw = Path(tmp, "loop.c"), Path(tmp, "loop"), Path(tmp, "data.bin")
+        src.write_text(C_LOOP)
+        # -ffp-contract=off: no fused multiply-add, so the C loop rounds exactly as ours does.
+        subprocess.run([cc, "-O2", "-ffp-contract=off", "-o", str(exe), str(src)], check=True)
+        raw.write_bytes(np.ascontiguousarray(X).tobytes() + y.tobytes())
+        est = ESTIMATORS["standard"](max_epochs=EPOCHS)
+        ours, theirs = [], []
+        for _ in range(repeats + 1):
+            est.fit(X, y01)
+            ours.append(est.run_.train_seconds)
+            out = subprocess.run([str(exe), str(raw), str(n), str(d), str(EPOCHS)], capture_output=True, text=True,
+                                 check=True).stdout.split()
+            theirs.append(float(out[0]))
+        same = np.array_equal(est.coef_[0], [float.fromhex(v) for v in out[3:]]) and int(out[1]) == est.t_
+        t_ours, t_c = statistics.median(ours[1:]), statistics.median(theirs[1:])
+        print(f"\n{n:,} x {d}: standard's training loop {t_ours * 1e3:.1f} ms, the C loop {t_c * 1e3:.1f} ms: "
+              f"{t_ours / t_c:.2f}x (target <= 1.3); weights {'bit-equal' if same else 'DIFFER'}", flush=True)
 
 
 def main() -> int:
@@ -85,6 +122,8 @@ def main() -> int:
             flag = "" if ratio <= RATIO_TARGET else "  <- over target"
             print(f"{n:,} x {d:<5}{type(est).__name__:<18}{t_fit * 1e3:>7.1f}ms{t_sk * 1e3:>7.1f}ms{ratio:>8.2f}  "
                   f"{'bit-equal' if same else 'DIFFER'}{flag}", flush=True)
+    for n, d in SHAPES:
+        c_loop(*make_data(n, d), args.repeats)
     n, d = SHAPES[0]
     X, y = make_data(n, d)
     print(f"\nTime per update at {n:,} x {d} ({EPOCHS} epochs; target <= {OTHERS_TARGET}x offset's):")

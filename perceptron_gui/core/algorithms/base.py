@@ -18,7 +18,7 @@ from .. import pages
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, epoch_order, split_augmented
 from ..run_memory import bytes_per_update, fit_bytes, memory_budget, record_bytes, require_memory
-from . import chunks
+from . import chunks, error_count
 from ._lazy import LazyModule
 from .chunks import TrainingStopped
 from .params import START_B, START_W, ParamSpec
@@ -361,7 +361,7 @@ def _errors(Xa: np.ndarray, y: np.ndarray, P: np.ndarray) -> np.ndarray:
     """The error fraction of every row of P as weights (the kernels' arithmetic)."""
     if Xa.shape[0] == 0:
         return np.zeros(P.shape[0])
-    return np.asarray(K.count_errors_rows(Xa, y, P) / Xa.shape[0])
+    return np.asarray(error_count.count_errors_rows(Xa, y, P) / Xa.shape[0])
 
 
 def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarray], np.ndarray]) -> float:
