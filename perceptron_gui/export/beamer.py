@@ -44,6 +44,7 @@ MAX_OVERLAYS = 500
 # below and the legend on the right.
 SLIDE_WIDTH_CM, SLIDE_HEIGHT_CM = 6.5, 5.6
 FPS = 2  # steps per second of the animate variant
+DOCUMENT_CLASS = "\\documentclass[aspectratio=169]{beamer}"  # a 16:9 frame, as lecture-room projectors are
 SLIDE_ROOM = TikzSize("\\linewidth", "0.85\\textheight")  # below the frame's title
 
 
@@ -134,14 +135,16 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
     if animate:
         out += ["% animate variant: ONE page that plays the steps in PDF viewers running the animate package's",
                 "% JavaScript (Adobe Reader, Okular, PDF-XChange); other viewers show the first step only.",
-                "\\documentclass{beamer}", "\\usepackage{tikz}", "\\usepackage{animate}",
+                DOCUMENT_CLASS, "\\usepackage{tikz}", "\\usepackage{animate}",
                 "\\newcommand{\\percstatic}{%", *static.lines, "}",
                 "\\begin{document}", f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
                 f"\\begin{{animateinline}}[controls, loop]{{{FPS}}}"]
         for i, lines in enumerate(overlays):
             if i:
                 out.append("\\newframe")
-            out += [*begin, "\\percstatic", *lines, "\\end{tikzpicture}"]
+            # Each page scaled to the frame's room as the overlays are (the same box, the same scale).
+            page = "\n".join([*begin, "\\percstatic", *lines, "\\end{tikzpicture}"])
+            out += fit_picture(page, SLIDE_ROOM).split("\n")
         out += ["\\end{animateinline}", "\\end{frame}", "\\end{document}"]
     else:
         picture = [*begin, *static.lines]
@@ -151,7 +154,7 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
         # The legend grows with what the overlays draw (the update, the margins): the picture is
         # scaled to the frame's room below its title, never past its edge. Every overlay has the
         # same bounding box, so one scale serves all pages.
-        out += ["\\documentclass{beamer}", "\\usepackage{tikz}", "\\begin{document}",
+        out += [DOCUMENT_CLASS, "\\usepackage{tikz}", "\\begin{document}",
                 f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
                 fit_picture("\n".join(picture), SLIDE_ROOM), "\\end{frame}", "\\end{document}"]
     return "\n".join(out) + "\n"

@@ -38,7 +38,7 @@ def test_one_frame_with_the_start_and_one_overlay_per_update():
     result = noisy_run()
     K = result.record.num_updates
     tex = run_to_beamer(result)
-    assert tex.count("\\documentclass{beamer}") == 1
+    assert tex.count("\\documentclass[aspectratio=169]{beamer}") == 1
     assert tex.count("\\begin{frame}") == 1 and tex.count("\\begin{tikzpicture}") == 1
     assert [int(k) for k in ONLY.findall(tex)] == list(range(1, K + 2))
     # The static part once, before the first overlay; inside the overlays only what changes.
@@ -116,6 +116,9 @@ def test_animate_variant_is_one_animateinline_with_the_static_part_once():
     assert tex.count("\\begin{scope} % points") == 1 and points_drawn(tex) == result.train.n
     assert tex.count("% legend") == 1
     assert tex.count("\\percstatic\n") == K + 1
+    # Every page is scaled to the 16:9 frame's room, as the overlays are.
+    assert tex.count("\\documentclass[aspectratio=169]{beamer}") == 1
+    assert tex.count("\\scalebox{\\percfitscale}") == K + 1
 
 
 def test_one_legend_outside_the_overlays_naming_what_they_draw():
@@ -176,3 +179,16 @@ def test_animate_variant_compiles_into_one_page(beamer_class, tmp_path):
         pytest.skip("the LaTeX package animate.sty is not installed (Debian: texlive-latex-extra)")
     # animate adds a temporary page on the first run and removes it on the second, as LaTeX says.
     assert _pages(tmp_path, "animated", run_to_beamer(noisy_run(), animate=True), runs=2) == 1
+
+
+def test_the_overlays_and_the_animation_fit_a_16_9_frame(beamer_class, tmp_path):
+    """No page of a run's slides overflows its 16:9 frame, with the update's vectors and the
+    margins drawn (the widest legend), nor does the animated variant's page."""
+    result = noisy_run()
+    variants = {"overlays": run_to_beamer(result, show_update=True, show_point_margins=True)}
+    if subprocess.run(["kpsewhich", "animate.sty"], capture_output=True, text=True).stdout.strip():
+        variants["animated"] = run_to_beamer(result, animate=True, show_update=True)
+    for name, tex in variants.items():
+        _pages(tmp_path, name, tex, runs=2 if name == "animated" else 1)
+        log = (tmp_path / f"{name}.log").read_text(errors="replace")
+        assert "Overfull \\hbox" not in log and "Overfull \\vbox" not in log, name
