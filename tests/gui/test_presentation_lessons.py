@@ -119,3 +119,24 @@ def test_a_lessons_long_message_lies_above_the_canvas(make_main_window, qtbot):
     height = win.canvas.height()
     banner.dismiss()
     qtbot.waitUntil(lambda: win.canvas.height() > height)
+
+
+def test_the_weight_space_gets_most_of_the_column_beside_the_live_panel(make_main_window, qtbot):
+    from perceptron_gui.gui.app.presentation import SPACE_SHARE
+
+    for order in ("lesson first", "presenting first"):
+        win = make_main_window(size=(1280, 720))
+        if order == "presenting first":
+            _present(win, qtbot)
+        win.actions_by_name["lesson_weight_space_000"].trigger()
+        win.session.wait()
+        if order == "lesson first":
+            _present(win, qtbot)
+        live, space = win.docks["Algorithm and live panel"], win.docks["Weight space"]
+        qtbot.waitUntil(lambda live=live, space=space: live.isVisible() and space.isVisible())
+
+        def share(live=live, space=space) -> float:
+            return space.height() / (live.height() + space.height())
+
+        qtbot.waitUntil(lambda share=share: share() >= SPACE_SHARE[1] - 0.08)
+        win.presentation.leave()

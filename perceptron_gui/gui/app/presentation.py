@@ -27,6 +27,7 @@ from typing import Any, cast
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...session.state_dir import default_state_dir
+from ..panels.weight_space_dock import DOCK_TITLE as WEIGHT_SPACE_TITLE
 from .legend_place import install_legend_menu
 from .lesson_menu import step_lesson
 from .presentation_panels import PresentationPanels, install_panels_menu
@@ -42,6 +43,10 @@ _LESSON_KEYS = {Qt.Key.Key_PageDown: 1, Qt.Key.Key_PageUp: -1}
 # Keys that edit: swallowed while presenting (the mouse tool is off as well).
 _EDIT_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 _EDIT_ACTIONS = ("undo", "redo", "redo_y", "delete", "select_all", "clear", "class_pos", "class_neg")
+
+
+# The right column's height between the live panel and the weight space, when both are shown.
+SPACE_SHARE = (0.38, 0.62)
 
 
 def text_px(screen_height: int) -> int:
@@ -85,7 +90,7 @@ class Presentation(QtCore.QObject):
         super().__init__(win)
         self.win = win
         self.panels = panels
-        panels.changed.connect(lambda: self._show_panels() if self.active else None)
+        panels.changed.connect(lambda: (self._show_panels(), self._share_right_column()) if self.active else None)
         self._saved: _Saved | None = None
         self.strip = PresentationStrip(win.session, win.live_panel)
         column = win.centralWidget().layout()
@@ -196,6 +201,21 @@ class Presentation(QtCore.QObject):
         win.resizeDocks([win.docks["Algorithm and live panel"]], [int(px * 21)], Qt.Orientation.Horizontal)
         # The angle plot's ticks at this size need height: about a third of the screen.
         win.resizeDocks([win.docks["Angle to θ*"]], [int(px * 13)], Qt.Orientation.Vertical)
+        self._share_right_column()
+
+    def _share_right_column(self) -> None:
+        """With the weight space shown beside the live panel, the picture gets most of the column's
+        height (the panel scrolls): the lesson about it is read from that picture, and at 1280 × 720 it
+        was a quarter of the column with its labels on top of each other."""
+        win = self.win
+        live, space = win.docks["Algorithm and live panel"], win.docks.get(WEIGHT_SPACE_TITLE)
+        if space is None or not (space.isVisibleTo(win) and live.isVisibleTo(win)):
+            return
+        if win.dockWidgetArea(space) != win.dockWidgetArea(live) or space.isFloating():
+            return
+        column = live.height() + space.height()
+        win.resizeDocks([live, space], [int(column * SPACE_SHARE[0]), int(column * SPACE_SHARE[1])],
+                        Qt.Orientation.Vertical)
 
     # ---- leaving --------------------------------------------------------------------------------
     def leave(self) -> None:
