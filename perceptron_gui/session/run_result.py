@@ -98,6 +98,15 @@ class RunResult:
 
 
 
+def proof_impossible(result: RunResult | None) -> bool:
+    """True when the run's learner can never draw the convergence proof: its steps are not the
+    perceptron's (:attr:`no_proof`) or it separates outside the input space (a curved kernel). Its
+    proof views then hold only :func:`no_proof_reason`'s sentence."""
+    if result is None:
+        return False
+    return bool(REGISTRY[result.record.algorithm].no_proof) or not in_feature_space(result.record)
+
+
 def no_proof_reason(result: RunResult | None) -> str:
     """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
     if result is None:

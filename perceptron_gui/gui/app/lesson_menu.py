@@ -86,6 +86,8 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
         presentation.panels.choose(view.presenting, save=False)  # the lesson's, not a new choice
     elif presentation is not None:
         presentation.panels.use_chosen()
+    if presentation is not None:
+        presentation.refresh_panels()  # while presenting, the lesson's docks above yield to its panels
     raise_panel(win, view.panel)
     win.canvas.fit_view()
     return True

@@ -26,7 +26,9 @@ from typing import Any, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...session.run_result import proof_impossible
 from ...session.state_dir import default_state_dir
+from ..kit.view_wiring import connect_events
 from ..panels.weight_space_dock import DOCK_TITLE as WEIGHT_SPACE_TITLE
 from .legend_place import install_legend_menu
 from .lesson_menu import step_lesson
@@ -45,6 +47,8 @@ _EDIT_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 _EDIT_ACTIONS = ("undo", "redo", "redo_y", "delete", "select_all", "clear", "class_pos", "class_neg")
 
 
+# The docks that draw the convergence proof (a learner without one shows a sentence there).
+PROOF_DOCKS = ("Angle to θ*", "Proof as curves")
 # The right column's height between the live panel and the weight space, when both are shown.
 SPACE_SHARE = (0.38, 0.62)
 
@@ -90,7 +94,9 @@ class Presentation(QtCore.QObject):
         super().__init__(win)
         self.win = win
         self.panels = panels
-        panels.changed.connect(lambda: (self._show_panels(), self._share_right_column()) if self.active else None)
+        panels.changed.connect(self.refresh_panels)
+        # A learner with no proof to draw (switched to, or a lesson's) takes its proof docks off.
+        connect_events(self, [(win.session.run_changed, lambda *_: self.refresh_panels(only_if_new=True))])
         self._saved: _Saved | None = None
         self.strip = PresentationStrip(win.session, win.live_panel)
         column = win.centralWidget().layout()
@@ -147,15 +153,38 @@ class Presentation(QtCore.QObject):
         zoom = getattr(self.win, "text_zoom", None)
         return round(px * (zoom.factor if zoom is not None else 1.0))
 
-    def _show_panels(self) -> None:
-        """The chosen panels' docks shown, the others hidden (the weights' image only for
-        image-shaped data, as outside presentation mode)."""
+    def _panels_shown(self) -> dict[str, bool]:
+        """Which docks the chosen panels show: not the weights' image but for image-shaped data
+        (as outside presentation mode), not the proof's docks for a learner that has no proof
+        (they would hold a sentence on a third of the screen)."""
         win = self.win
-        for name, dock in win.docks.items():
-            shown = name in self.panels.names
+        no_proof = proof_impossible(win.session.result)
+        shown = {}
+        for name in win.docks:
+            on = name in self.panels.names
             if name == "Weights as an image":
-                shown = shown and win.weight_image.side is not None
-            dock.setVisible(shown)
+                on = on and win.weight_image.side is not None
+            if name in PROOF_DOCKS:
+                on = on and not no_proof
+            shown[name] = on
+        return shown
+
+    def _show_panels(self) -> None:
+        """The chosen panels' docks shown, the others hidden (:meth:`_panels_shown`)."""
+        for name, on in self._panels_shown().items():
+            self.win.docks[name].setVisible(on)
+
+    def refresh_panels(self, only_if_new: bool = False) -> None:
+        """While presenting: the docks as :meth:`_panels_shown` says (``only_if_new``: only when
+        one differs), the right column shared again."""
+        if not self.active:
+            return
+        win = self.win
+        shown = self._panels_shown()
+        if only_if_new and all(win.docks[n].isVisibleTo(win) == on for n, on in shown.items()):
+            return
+        self._show_panels()
+        self._share_right_column()
 
     def refresh_text(self) -> None:
         """The text again at the screen's size times the zoom (the zoom changed)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...session.run_result import proof_impossible
 from ..kit.view_wiring import DragThrottle, connect_events
 
 __all__ = ["PresentationStrip", "strip_font"]
@@ -57,6 +58,7 @@ class PresentationStrip(QtWidgets.QLabel):
 
     def __init__(self, session: Any, panel: Any, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         self.panel = panel
         self.setObjectName("presentation_strip")
         self.setTextFormat(Qt.TextFormat.PlainText)
@@ -79,7 +81,9 @@ class PresentationStrip(QtWidgets.QLabel):
     def value(self, key: str) -> str:
         """What the panel's row ``key`` says (or why it says nothing: no θ*, no proof)."""
         label = self.panel.value_label(key)
-        return "— (no θ*)" if label.isHidden() and key == "angle" else self.panel.text(key)
+        if label.isHidden() and key == "angle":
+            return "— (no proof)" if proof_impossible(self.session.result) else "— (no θ*)"
+        return self.panel.text(key)
 
     def _parts(self, values: dict[str, str]) -> list[str]:
         return [_unbreakable(f"{caption}: {values.get(key, '')}") for key, caption in self.KEYS]
