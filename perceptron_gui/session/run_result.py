@@ -52,13 +52,21 @@ class RunResult:
     extras: dict[str, Any] = field(default_factory=dict)
     last_frame: StepMemo | None = field(default=None, repr=False, compare=False)  # frame.frame_at's memo
 
+    @property
+    def has_proof(self) -> bool:
+        """Whether the proof's views have curves to draw: a θ* with a margin, and a learner whose
+        steps Novikoff's proof describes, in the input space (cheap: nothing is computed)."""
+        tho = self.proof_theory
+        return not (tho is None or tho.theta_star is None or not tho.gamma or REGISTRY[self.record.algorithm].no_proof
+                    or not in_feature_space(self.record))
+
     @cached_property
     def proof(self) -> th.ProofQuantities | None:
         """Novikoff's per-update quantities (None when there is no θ*)."""
-        tho = self.proof_theory
-        if (tho is None or tho.theta_star is None or not tho.gamma or REGISTRY[self.record.algorithm].no_proof
-                or not in_feature_space(self.record)):
+        if not self.has_proof:
             return None
+        tho = self.proof_theory
+        assert tho is not None and tho.theta_star is not None and tho.gamma
         R = self.proof_R
         if R is None:
             return None

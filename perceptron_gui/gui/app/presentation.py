@@ -26,7 +26,6 @@ from typing import Any, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...session.run_result import proof_impossible
 from ...session.state_dir import default_state_dir
 from ..kit.view_wiring import connect_events
 from ..panels.weight_space_dock import DOCK_TITLE as WEIGHT_SPACE_TITLE
@@ -47,7 +46,7 @@ _EDIT_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 _EDIT_ACTIONS = ("undo", "redo", "redo_y", "delete", "select_all", "clear", "class_pos", "class_neg")
 
 
-# The docks that draw the convergence proof (a learner without one shows a sentence there).
+# The docks that draw the convergence proof (a run without one shows a sentence there).
 PROOF_DOCKS = ("Angle to θ*", "Proof as curves")
 # The right column's height between the live panel and the weight space, when both are shown.
 SPACE_SHARE = (0.38, 0.62)
@@ -155,10 +154,12 @@ class Presentation(QtCore.QObject):
 
     def _panels_shown(self) -> dict[str, bool]:
         """Which docks the chosen panels show: not the weights' image but for image-shaped data
-        (as outside presentation mode), not the proof's docks for a learner that has no proof
-        (they would hold a sentence on a third of the screen)."""
+        (as outside presentation mode), not the proof's docks for a run without a proof to draw
+        (no θ*, or a learner Novikoff's proof does not describe): they would hold a sentence on
+        a third of the screen."""
         win = self.win
-        no_proof = proof_impossible(win.session.result)
+        result = win.session.result
+        no_proof = result is not None and not result.has_proof
         shown = {}
         for name in win.docks:
             on = name in self.panels.names
