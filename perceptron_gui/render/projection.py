@@ -174,15 +174,24 @@ def _w_theta_axes(directions: tuple[np.ndarray | None, np.ndarray | None] | None
 
 
 def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    if X.shape[0] < 2:
+    n, d = X.shape
+    if n < 2:
         return None
-    _, s, vt = np.linalg.svd(X - mean, full_matrices=False)
-    if s.size < 2 or s[0] == 0.0:
+    Xc = X - mean
+    if n > 2 * d:
+        # Many more points than features (12,665 × 784: 0.17 s, where the SVD of the points took
+        # 1.2–1.6 s of the window's thread): the eigenvectors of the d × d scatter matrix are the
+        # SVD's right singular vectors, its eigenvalues the squared singular values.
+        var, V = np.linalg.eigh(Xc.T @ Xc)
+        var, vt = np.maximum(var[::-1], 0.0), V[:, ::-1].T
+    else:
+        _, s, vt = np.linalg.svd(Xc, full_matrices=False)
+        var = s ** 2
+    if var.size < 2 or var[0] == 0.0:
         return None
     A = vt[:2].T.copy()
     # SVD signs are arbitrary; fix them so the picture does not flip when a point is added.
     for c in range(2):
         if A[np.argmax(np.abs(A[:, c])), c] < 0:
             A[:, c] *= -1
-    var = s ** 2
     return A, var[:2] / var.sum()

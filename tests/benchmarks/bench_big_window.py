@@ -41,6 +41,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1_000_000)
     ap.add_argument("--quick", action="store_true", help="n = 200,000")
+    ap.add_argument("--features", type=int, default=2,
+                    help="features per point; more than 2 writes n noisy points of that many features "
+                         "(--wide: 12,665 × 784, the size of MNIST's 0 vs 1, whose weights show as an image)")
+    ap.add_argument("--wide", action="store_true", help="n = 12,665, 784 features")
     ap.add_argument("--algorithms", default="offset,pocket,voted,averaged")
     ap.add_argument("--epochs", type=int, default=3, help="max_epochs of every run")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds a load or a run may take")
@@ -54,6 +58,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.quick:
         args.n = 200_000
+    if args.wide:
+        args.n, args.features = 12_665, 784
     if args.child:
         # Qt is imported only in the children; the view scenarios (zoom, resize) live apart.
         if args.child in ("zoom", "resize"):
@@ -72,15 +78,16 @@ def run_parent(args: argparse.Namespace) -> int:
 
     wanted = [s for s in args.only.split(",") if s] or list(SCENARIOS)
     algorithms = [a for a in args.algorithms.split(",") if a]
-    print(f"Big window, offscreen 1600×1000: n = {args.n:,} noisy 2-D points (10 % label noise), "
+    what = "2-D points" if args.features == 2 else f"points of {args.features} features"
+    print(f"Big window, offscreen 1600×1000: n = {args.n:,} noisy {what} (10 % label noise), "
           f"max_epochs = {args.epochs}, one fresh process per scenario; "
           f"load average at start {_load()} (2 cores shared)", flush=True)
     rows: list[dict] = []
     failed = False
     with tempfile.TemporaryDirectory(prefix="bench-big-window-") as tmp:
-        csv = Path(tmp) / f"noisy_{args.n}.csv"
+        csv = Path(tmp) / f"noisy_{args.n}x{args.features}.csv"
         t0 = time.perf_counter()
-        write_csv(random_noisy(args.n, 0.1, seed=2), csv)
+        write_csv(random_noisy(args.n, 0.1, seed=2) if args.features == 2 else wide_noisy(args.n, args.features), csv)
         print(f"  (wrote {csv.name}: {csv.stat().st_size / 1e6:.0f} MB in {time.perf_counter() - t0:.1f} s)", flush=True)
         jobs = [("playback", a) for a in algorithms] if "playback" in wanted else []
         jobs += [(s, "offset") for s in SCENARIOS if s != "playback" and s in wanted]
@@ -114,6 +121,21 @@ def run_parent(args: argparse.Namespace) -> int:
     print_table(rows)
     print(f"Load average at the end: {_load()}")
     return 1 if failed else 0
+
+
+def wide_noisy(n: int, d: int, seed: int = 2):
+    """n points of d features in [0, 255] (as pixels are), labels by a random hyperplane, 10 % flipped."""
+    import numpy as np
+
+    from perceptron_gui.core.dataset import Dataset
+
+    rng = np.random.default_rng(seed)
+    X = np.round(rng.random((n, d)) ** 3 * 255.0)
+    u = rng.standard_normal(d)
+    s = X @ u
+    y = np.where(s >= np.median(s), 1.0, -1.0)
+    y[rng.random(n) < 0.1] *= -1.0
+    return Dataset.from_arrays(X, y)
 
 
 def _load() -> str:
