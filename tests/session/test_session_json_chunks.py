@@ -74,3 +74,13 @@ def test_labels_and_flags_are_json_dumps_text_with_or_without_the_fast_path(valu
     assert list_json(a, ints) == json.dumps([int(v) for v in values])
     flags = a > 0
     assert list_json(flags, bools) == json.dumps([bool(v) for v in flags])
+
+
+def test_wide_rows_come_in_blocks_of_numbers_not_of_rows():
+    # 784 features: a block of 65,536 rows was the whole table, one join and one encoding that
+    # held the GIL (and the window's thread) for over a second.
+    X = np.random.default_rng(0).normal(size=(600, 784))
+    chunks = list(session_json.rows_json_chunks(X))
+    assert max(len(c) for c in chunks) < 30 * session_json._BLOCK_NUMBERS  # about 25 characters a number
+    assert len(chunks) > 3
+    assert json.loads("".join(chunks)) == X.tolist()
