@@ -70,15 +70,24 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+# How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms).
+# The window's thread lets the GIL go at many of its Qt calls while it paints; with a worker
+# running Python (an autosave writing 12,665 × 784 numbers as text) each return waited up to the
+# whole interval: a jump of the playhead blocked the window 1.2 s, 31 ms at 0.5 ms.
+SWITCH_INTERVAL_S = 0.0005
+
+
 def set_up_own_process() -> None:
     """What the application's own process is set to (never a user's: ``show()`` runs in
-    theirs): numpy's BLAS on one thread (:func:`single_thread_blas`) and numpy's big arrays in
+    theirs): numpy's BLAS on one thread (:func:`single_thread_blas`), numpy's big arrays in
     small pages (core/pages.py: at 10⁶ points a drag makes fresh arrays every move, and its
-    longest block was 47–96 ms in huge pages against 13–26 ms)."""
+    longest block was 47–96 ms in huge pages against 13–26 ms) and the GIL handed over sooner
+    (:data:`SWITCH_INTERVAL_S`)."""
     from ...core.pages import use_small_pages
 
     single_thread_blas()
     use_small_pages()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
 def single_thread_blas() -> None:
