@@ -119,7 +119,7 @@ def dataset_bytes(n: int, d: int) -> int:
 # The per-epoch errors of ``ERROR_COUNT_FROM_D`` weights or more are counted through a matrix
 # product (core/algorithms/error_count.py) in blocks of at most this many scores (or one point's
 # row of them), each score with its bound and three flags beside it: 40 bytes.
-ERROR_COUNT_FROM_D = 16
+ERROR_COUNT_FROM_D = 100
 ERROR_COUNT_CELLS = 1 << 18
 
 

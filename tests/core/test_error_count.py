@@ -14,7 +14,7 @@ def exact(Xa, y, P):
     return [int(K.count_errors(Xa, y, np.ascontiguousarray(p))) for p in P]
 
 
-@pytest.mark.parametrize("n, D, R", [(500, BLAS_FROM_D, 7), (300, 65, 20), (50, 785, 3), (1, 40, 1)])
+@pytest.mark.parametrize("n, D, R", [(500, BLAS_FROM_D, 7), (300, 130, 20), (50, 785, 3), (1, 140, 1), (200, 20, 5)])
 def test_random_weights_count_as_the_kernels(n, D, R):
     rng = np.random.default_rng(D)
     Xa = rng.normal(size=(n, D))
@@ -24,7 +24,7 @@ def test_random_weights_count_as_the_kernels(n, D, R):
 
 
 def test_scores_of_zero_and_cancellations_are_scored_by_the_kernels_arithmetic():
-    D = 20
+    D = BLAS_FROM_D + 5
     rng = np.random.default_rng(1)
     Xa = rng.integers(-3, 4, size=(2000, D)).astype(np.float64)
     Xa[:50] = 0.0  # score exactly 0: predicted +1
@@ -40,7 +40,7 @@ def test_scores_of_zero_and_cancellations_are_scored_by_the_kernels_arithmetic()
 
 
 def test_huge_values_that_overflow_the_product_are_counted_by_the_kernels():
-    D = 30
+    D = BLAS_FROM_D + 10
     rng = np.random.default_rng(2)
     Xa = rng.normal(size=(100, D)) * 1e200
     y = np.where(rng.random(100) < 0.5, 1.0, -1.0)
@@ -52,8 +52,8 @@ def test_many_epochs_are_counted_in_blocks():
     from perceptron_gui.core.algorithms import error_count
 
     rng = np.random.default_rng(3)
-    Xa = rng.normal(size=(3000, 24))
+    Xa = rng.normal(size=(3000, BLAS_FROM_D))
     y = np.where(rng.random(3000) < 0.5, 1.0, -1.0)
-    P = rng.normal(size=(1500, 24))  # more scores than one block holds
+    P = rng.normal(size=(1500, BLAS_FROM_D))  # more scores than one block holds
     assert 3000 * 1500 > error_count._CELLS  # several blocks
     assert count_errors_rows(Xa, y, P).tolist() == K.count_errors_rows(Xa, y, P).tolist()
