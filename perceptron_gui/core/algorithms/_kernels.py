@@ -113,29 +113,38 @@ def _epoch_any_d(  # pragma: no cover - compiled
     T = order.shape[0]
     cnt = 0
     t = 0
-    while t + 4 <= T:
-        i0, i1, i2, i3 = order[t], order[t + 1], order[t + 2], order[t + 3]
-        s0 = 0.0
-        s1 = 0.0
-        s2 = 0.0
-        s3 = 0.0
-        for j in range(D):
-            wj = w[j]
-            s0 += wj * Xa[i0, j]
-            s1 += wj * Xa[i1, j]
-            s2 += wj * Xa[i2, j]
-            s3 += wj * Xa[i3, j]
-        if y[i0] * s0 <= 0.0:
-            b, i = 0, i0
-        elif y[i1] * s1 <= 0.0:
-            b, i = 1, i1
-        elif y[i2] * s2 <= 0.0:
-            b, i = 2, i2
-        elif y[i3] * s3 <= 0.0:
-            b, i = 3, i3
-        else:
-            t += 4
-            continue
+    while t < T:
+        if t + 4 <= T:
+            i0, i1, i2, i3 = order[t], order[t + 1], order[t + 2], order[t + 3]
+            s0 = 0.0
+            s1 = 0.0
+            s2 = 0.0
+            s3 = 0.0
+            for j in range(D):
+                wj = w[j]
+                s0 += wj * Xa[i0, j]
+                s1 += wj * Xa[i1, j]
+                s2 += wj * Xa[i2, j]
+                s3 += wj * Xa[i3, j]
+            if y[i0] * s0 <= 0.0:
+                b, i = 0, i0
+            elif y[i1] * s1 <= 0.0:
+                b, i = 1, i1
+            elif y[i2] * s2 <= 0.0:
+                b, i = 2, i2
+            elif y[i3] * s3 <= 0.0:
+                b, i = 3, i3
+            else:
+                t += 4
+                continue
+        else:  # the last visits of the epoch, one at a time
+            b, i = 0, order[t]
+            s = 0.0
+            for j in range(D):
+                s += w[j] * Xa[i, j]
+            if not y[i] * s <= 0.0:  # (NaN: no update, as in the blocks above)
+                t += 1
+                continue
         yi = y[i]
         for j in range(D):
             w[j] += yi * Xa[i, j]
@@ -147,23 +156,6 @@ def _epoch_any_d(  # pragma: no cover - compiled
             for j in range(D):
                 ck_out[m, j] = w[j]
         t += b + 1
-    while t < T:
-        i = order[t]
-        s = 0.0
-        for j in range(D):
-            s += w[j] * Xa[i, j]
-        yi = y[i]
-        if yi * s <= 0.0:
-            for j in range(D):
-                w[j] += yi * Xa[i, j]
-            pos_out[cnt] = t
-            idx_out[cnt] = i
-            cnt += 1
-            if (k0 + cnt) % C == 0:
-                m = (k0 + cnt) // C
-                for j in range(D):
-                    ck_out[m, j] = w[j]
-        t += 1
     return cnt
 
 
