@@ -12,7 +12,8 @@ import pytest
 from PySide6 import QtCore
 
 from perceptron_gui.core.presets import random_separable
-from perceptron_gui.gui.panels.live_panel import ROWS, LivePanel
+from perceptron_gui.gui.panels.live_panel import LivePanel
+from perceptron_gui.gui.panels.live_rows import ROWS
 from perceptron_gui.render.formatting import DASH, MINUS, NA, fmt, fmt_count_pct, fmt_equation, fmt_int, fmt_pct, fmt_vec
 from perceptron_gui.session.frame import frame_at
 from perceptron_gui.session.session import Session
