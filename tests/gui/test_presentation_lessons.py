@@ -157,3 +157,20 @@ def test_a_run_without_a_proof_gives_the_proofs_docks_room_back(make_main_window
         # The strip says why there is no angle: no proof for the learner, or no θ* for the data.
         assert win.presentation.strip.value("angle").startswith("— (no") != proof
     win.presentation.leave()
+
+
+def test_the_strips_bound_is_the_learners(make_main_window, qtbot):
+    win = make_main_window(size=(1280, 720))
+    _present(win, qtbot)
+    strip = win.presentation.strip
+
+    def shown() -> str:
+        return strip.text().replace("\xa0", " ").replace("\u2060", "")  # the strip's unbreakable spaces
+
+    for lesson, caption in (("margin_perceptron", "bound (R²+2β)/γ²: "), ("passive_aggressive", "(R/γ)²: — (no proof)"),
+                            ("figure1_000", "bound (R/γ)²: ")):
+        win.actions_by_name[f"lesson_{lesson}"].trigger()
+        win.session.wait()
+        qtbot.waitUntil(lambda caption=caption: caption in shown())
+        assert shown().count("bound") == 1 and "bound: " not in shown()
+    win.presentation.leave()

@@ -81,12 +81,20 @@ class PresentationStrip(QtWidgets.QLabel):
     def value(self, key: str) -> str:
         """What the panel's row ``key`` says (or why it says nothing: no θ*, no proof)."""
         label = self.panel.value_label(key)
+        no_proof = proof_impossible(self.session.result)
+        if key == "bound" and no_proof:  # the data's (R/γ)² bounds nothing this learner does
+            return "— (no proof)"
         if label.isHidden() and key == "angle":
-            return "— (no proof)" if proof_impossible(self.session.result) else "— (no θ*)"
+            return "— (no proof)" if no_proof else "— (no θ*)"
         return self.panel.text(key)
 
+    def caption(self, key: str, caption: str) -> str:
+        """The strip's caption of ``key``: the bound's follows the panel's (the margin perceptron's
+        is (R²+2β)/γ², the lifted run's (R̃/γ̃)²)."""
+        return f"bound {self.panel.caption('bound')}" if key == "bound" else caption
+
     def _parts(self, values: dict[str, str]) -> list[str]:
-        return [_unbreakable(f"{caption}: {values.get(key, '')}") for key, caption in self.KEYS]
+        return [_unbreakable(f"{self.caption(key, caption)}: {values.get(key, '')}") for key, caption in self.KEYS]
 
     def refresh(self, *args: object) -> None:
         self.values = {key: self.value(key) for key, _caption in self.KEYS}

@@ -125,6 +125,10 @@ class LivePanel(QtWidgets.QWidget):
     def value_label(self, key: str) -> QtWidgets.QLabel:
         return self._labels[key]
 
+    def caption(self, key: str) -> str:
+        """The caption a row shows now ("(R/γ)²", the margin perceptron's "(R²+2β)/γ²", …)."""
+        return self._captions[key].text()
+
     def text(self, key: str) -> str:
         """The text a row shows (the meter's text for ``"meter"``, the note for ``"note"``)."""
         if key == "meter":
