@@ -32,7 +32,7 @@ def test_run_kernel_poly_on_xor_converges_and_writes_alpha(capsys, xor, tmp_path
     assert code == 0, err
     assert out.splitlines()[0].split() == ["epoch", "updates", "train", "error", "test", "error"]
     assert "Converged after" in out
-    assert "Final dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) with poly K = (1·x·z + 1)^2" in out
+    assert "Final dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) with poly K = (1·x·z + 1)²" in out
     assert "Verdict (of the input space, not of the kernel's feature space)" in out
     final = json.loads(out_json.read_text())["final"]
     assert len(final["alpha"]) == 4 and "w" not in final

@@ -79,7 +79,7 @@ def test_the_live_panel_speaks_of_f_and_alpha_not_of_w(make_main_window, qtbot):
     s.to_end()
     qtbot.waitUntil(lambda: s.frame() is not None and s.frame().k == s.result.record.num_updates, timeout=10_000)
     panel = win.live_panel
-    assert "f(x) = 0, poly K = (1·x·z + 1)^2" in panel.text("equation")
+    assert "f(x) = 0, poly K = (1·x·z + 1)²" in panel.text("equation")
     assert panel.text("support") == f"4 of 4 points (Σ α = {s.result.record.num_updates})"
     assert "feature space" in panel.text("note")
     assert s.result.proof is None

@@ -189,6 +189,9 @@ def kernel_scorer(rec: RunRecord, k: int) -> Callable[[np.ndarray], np.ndarray]:
     return score
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 def kernel_formula(spec: dict[str, Any]) -> str:
     """The kernel in words and numbers: "poly K = (1·x·z + 1)²"."""
     name = spec["name"]
@@ -196,7 +199,8 @@ def kernel_formula(spec: dict[str, Any]) -> str:
         return "linear K = x·z"
     if name == "rbf":
         return f"rbf K = exp(−{spec['gamma']:g}·‖x − z‖²)"
-    return f"poly K = ({spec['gamma']:g}·x·z + {spec['coef0']:g})^{spec['degree']}"
+    power = str(int(spec["degree"])).translate(_SUPERSCRIPT)
+    return f"poly K = ({spec['gamma']:g}·x·z + {spec['coef0']:g}){power}"
 
 
 def dual_summary(rec: RunRecord) -> str:
