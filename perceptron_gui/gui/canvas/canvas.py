@@ -1,7 +1,7 @@
 """The drawing canvas: the points, the hyperplane at the playhead, and mouse editing.
 
 It reads the session and redraws on its events; mouse input goes out as commands (see
-:mod:`.canvas_tools`). What is drawn for a playhead position comes from
+:mod:`.tools`). What is drawn for a playhead position comes from
 :meth:`Session.frame` (``session.frame.frame_at``), the same :class:`Frame` the exporters use.
 """
 from __future__ import annotations

@@ -98,7 +98,7 @@ class RunExportMixin:
     def export_beamer(self, path: str | Path | None = None, animate: bool = False,
                       settings: BeamerSettings | None = None) -> bool:
         """The run as Beamer slides (export/beamer.py). Without ``path`` a dialog asks for the
-        options (:mod:`.beamer_dialog`) and then the file; with a path and no ``settings``, one
+        options (:mod:`..dialogs.beamer_dialog`) and then the file; with a path and no ``settings``, one
         overlay per update, or per epoch's end when the updates are more than the overlay cap."""
         result = self._finished_run()
         if result is None:

@@ -1,6 +1,6 @@
 """The point table's editors: a choice for y and set that reads what is typed as one word and
 keeps typed characters from the window's one-key shortcuts, a line edit elsewhere. The view
-(:mod:`.table_view`) decides where an edit may start; these decide what it writes.
+(:mod:`.view`) decides where an edit may start; these decide what it writes.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The data set editor: a table of the points whose edits are the session's undoable commands.
 
 The keyboard rule: a value typed into the table lands in a row the user sees selected. The
-view only opens an editor on a selected row (see :mod:`.table_view`), and the current cell
+view only opens an editor on a selected row (see :mod:`.view`), and the current cell
 (where typing, Tab and Enter act, drawn with a focus frame) is kept in a selected row, or
 there is none: Qt moves it with the selection when the user clicks or presses keys; when the
 selection comes from elsewhere (the canvas, an undo, *Add row*),

@@ -1,5 +1,5 @@
 """The point table's view: where keys typed into the table may go (its editors are in
-:mod:`.table_editors`).
+:mod:`.cell_editors`).
 
 One gate decides every edit: :meth:`PointView.edit` opens an editor only on a row the user
 sees selected. Every way of starting an edit (a typed character, F2, a double click, Tab or
