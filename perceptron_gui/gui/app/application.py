@@ -209,6 +209,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
             return app.exec()
         finally:
             undo()
+            silence_scenes(win)
     win.session.wait()
     if win.session.error is not None:  # the run was refused: the window shows this sentence, so say it and fail
         print(win.session.error, file=sys.stderr)
@@ -246,6 +247,23 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     print(f"Saved {out} ({image.width()}×{image.height()}).")
     win.close()
     return 0
+
+
+def silence_scenes(win: Any) -> None:
+    """Once the loop has ended: no item of the window's plots reacts to a signal any more. The
+    window is freed after ``run_app`` returns, its items in whatever order Qt deletes them, and a
+    legend anchored to a view box recomputed its place from a view box already deleted (a
+    traceback on the way out of a SIGTERM, on a busy machine)."""
+    from PySide6 import QtWidgets
+
+    for view in win.findChildren(QtWidgets.QGraphicsView):
+        scene = view.scene()
+        if scene is None:
+            continue
+        for item in scene.items():
+            obj = item.toGraphicsObject()
+            if obj is not None:
+                obj.blockSignals(True)
 
 
 def end_on_terminate(win: Any) -> Callable[[], None]:
