@@ -57,8 +57,7 @@ class RunResult:
         """Whether the proof's views have curves to draw: a θ* with a margin, and a learner whose
         steps Novikoff's proof describes, in the input space (cheap: nothing is computed)."""
         tho = self.proof_theory
-        return not (tho is None or tho.theta_star is None or not tho.gamma or REGISTRY[self.record.algorithm].no_proof
-                    or not in_feature_space(self.record))
+        return not (tho is None or tho.theta_star is None or not tho.gamma or proof_impossible(self))
 
     @cached_property
     def proof(self) -> th.ProofQuantities | None:
