@@ -127,6 +127,23 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory):
         _check_collections()
     finally:
         own.undo()
+        _release_modifiers()
+
+
+def _release_modifiers() -> None:
+    """Let go of the keys a test held: QTest's keyClick(w, key, Shift) sends the key with Shift in
+    its modifiers and never a release of Shift, so Qt goes on reporting Shift held, and the next
+    test's QTableView.selectRow extends a selection instead of choosing a row."""
+    gui = sys.modules.get("PySide6.QtGui")
+    if gui is None or gui.QGuiApplication.instance() is None:
+        return
+    from PySide6 import QtCore, QtTest, QtWidgets
+
+    none = QtCore.Qt.KeyboardModifier.NoModifier
+    if gui.QGuiApplication.keyboardModifiers() != none:
+        bystander = QtWidgets.QWidget()  # never shown: it only carries the release to the application
+        QtTest.QTest.keyRelease(bystander, QtCore.Qt.Key.Key_Shift, none)
+        bystander.deleteLater()
 
 
 def _check_collections() -> None:

@@ -209,7 +209,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
             return app.exec()
         finally:
             undo()
-            silence_scenes(win)
+            free_window(win)
     win.session.wait()
     if win.session.error is not None:  # the run was refused: the window shows this sentence, so say it and fail
         print(win.session.error, file=sys.stderr)
@@ -246,7 +246,25 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         return 2
     print(f"Saved {out} ({image.width()}×{image.height()}).")
     win.close()
+    free_window(win)
     return 0
+
+
+def free_window(win: Any) -> None:
+    """Once the loop has ended: delete the window now, on the window's thread, while Python is
+    whole. Left alive (its cycles are no garbage collection's business any more: the heap made
+    at start-up is frozen), it was deleted by PySide at the interpreter's exit, after Python had
+    begun to finalise; a plot item's Python override called while its scene was torn down then
+    crashed the process in shiboken's error path (a segfault on the way out of a SIGTERM, one
+    exit in twenty-five on a busy machine)."""
+    import shiboken6
+    from PySide6 import QtCore
+
+    if not shiboken6.isValid(win):
+        return
+    silence_scenes(win)
+    win.deleteLater()
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
 def silence_scenes(win: Any) -> None:
