@@ -7,12 +7,15 @@ exact for points in that slice and a guide for the rest.
 """
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 
-__all__ = ["Projection", "make_projection", "PCA", "W_THETA", "LIFTED_LINE"]
+__all__ = ["Projection", "make_projection", "prepare_projection", "PCA", "W_THETA", "LIFTED_LINE"]
 
 
 # The 1-D view drawn at (x, 1), the offset trick's plane (notes 003) — a view, not the lifted perceptron.
@@ -119,7 +122,7 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
             return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "lifted", names[0],
                               "constant feature 1 (offset trick)")
         return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "line", names[0], "")
-    mean = X.mean(axis=0) if X.shape[0] else np.zeros(d)
+    mean = _cached(X, axes=False)[0]
     if features == W_THETA:
         plane = _w_theta_axes(directions, d)
         if plane is not None:
@@ -127,7 +130,7 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
                               "along w, the part ⟂ θ*")
         features = PCA
     if features == PCA or (isinstance(features, tuple) and features[1] is None):
-        basis = _principal_axes(X, mean)
+        basis = _cached(X, axes=True)[1]
         if basis is not None:
             A, share = basis
             return Projection(A, mean, "pca", f"PC1 ({_share(share[0])} of variance)",
@@ -171,6 +174,55 @@ def _w_theta_axes(directions: tuple[np.ndarray | None, np.ndarray | None] | None
     if not np.isfinite(nr) or nr <= 1e-9 * max(float(np.linalg.norm(w)), 1e-300):
         return None
     return np.column_stack((e1, rest / nr))
+
+
+# The mean and principal axes of a read-only array, by the array's identity. A data set's points
+# are read-only (an edit copies the array it changes), so an array seen again has the same
+# numbers; at 12,665 × 784 the axes take 0.17 s, which a file's reader (a worker) spends before
+# the window draws the points (prepare_projection), not the window's thread at every redraw.
+_CACHE: dict[int, tuple[weakref.ref[np.ndarray], np.ndarray, Any]] = {}
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = 4
+
+
+def prepare_projection(X: np.ndarray) -> None:
+    """Work out the mean and principal axes of the points X now (on any thread), so that the
+    first picture of them does not (see :func:`make_projection`). Only read-only float arrays
+    of more than two features are kept; anything else is left for the picture to work out."""
+    X = np.asarray(X)
+    if X.ndim == 2 and X.shape[1] > 2 and X.dtype == np.float64:
+        _cached(X, axes=True)
+
+
+_NOT_YET = object()
+
+
+def _cached(X: np.ndarray, axes: bool) -> tuple[np.ndarray, Any]:
+    """(mean, principal axes or None when ``axes``) of X, from the cache when X is a read-only
+    array seen before; copies, so no caller changes what the cache holds."""
+    keep = not X.flags.writeable and X.ndim == 2 and X.shape[1] > 2
+    hit = None
+    if keep:
+        with _CACHE_LOCK:
+            hit = _CACHE.get(id(X))
+        if hit is not None and hit[0]() is not X:
+            hit = None
+    mean = hit[1] if hit is not None else (X.mean(axis=0) if X.shape[0] else np.zeros(X.shape[1]))
+    found = hit[2] if hit is not None else _NOT_YET
+    if axes and found is _NOT_YET:
+        found = _principal_axes(X, mean)
+    if keep and (hit is None or found is not hit[2]):
+        with _CACHE_LOCK:
+            for key in [k for k, v in _CACHE.items() if v[0]() is None]:  # arrays freed since
+                del _CACHE[key]
+            _CACHE.pop(id(X), None)
+            while len(_CACHE) >= _CACHE_SIZE:
+                del _CACHE[next(iter(_CACHE))]
+            _CACHE[id(X)] = (weakref.ref(X), mean, found)
+    if not axes or found is None:
+        return mean.copy(), None
+    A, share = cast(tuple[np.ndarray, np.ndarray], found)
+    return mean.copy(), (A.copy(), share.copy())
 
 
 def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

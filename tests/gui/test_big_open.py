@@ -59,3 +59,33 @@ def test_a_newer_open_wins_over_a_read_under_way(make_main_window, qtbot, tmp_pa
     qtbot.waitUntil(lambda: not fa.reading, timeout=30_000)
     qtbot.waitUntil(lambda: win.document.path == second, timeout=30_000)
     assert win.session.points.n == 700
+
+
+def test_the_principal_axes_of_wide_points_are_worked_out_by_the_reader_not_the_window(
+        make_main_window, qtbot, tmp_path, monkeypatch):
+    # 12,665 × 784 points: the axes took 0.17 s of the window's thread when they were first drawn.
+    import threading
+
+    from perceptron_gui.render import projection
+
+    monkeypatch.setattr(file_actions, "BACKGROUND_READ_BYTES", 1_000)
+    where: list[str] = []
+    original = projection._principal_axes
+
+    def recorded(X, mean):
+        where.append(threading.current_thread().name)
+        return original(X, mean)
+
+    monkeypatch.setattr(projection, "_principal_axes", recorded)
+    win = make_main_window()
+    fa = win.file_actions
+    X = np.random.default_rng(1).normal(size=(400, 6)) * np.linspace(3.0, 1.0, 6)
+    path = tmp_path / "wide.csv"
+    lines = [",".join(f"x{j + 1}" for j in range(6)) + ",y"]
+    lines += [",".join(repr(float(v)) for v in row) + f",{1 if row[0] > 0 else -1}" for row in X]
+    path.write_text("\n".join(lines) + "\n")
+    where.clear()
+    assert fa.open_csv(path)
+    qtbot.waitUntil(lambda: not fa.reading, timeout=30_000)
+    assert win.session.points.d == 6 and win.canvas.projection.kind == "pca"
+    assert where and threading.main_thread().name not in where, where

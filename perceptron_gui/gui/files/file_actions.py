@@ -18,9 +18,11 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.dataset import Dataset
 from ...core.errors import UserError
 from ...core.io import MAX_CSV_BYTES, MAX_JSON_BYTES
 from ...core.workers import background_thread
+from ...render.projection import prepare_projection
 from ...session.autosave import DEFAULT_DELAY_S, Autosaver
 from ...session.document import Document, DocumentKind, kind_of
 from ...session.recent_files import RecentFiles
@@ -242,6 +244,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
         def work() -> None:
             try:
                 loaded, error = document.read(p, kind), None
+                if isinstance(loaded, Dataset):  # wide points: their principal axes here, not on the window's thread
+                    prepare_projection(loaded.X)
             except UserError as exc:
                 loaded, error = None, str(exc)
             except MemoryError:
