@@ -10,7 +10,7 @@ holds the GIL too, and a compiled shortest-repr formatter is a large thing to ge
 So the rows are formatted by :func:`session_json.rows_json_chunks` itself (the same code: the
 same text, to the byte) in a fresh ``python`` process: the writer's thread only writes the raw
 floats to a pipe and reads the text back, calls that wait without the GIL. Small data sets
-(below :data:`MIN_ROWS`), a frozen build, or a child that cannot start are formatted here as
+(below :data:`MIN_VALUES` numbers), a frozen build, or a child that cannot start are formatted here as
 before.
 """
 from __future__ import annotations
@@ -25,10 +25,12 @@ import numpy as np
 
 from .session_json import rows_json_chunks
 
-__all__ = ["MIN_ROWS", "rows_json_chunks_apart"]
+__all__ = ["MIN_VALUES", "rows_json_chunks_apart"]
 
-# Below this the formatting takes < ~0.1 s here, about a child's start (numpy's import): not worth it.
-MIN_ROWS = 100_000
+# Below this many numbers the formatting takes < ~0.1 s here, about a child's start (numpy's
+# import): not worth it. Numbers, not rows: 12,665 rows of 784 features are 50 times more text
+# than 100,000 points of the plane, and formatted here they starved the window for seconds.
+MIN_VALUES = 200_000
 _READ = 1 << 20  # bytes a read: few calls, each one without the GIL
 # The package's folder goes on the child's path, so a checkout run without installing works too.
 _ROOT = str(Path(__file__).resolve().parents[2])
@@ -48,7 +50,7 @@ def rows_json_chunks_apart(X: np.ndarray) -> Iterator[str | bytes]:
     """
     X = np.ascontiguousarray(X, dtype=np.float64)
     n, d = X.shape
-    if n < MIN_ROWS or getattr(sys, "frozen", False) or not sys.executable:
+    if X.size < MIN_VALUES or getattr(sys, "frozen", False) or not sys.executable:
         yield from rows_json_chunks(X)
         return
     proc = _start(X)

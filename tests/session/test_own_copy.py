@@ -16,7 +16,7 @@ from perceptron_gui.session.session import Session
 
 def _session(monkeypatch) -> tuple[Session, queue.Queue]:
     calls: queue.Queue[Callable[[], None]] = queue.Queue()
-    monkeypatch.setattr(own_copy, "OWN_COPY_MIN_ROWS", 50)  # 200 points count as big
+    monkeypatch.setattr(own_copy, "OWN_COPY_MIN_VALUES", 100)  # 200 points count as big
     s = Session(post=calls.put, background_work=1e18)  # training stays synchronous
     return s, calls
 

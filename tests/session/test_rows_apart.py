@@ -31,7 +31,7 @@ def _apart(X: np.ndarray) -> bytes:
 @pytest.fixture
 def always_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every size goes to the child, and formatting here would fail: the text must come from it."""
-    monkeypatch.setattr(rows_apart, "MIN_ROWS", 0)
+    monkeypatch.setattr(rows_apart, "MIN_VALUES", 0)
 
     def not_here(X: np.ndarray) -> None:
         raise AssertionError("formatted in the window's process")
@@ -64,8 +64,8 @@ def test_a_saved_file_is_byte_identical(monkeypatch: pytest.MonkeyPatch, tmp_pat
     snap = SessionSnapshot(X=X, y=np.where(np.arange(5_000) % 3, 1.0, -1.0), test=np.arange(5_000) % 5 == 0,
                            feature_names=("x₁", "x2"), algorithm="offset", params={"offset": {"max_epochs": 3}},
                            t=5, view_range=((-1.0, 1.0), (-2.0, 2.0)), title="ünïcode")
-    save_snapshot(snap, tmp_path / "here.perceptron.json")  # 5,000 < MIN_ROWS: formatted here
-    monkeypatch.setattr(rows_apart, "MIN_ROWS", 0)
+    save_snapshot(snap, tmp_path / "here.perceptron.json")  # 10,000 numbers < MIN_VALUES: formatted here
+    monkeypatch.setattr(rows_apart, "MIN_VALUES", 0)
     save_snapshot(snap, tmp_path / "apart.perceptron.json")
     assert (tmp_path / "apart.perceptron.json").read_bytes() == (tmp_path / "here.perceptron.json").read_bytes()
 
@@ -83,14 +83,14 @@ def test_nan_is_refused_before_a_child_starts(always_apart: None, monkeypatch: p
 
 @pytest.mark.parametrize("executable", ["/nonexistent/python", "/bin/false"])
 def test_a_child_that_cannot_run_leaves_the_work_here(monkeypatch: pytest.MonkeyPatch, executable: str) -> None:
-    monkeypatch.setattr(rows_apart, "MIN_ROWS", 0)
+    monkeypatch.setattr(rows_apart, "MIN_VALUES", 0)
     monkeypatch.setattr(sys, "executable", executable)
     X = _edge_and_random(20, 2, 3)
     assert _apart(X) == rows_json(X).encode("utf-8")
 
 
 def test_a_child_that_stops_midway_is_an_oserror(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rows_apart, "MIN_ROWS", 0)
+    monkeypatch.setattr(rows_apart, "MIN_VALUES", 0)
     monkeypatch.setattr(rows_apart, "_CHILD", "import sys; sys.stdin.buffer.read(); "
                                               "sys.stdout.buffer.write(b'[1.0'); sys.stdout.flush(); sys.exit(3)")
     with pytest.raises(OSError, match="exit status 3"):
@@ -140,3 +140,19 @@ def test_the_autosaves_child_formats_at_a_lower_priority_than_the_window() -> No
         assert proc.stdin is not None
         proc.stdin.close()  # no floats: it ends
         proc.wait(60)
+
+
+def test_wide_rows_count_by_their_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 12,665 rows of 784 features are 50 times the text of 100,000 points of the plane: formatted
+    # in the window's process they starved its thread for seconds after a wide open.
+    asked: list[tuple[int, int]] = []
+
+    def spy(X: np.ndarray) -> None:
+        asked.append(X.shape)
+        return None  # as if the child could not start: formatted here, the same text
+    monkeypatch.setattr(rows_apart, "_start", spy)
+    few_wide = np.random.default_rng(0).normal(size=(300, 1_000))
+    many_narrow = np.random.default_rng(1).normal(size=(300, 2))
+    assert _apart(few_wide) == rows_json(few_wide).encode("utf-8")
+    assert _apart(many_narrow) == rows_json(many_narrow).encode("utf-8")
+    assert asked == [(300, 1_000)]
