@@ -49,5 +49,5 @@ def test_each_trait_belongs_to_the_learners_the_notes_give_it() -> None:
         return {n for n, c in REGISTRY.items() if getattr(c, trait)}
     assert having("keeps_pocket") == {"pocket"} and having("votes") == {"voted"}
     assert having("averages") == {"averaged"} and having("lifts") == {"lifted"}
-    assert having("margin_rule") == {"margin"} and having("steps_own_size") == {"pa"}
+    assert having("margin_rule") == {"margin"} and having("steps_own_size") == {"pa", "adaline"}
     assert having("dual") == {"kernel"}

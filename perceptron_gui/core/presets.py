@@ -116,6 +116,15 @@ PRESETS: dict[str, Preset] = {p.name: p for p in [
     Preset("uniform_diagonal", "Uniform square, x2 > x1 (notes 000)",
            "60 points uniform in [−1, 1]², +1 where x2 > x1: "
            "separable through the origin (by the diagonal).", _uniform_diagonal),
+    Preset("far_cluster", "Separable, not by least squares",
+           "Four −1 points near the origin, a +1 point at (1.4, 1.4) beside them and five +1 points far off at "
+           "(6, 6)–(7, 7): a line separates them (the perceptron finds one), but the line of least squared error, "
+           "pulled by the far cluster, leaves (1.4, 1.4) on the −1 side. Try ADALINE.",
+           lambda: Dataset.from_arrays(
+               np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [1.4, 1.4],
+                         [6.0, 6.0], [6.5, 6.0], [6.0, 6.5], [7.0, 7.0], [6.5, 7.0]]),
+               np.array([-1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])),
+           algorithms=("adaline", "offset")),
     Preset("random_separable", "Random separable (margin 0.15)",
            "40 random points separated by a line with margin at least 0.15.",
            lambda: random_separable(40, 0.15, seed=7)),

@@ -30,7 +30,7 @@ from ._protocol import EstimatorBase, check_fitted
 from ._validation import binary_classes, validate_fit, validate_predict
 
 __all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
-           "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron",
+           "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron", "Adaline",
            "ESTIMATORS", "final_scores"]
 
 
@@ -189,6 +189,13 @@ class PassiveAggressive(PerceptronEstimator):
     _algorithm = "pa"
 
 
+class Adaline(PerceptronEstimator):
+    """The least-mean-squares rule: it runs exactly ``max_epochs`` epochs (every visit updates);
+    ``run_.extras["mse"]`` holds the mean squared error after each."""
+
+    _algorithm = "adaline"
+
+
 class KernelPerceptron(PerceptronEstimator):
     """coef_ is Σ α_j·y_j·x_j for the linear kernel and zeros for the others (no w exists for a
     curved boundary); predict and decision_function use the dual form f."""
@@ -198,5 +205,5 @@ class KernelPerceptron(PerceptronEstimator):
 
 ESTIMATORS: dict[str, type[PerceptronEstimator]] = {
     cls._algorithm: cls for cls in (Perceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron, AveragedPerceptron,
-                                    LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron)
+                                    LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron, Adaline)
 }

@@ -216,6 +216,13 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "version space, with θ*'s direction inside it; the path w₀ → w₁ → … enters it and stops. Hover a "
            "line to ring its point on the canvas; step with ← and →.",
            "uniform_diagonal", "standard", panel="Weight space", presenting=(_LIVE, "Weight space")),
+    Lesson("adaline_far_cluster", "15", "ADALINE: least squares need not separate", "001",
+           "Notes 001 measure a line by a loss. ADALINE (Widrow & Hoff) steps at every visit by the squared "
+           "error, w ← w + η·(y − (w·x + b))·x, where the perceptron steps only at mistakes. These points are "
+           "separable (switch to the offset perceptron: 4 updates and no mistake left), yet the line of least "
+           "squared error, pulled by the far cluster, leaves (1.4, 1.4) on the wrong side: a training error of "
+           "10 % that no epoch removes. The per-epoch plot shows the squared error settling, not the mistakes.",
+           "far_cluster", "adaline", {"eta": 0.02, "max_epochs": 300}),
 ]}
 
 

@@ -192,7 +192,7 @@ BAD_ARGS = {
     "lift-a nan": ["run", "{and}", "--algorithm", "lifted", "--lift-a", "nan"],
     "gamma with standard": ["run", "{and}", "--algorithm", "standard", "--gamma", "0.5"],
     "no-offset with offset": ["run", "{and}", "--algorithm", "offset", "--no-offset"],
-    "unknown algorithm": ["run", "{and}", "--algorithm", "adaline"],
+    "unknown algorithm": ["run", "{and}", "--algorithm", "madaline"],
     "no algorithm": ["run", "{and}"],
     "unknown option": ["run", "{and}", "--algorithm", "offset", "--learning-rate", "2"],
     "bad init": ["run", "{and}", "--algorithm", "offset", "--init", "random"],

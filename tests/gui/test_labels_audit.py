@@ -112,7 +112,7 @@ def show(qtbot, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
 
 # ---- the checker itself ------------------------------------------------------------------------
 def test_the_checks_find_what_they_look_for(qtbot):
-    assert AUTHORS == ("Schapire",)
+    assert AUTHORS == ("Hoff", "Schapire")  # Widrow & Hoff (ADALINE), Freund & Schapire (voted)
     assert eaten_ampersand("Voted (Freund & Schapire)") and eaten_ampersand("Freund &Schapire")
     assert eaten_ampersand("Voted (Freund && Schapire)") is None and eaten_ampersand("&Open…") is None
     box = QtWidgets.QWidget()

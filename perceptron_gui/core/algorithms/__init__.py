@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 from ._lazy import LazyModule
+from .adaline import Adaline
 from .averaged import AveragedPerceptron
 from .base import ParamSpec, Perceptron, augment, predict_scores
 from .kernel import KernelPerceptron
@@ -44,7 +45,7 @@ def kernels_loaded(names: tuple[str, ...]) -> bool:
 REGISTRY: dict[str, type[Perceptron]] = {
     cls.name: cls
     for cls in (StandardPerceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron,
-                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron)
+                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron, Adaline)
 }
 
 
@@ -74,4 +75,4 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
            "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
            "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron",
-           "PassiveAggressive", "KernelPerceptron", "kernels_loaded", "warm_up"]
+           "PassiveAggressive", "KernelPerceptron", "Adaline", "kernels_loaded", "warm_up"]

@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from ._dual_kernels import dual_scores, gram_matrix, kernel_epoch  # noqa: F401  (the kernel perceptron's)
+from ._lms_kernels import adaline_epoch  # noqa: F401  (ADALINE's)
 
 # The pocket's kernel lives in its own module (one loop for the every-update rule and the
 # ratchet, and the count); they are names of this module too, so warm_up and ``kernels`` find them.
@@ -369,6 +370,7 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
         "margin_epoch": lambda: margin_epoch(X, y, order, w.copy(), 1.0, pos, idx, wo, 0, 64),
         "pa_epoch": lambda: pa_epoch(X, y, order, w.copy(), 1, 1.0, pos, idx, np.empty(2), wo, 0, 64),
+        "adaline_epoch": lambda: adaline_epoch(X, y, order, w.copy(), 0.01, pos, idx, np.empty(2), wo, 0, 64),
         "replay_rows_tau": lambda: replay_rows_tau(ro(X), ro(y), idx, np.ones(2), wo, 64, np.array([0, 1], dtype=np.int64),
                                                    np.empty((2, 2)), False),
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),

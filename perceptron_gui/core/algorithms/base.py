@@ -94,6 +94,9 @@ class Perceptron:
     dual: ClassVar[bool] = False
     #: What its final weights are called in a summary ("pocket weights", "averaged weights").
     final_weights_name: ClassVar[str] = "weights"
+    #: The loss its record keeps after each epoch, as (key in ``extras``, its name), or None:
+    #: a learner whose every visit updates (ADALINE) has no update count worth plotting.
+    epoch_loss: ClassVar[tuple[str, str] | None] = None
 
     def __init__(
         self,

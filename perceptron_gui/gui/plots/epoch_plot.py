@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.algorithms import REGISTRY
 from ...render import theme as style
 from ...session.viewed import ViewedSession
 from ..kit.plot_setup import NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
@@ -120,6 +121,15 @@ class EpochPlot(QtWidgets.QWidget):
         rows = [] if result is None else result.record.epochs
         e = np.arange(len(rows), dtype=np.float64)
         updates = np.array([r.updates for r in rows], dtype=np.float64)
+        # A learner that updates at every visit (ADALINE) shows the loss it minimises instead.
+        loss = None if result is None else REGISTRY[result.record.algorithm].epoch_loss
+        title = "updates" if loss is None else loss[1]
+        if self.updates_plot.getAxis("left").labelText != title:
+            self.updates_plot.setLabel("left", title)
+            if hasattr(self, "one_plot_height"):  # a longer title needs more height (see fit_minimum)
+                self.fit_minimum()
+        if loss is not None:
+            updates = np.asarray(result.record.extras.get(loss[0], np.zeros(len(rows))), dtype=np.float64)
         train = np.array([100.0 * r.train_error for r in rows], dtype=np.float64)
         has_test = bool(rows) and rows[0].test_error is not None
         test = np.array([100.0 * r.test_error if r.test_error is not None else np.nan for r in rows])

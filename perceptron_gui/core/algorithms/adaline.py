@@ -1,0 +1,132 @@
+"""ADALINE (Widrow & Hoff 1960): the least-mean-squares rule, the error-driven contrast of the
+perceptron's mistake-driven one."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..dataset import DatasetError
+from ..run import EpochRow, RunRecord
+from ._lazy import LazyModule
+from .base import ParamSpec, Perceptron
+
+K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
+
+MIN_ETA, MAX_ETA = 1e-9, 10.0
+# The squared error of a run that diverges grows without bound; past this many times the start's,
+# the run is refused (a stable η never raises it above the start's).
+DIVERGED = 1e3
+
+
+class Adaline(Perceptron):
+    """Online Widrow–Hoff: at every visit, with s = w·x + b,
+    w ← w + η·(y − s)·x and b ← b + η·(y − s), the labels being the targets −1 and +1.
+
+    Every visit updates (the step is 0 only where s = y exactly), so a run makes exactly
+    ``max_epochs`` epochs: there is no epoch without an update to stop at. It minimises the
+    squared error Σ (y − s)², one point at a time, and need not separate separable data (the
+    line that is best in squares is not always a separator). The record keeps the mean squared
+    error after each epoch (``extras["mse"]``) and each step as τ with τ·y = η·(y − s)
+    (``extras["tau"]``), so the weight log replays w_k = w_{k−1} + (τ_k·y_i)·x_i to the bit.
+
+    An η too large for the data makes the weights grow without bound: the fit is refused with
+    a sentence naming the largest stable η, 2/λ_max, where λ_max is the largest eigenvalue of
+    the points' mean x·xᵀ (x with its constant 1 when there is an offset).
+
+    Parameters
+    ----------
+    eta : float in (0, 10], default 0.01
+        The learning rate η.
+    (others as :class:`Perceptron`; offset on by default)
+    """
+
+    name = "adaline"
+    title = "ADALINE (Widrow & Hoff's least mean squares)"
+    description = ("Every visit steps by the error: w ← w + η·(y − (w·x + b))·x and "
+                   "b ← b + η·(y − (w·x + b)); it minimises the squared error, not the mistakes.")
+    fixed_epochs = True
+    steps_own_size = True
+    no_proof = "ADALINE steps by the squared error at every visit, not by y·x at the mistakes"
+    extra_bytes_per_update = 8  # tau
+    epoch_loss = ("mse", "squared error")
+    kernels = ("adaline_epoch", "replay_rows_tau", "count_errors_rows", "count_errors")
+
+    def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
+                 init: str = "zero", offset: bool = True, eta: float = 0.01,
+                 start_w: Sequence[float] = (), start_b: float = 0.0) -> None:
+        super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=offset,
+                         start_w=start_w, start_b=start_b)
+        self.eta = eta
+
+    @classmethod
+    def param_specs(cls) -> list[ParamSpec]:
+        return super().param_specs() + [
+            ParamSpec("eta", float, 0.01, "η (learning rate)",
+                      "The step: w ← w + η·(y − (w·x + b))·x at every visit. Too large an η makes the "
+                      "weights grow without bound (the largest stable one is 2/λ_max of the points).",
+                      MIN_ETA, MAX_ETA),
+        ]
+
+    def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
+        return {"w": w, "tau": np.empty(max(Xa.shape[0], 16)), "k": 0, "w0": w.copy()}
+
+    def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
+               pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        tau = state["tau"]
+        need = k0 + order.shape[0]
+        if need > tau.shape[0]:  # room for this call's updates: one per visit
+            grown = np.empty(max(2 * tau.shape[0], need))
+            grown[:k0] = tau[:k0]
+            state["tau"] = tau = grown
+        cnt = int(K.adaline_epoch(Xa, y, order, state["w"], float(self.eta), pos_buf, idx_buf, tau[k0:], ck, k0, C))
+        state["k"] = k0 + cnt
+        if not np.isfinite(state["w"]).all():
+            raise DatasetError(self.diverged_sentence(Xa, None, None))
+        return cnt
+
+    def _update_scale(self, state: dict[str, Any]) -> np.ndarray:
+        return np.asarray(state["tau"][: state["k"]].copy())
+
+    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
+        tau = getattr(rec.weights, "tau", None)
+        rec.extras["tau"] = tau if tau is not None else np.zeros(0)
+        self._set_final(rec, rec.weights[-1])
+
+    def _epoch_rows(self, rec: RunRecord, epoch_updates: list[int], end_weights: list[np.ndarray],
+                    state: dict[str, Any], Xa: np.ndarray, y: np.ndarray,
+                    Xt: np.ndarray | None, yt: np.ndarray | None) -> list[EpochRow]:
+        start = mean_squared_error(Xa, y, state["w0"])
+        mse = [mean_squared_error(Xa, y, w) for w in end_weights]
+        if mse and not mse[-1] <= DIVERGED * max(start, 1e-300):
+            raise DatasetError(self.diverged_sentence(Xa, start, mse[-1]))
+        rec.extras["mse"] = mse
+        return super()._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
+
+    def diverged_sentence(self, Xa: np.ndarray, start: float | None, end: float | None) -> str:
+        """Why the fit is refused: η, what the error did, and the largest stable η."""
+        rose = "" if start is None or end is None else f" (the mean squared error rose from {start:.3g} to {end:.3g})"
+        lam = largest_eigenvalue(Xa)
+        stable = f"the largest stable η is about 2/λ_max = {2.0 / lam:.3g}" if lam > 0.0 else "every η is stable here"
+        with_one = " with its constant 1" if self.offset else ""
+        return (f"With η = {float(self.eta):g} ADALINE's weights grow without bound on these data{rose}; "
+                f"{stable}, where λ_max = {lam:.3g} is the largest eigenvalue of the mean of x·xᵀ "
+                f"(x{with_one}). Choose a smaller η.")
+
+
+def mean_squared_error(Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
+    """(1/n)·Σ (y − w·x)² over augmented points (0 for no points)."""
+    if Xa.shape[0] == 0:
+        return 0.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = y - Xa @ w
+        return float(np.mean(r * r))
+
+
+def largest_eigenvalue(Xa: np.ndarray) -> float:
+    """λ_max of (1/n)·Σ x·xᵀ: the online rule is stable in the mean for 0 < η < 2/λ_max."""
+    n = Xa.shape[0]
+    if n == 0:
+        return 0.0
+    return float(np.linalg.eigvalsh((Xa.T @ Xa) / n)[-1])
