@@ -22,7 +22,12 @@ def print_epoch_table(rec: Any, *, all_rows: bool, out: Any) -> None:
     rows = rec.epochs
     w_ep = max(5, len(str(len(rows))))
     w_up = max(7, len(str(max((r.updates for r in rows), default=0))))
-    print(f"{'epoch':>{w_ep}}  {'updates':>{w_up}}  {'train error':>11}  {'test error':>10}", file=out)
+    # A learner that updates at every visit (ADALINE) adds the loss it minimises after each epoch.
+    loss = REGISTRY[rec.algorithm].epoch_loss
+    values = list(rec.extras.get(loss[0], ())) if loss is not None else []
+    w_loss = max(12, len(loss[1])) if loss is not None else 0
+    head = f"  {loss[1]:>{w_loss}}" if loss is not None else ""
+    print(f"{'epoch':>{w_ep}}  {'updates':>{w_up}}  {'train error':>11}  {'test error':>10}{head}", file=out)
     shown: list[Any] = list(rows)
     hidden = 0
     if not all_rows and len(rows) > TABLE_HEAD_ROWS + TABLE_TAIL_ROWS:
@@ -32,7 +37,9 @@ def print_epoch_table(rec: Any, *, all_rows: bool, out: Any) -> None:
         if r is None:
             print(f"{'…':>{w_ep}}  ({hidden} epochs not shown; --all-epochs prints them)", file=out)
             continue
-        print(f"{r.epoch:>{w_ep}}  {r.updates:>{w_up}}  {_pct(r.train_error):>11}  {_pct(r.test_error):>10}", file=out)
+        cell = f"  {_fmt(values[r.epoch] if r.epoch < len(values) else None):>{w_loss}}" if loss is not None else ""
+        print(f"{r.epoch:>{w_ep}}  {r.updates:>{w_up}}  {_pct(r.train_error):>11}  {_pct(r.test_error):>10}{cell}",
+              file=out)
 
 
 def _fmt(v: float | None) -> str:
@@ -98,6 +105,8 @@ def print_summary(rec: Any, theory: Any, fit_s: float, theory_s: float, *, out: 
             cmp = (f"the lifted perceptron trains on lifted points, so its {upd} are not bound by it")
         elif not in_feature_space(rec):
             cmp = NOT_IN_FEATURE_SPACE
+        elif learner.no_proof:
+            cmp = f"it does not bound this run's {upd}: {learner.no_proof}"
         else:
             cmp = f"this run made {K} {'≤' if K <= bound else '>'} {bound:.6g}"
         if moved:  # a start w₀ ≠ 0 (init "first" or "custom"): the proof telescopes from w₀

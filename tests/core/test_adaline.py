@@ -122,6 +122,11 @@ def test_the_estimator_and_the_command_line_give_the_learners_weights(tmp_path, 
     code = main(["run", str(path), "--algorithm", "adaline", "--eta", "0.02", "--max-epochs", "5", "--out", str(out)])
     said = capsys.readouterr()
     assert code == 0, said.err
+    head = said.out.splitlines()[0].split()
+    assert head[-2:] == ["squared", "error"]  # the loss it minimises, after each epoch
+    rows = [line.split() for line in said.out.splitlines()[1:6]]
+    assert [float(r[-1]) for r in rows] == pytest.approx(rec.extras["mse"], rel=1e-5, abs=0.0)
+    assert "this run made" not in said.out and "does not bound this run's 200 updates" in said.out
     import json
     final = json.loads(out.read_text())["final"]
     assert np.array_equal(np.array(final["w"], dtype=float), rec.final_w) and float(final["b"]) == rec.final_b
