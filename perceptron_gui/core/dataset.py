@@ -131,6 +131,16 @@ class Dataset:
         """A data set with no points and ``d`` features."""
         return cls.from_arrays(np.zeros((0, d)), np.zeros(0))
 
+    def with_labels(self, y: object) -> Dataset:
+        """The same points (the same read-only array, not a copy) with other labels: one of the
+        two-class problems a multi-class fit trains, one class against the rest."""
+        notices: list[str] = []
+        ya = _as_labels(y, notices)
+        if ya.shape[0] != self.n:
+            raise DatasetError(f"There are {self.n} points but {ya.shape[0]} labels; give every point exactly one label.")
+        ya.setflags(write=False)
+        return Dataset(self.X, ya, self.feature_names, tuple(notices), named=self.named)
+
     def subset(self, index: Iterable[int] | np.ndarray) -> Dataset:
         """The points at ``index`` (any integer array or boolean mask), in that order."""
         idx = np.asarray(index)

@@ -27,11 +27,11 @@ from ..core.dataset import Dataset
 from ..core.run import RunRecord, stop_sentence
 from ..core.run_memory import dataset_bytes, fit_bytes, require_memory
 from ._protocol import EstimatorBase, check_fitted
-from ._validation import binary_classes, validate_fit, validate_predict
+from ._validation import class_targets, validate_fit, validate_predict
 
 __all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
            "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron", "Adaline",
-           "ESTIMATORS", "final_scores"]
+           "ESTIMATORS", "final_scores", "class_targets", "validate_fit"]
 
 
 def _default(value: Any) -> Any:
@@ -69,20 +69,24 @@ def _params_doc(algorithm: str) -> str:
 _ATTRIBUTES_DOC = """
 Attributes
 ----------
-coef_ : ndarray of shape (1, n_features)
-    The weights w of the predictor the algorithm outputs (the run's ``final_w``).
-intercept_ : ndarray of shape (1,)
+coef_ : ndarray of shape (1, n_features), or (K, n_features) for K > 2 classes
+    The weights w of the predictor the algorithm outputs (the run's ``final_w``), one row per
+    class against the rest when there are more than two.
+intercept_ : ndarray of shape (1,) or (K,)
     Its bias b (0 without the offset).
-classes_ : ndarray of shape (2,)
-    The two labels; classes_[0] is trained as −1, classes_[1] as +1.
+classes_ : ndarray of shape (2,) or (K,)
+    The labels, sorted; with two, classes_[0] is trained as −1 and classes_[1] as +1.
 n_iter_ : int
-    Epochs run.
+    Epochs run (the most of any class's run).
 t_ : int
-    Updates (mistakes corrected) made.
+    Updates (mistakes corrected) made, over every class's run.
+runs_ : list of RunRecord
+    The record of each run: one for two classes, one per class (against the rest) for more.
 run_ : RunRecord
-    The full record of the run, as the window steps through it.
+    Two classes: the full record of the run, as the window steps through it.
 train_data_ : Dataset
-    The points fit trained on, labels mapped to ±1 (``perceptron_gui.show(est)`` shows them).
+    Two classes: the points fit trained on, labels mapped to ±1 (``perceptron_gui.show(est)``
+    shows them).
 n_features_in_ : int
     Features seen by fit.
 """
@@ -121,38 +125,54 @@ class PerceptronEstimator(EstimatorBase):
         cls.__doc__ = f"{algo.title} perceptron. {algo.description}{note}\n\n{_params_doc(cls._algorithm)}\n{_ATTRIBUTES_DOC}"
 
     def fit(self, X: Any, y: Any) -> PerceptronEstimator:
-        """Train on X (n_samples, n_features) and y (any two labels); returns self."""
+        """Train on X (n_samples, n_features) and y (two labels, or K > 2: each class against the
+        rest, as scikit-learn's linear classifiers do); returns self."""
         Xv, yv = validate_fit(self, X, y)
-        classes, y_pm = binary_classes(yv)
+        classes, targets = class_targets(yv)
         params = {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
                   if name != "self"}
         n, d = Xv.shape
         # Before the data set is made (a copy and a name per feature): the fit checks its own part.
         require_memory(dataset_bytes(n, d) + fit_bytes(n, d + 1), f"Training on {n:,} points of {d:,} features",
                        "use fewer points or features, or close other programs")
-        data = Dataset.from_arrays(Xv, y_pm)
-        rec = make_algorithm(self._algorithm, **params).fit(data)
-        cut_short = stop_sentence(rec)
-        if cut_short is not None:  # a memory or vote cap ended training early: say so, as the CLI does
-            warnings.warn(cut_short, RuntimeWarning, stacklevel=2)
+        data = Dataset.from_arrays(Xv, targets[0])
+        runs = []
+        for k, target in enumerate(targets):  # one problem for two labels; K for K classes
+            part = data if k == 0 else data.with_labels(target)
+            rec = make_algorithm(self._algorithm, **params).fit(part)
+            cut_short = stop_sentence(rec)
+            if cut_short is not None:  # a memory or vote cap ended training early: say so, as the CLI does
+                warnings.warn(cut_short, RuntimeWarning, stacklevel=2)
+            runs.append(rec)
+        for stale in ("run_", "train_data_"):  # a multi-class fit after a two-class one
+            self.__dict__.pop(stale, None)
         self.classes_ = classes
-        self.coef_ = np.array(rec.final_w, dtype=np.float64).reshape(1, -1)
-        self.intercept_ = np.array([rec.final_b], dtype=np.float64)
-        self.n_iter_ = rec.epochs_run
-        self.t_ = rec.num_updates
-        self.run_ = rec
-        self.train_data_ = data  # the run's points: perceptron_gui.show(estimator) shows them
+        self.coef_ = np.array([rec.final_w for rec in runs], dtype=np.float64).reshape(len(runs), d)
+        self.intercept_ = np.array([rec.final_b for rec in runs], dtype=np.float64)
+        self.n_iter_ = max(rec.epochs_run for rec in runs)
+        self.t_ = sum(rec.num_updates for rec in runs)
+        self.runs_ = runs
+        if len(runs) == 1:
+            self.run_ = runs[0]
+            self.train_data_ = data  # the run's points: perceptron_gui.show(estimator) shows them
         return self
 
     def decision_function(self, X: Any) -> np.ndarray:
-        """The algorithm's output score of each row (n_samples,): > 0 or = 0 means classes_[1]."""
+        """The algorithm's output score of each row: (n_samples,) for two classes (> 0 or = 0 means
+        classes_[1]), (n_samples, K) for K classes (each class's score against the rest)."""
         check_fitted(self)
-        return final_scores(self.run_, validate_predict(self, X))
+        Xv = validate_predict(self, X)
+        if len(self.runs_) == 1:
+            return final_scores(self.runs_[0], Xv)
+        return np.column_stack([final_scores(rec, Xv) for rec in self.runs_])
 
     def predict(self, X: Any) -> np.ndarray:
-        """classes_[1] where the score is ≥ 0 (sign(0) = +1, as in the notes), else classes_[0]."""
+        """Two classes: classes_[1] where the score is ≥ 0 (sign(0) = +1, as in the notes), else
+        classes_[0]. K classes: the class with the largest score (the first of equal ones)."""
         scores = self.decision_function(X)
-        return np.asarray(self.classes_[np.where(scores >= 0.0, 1, 0)])
+        if scores.ndim == 1:
+            return np.asarray(self.classes_[np.where(scores >= 0.0, 1, 0)])
+        return np.asarray(self.classes_[np.argmax(scores, axis=1)])
 
 
 class Perceptron(PerceptronEstimator):

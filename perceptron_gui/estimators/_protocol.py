@@ -87,14 +87,14 @@ class EstimatorBase:
         return f"{type(self).__name__}({', '.join(changed)})"
 
     def __sklearn_is_fitted__(self) -> bool:
-        return hasattr(self, "run_")
+        return hasattr(self, "runs_")
 
     def __sklearn_tags__(self) -> Any:
         # Only scikit-learn calls this, so importing its tag classes here is free.
         from sklearn.utils import ClassifierTags, Tags, TargetTags
 
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True), transformer_tags=None,
-                    regressor_tags=None, classifier_tags=ClassifierTags(multi_class=False))  # two labels only
+                    regressor_tags=None, classifier_tags=ClassifierTags(multi_class=True))  # K > 2: each class against the rest
 
     def score(self, X: Any, y: Any, sample_weight: Any = None) -> float:
         """The mean accuracy of ``predict(X)`` against y (weighted by ``sample_weight`` if given)."""
@@ -104,5 +104,5 @@ class EstimatorBase:
 
 def check_fitted(est: Any) -> None:
     """A NotFittedError (one sentence) when ``est`` has not been fitted."""
-    if not hasattr(est, "run_"):
+    if not hasattr(est, "runs_"):
         raise not_fitted_error_class()(f"This {type(est).__name__} is not fitted yet; call fit(X, y) first.")

@@ -16,7 +16,7 @@ import numpy as np
 
 from ._protocol import data_conversion_warning_class
 
-__all__ = ["validate_fit", "validate_predict", "binary_classes"]
+__all__ = ["validate_fit", "validate_predict", "class_targets"]
 
 
 def validate_fit(est: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -137,16 +137,16 @@ def _labels(name: str, y: Any) -> np.ndarray:
     return yv
 
 
-def binary_classes(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(classes_, y mapped to ±1: classes_[0] → −1, classes_[1] → +1), as scikit-learn maps two
-    labels; one label or more than two is a ValueError (one sentence)."""
+def class_targets(y: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """(classes_, the ±1 targets of each two-class problem), as scikit-learn's linear classifiers
+    split the labels: two labels are one problem (classes_[0] → −1, classes_[1] → +1); K > 2
+    labels are K problems, class k (+1) against the rest (−1). One label is a ValueError."""
     try:
         classes = np.unique(y)
     except TypeError:  # an object array mixing labels that do not compare (3 and "a")
         raise ValueError("Unknown label type: y mixes labels of different types; give labels of one type.") from None
     if classes.shape[0] == 1:
         raise ValueError(f"y has only one class ({classes[0]!r}); a perceptron needs two labels, one for each side.")
-    if classes.shape[0] > 2:
-        raise ValueError(f"Only binary classification is supported: y has {classes.shape[0]} classes; "
-                         "a perceptron separates exactly two labels, so keep two (or train one against the rest).")
-    return classes, np.where(y == classes[1], 1.0, -1.0)
+    if classes.shape[0] == 2:
+        return classes, [np.where(y == classes[1], 1.0, -1.0)]
+    return classes, [np.where(y == c, 1.0, -1.0) for c in classes]

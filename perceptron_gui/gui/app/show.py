@@ -120,10 +120,14 @@ def prepare_show(X: Any, y: Any = None, algorithm: str = "offset", **params: Any
                         "not a text.")
     _check_algorithm(algorithm)
     # X and y checked, and any two labels mapped to ±1, exactly as the estimators do it.
-    from ...estimators import ESTIMATORS, binary_classes, validate_fit
+    from ...estimators import ESTIMATORS, class_targets, validate_fit
 
     Xa, ya = validate_fit(ESTIMATORS[algorithm](), X, y)
-    classes, y_pm = binary_classes(ya)
+    classes, targets = class_targets(ya)
+    if len(targets) > 1:
+        raise ValueError(f"The window draws two classes, and y has {len(classes)} classes; keep two labels "
+                         "(or fit an estimator, which trains each class against the rest).")
+    y_pm = targets[0]
     full = _checked_params(algorithm, params, Xa)
     data = Dataset.from_arrays(Xa, y_pm, _feature_names(X, Xa.shape[1]))
     return ShowPlan(data, classes, algorithm, full, "data from Python")
@@ -137,8 +141,11 @@ def _estimator_plan(est: Any, y: Any, params: dict[str, Any]) -> ShowPlan:
 
     if not isinstance(est, PerceptronEstimator):
         raise TypeError(f"show takes X and y, or a fitted estimator of perceptron_gui.estimators, not a {name}.")
-    if not hasattr(est, "run_") or not hasattr(est, "train_data_"):
+    if not hasattr(est, "runs_"):
         raise ValueError(f"This {name} is not fitted yet; call fit(X, y) first, then show it.")
+    if len(est.runs_) > 1:
+        raise ValueError(f"This {name} was fitted on {len(est.classes_)} classes, each against the rest, and the "
+                         "window draws two; fit it on two labels to show it.")
     run = est.run_
     data: Dataset = est.train_data_
     names = getattr(est, "feature_names_in_", None)
