@@ -146,6 +146,9 @@ def _estimator_plan(est: Any, y: Any, params: dict[str, Any]) -> ShowPlan:
     if len(est.runs_) > 1:
         raise ValueError(f"This {name} was fitted on {len(est.classes_)} classes, each against the rest, and the "
                          "window draws two; fit it on two labels to show it.")
+    if not hasattr(est, "run_") or not hasattr(est, "train_data_"):
+        raise ValueError(f"This {name} was pickled without its run and training points; set "
+                         "estimator.pickle_run = True after fit, before pickling, to show it later.")
     run = est.run_
     data: Dataset = est.train_data_
     names = getattr(est, "feature_names_in_", None)
