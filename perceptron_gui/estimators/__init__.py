@@ -144,6 +144,8 @@ class PerceptronEstimator(EstimatorBase):
         super().__init_subclass__(**kwargs)
         cls.__init__ = _make_init(cls._algorithm)  # type: ignore[method-assign]
         algo = REGISTRY[cls._algorithm]
+        if algo.state_is_weights:
+            cls.partial_fit = cls._partial_fit  # type: ignore[attr-defined]
         note = f"\n\n{cls.__doc__.strip()}" if cls.__doc__ else ""
         cls.__doc__ = f"{algo.title} perceptron. {algo.description}{note}\n\n{_params_doc(cls._algorithm)}\n{_ATTRIBUTES_DOC}"
 
@@ -167,6 +169,53 @@ class PerceptronEstimator(EstimatorBase):
             if cut_short is not None:  # a memory or vote cap ended training early: say so, as the CLI does
                 warnings.warn(cut_short, RuntimeWarning, stacklevel=2)
             runs.append(rec)
+        self._take_runs(classes, runs, data, d)
+        return self
+
+    def _partial_fit(self, X: Any, y: Any, classes: Any = None) -> PerceptronEstimator:
+        """One epoch over X, y from the weights the estimator has (zero at the first call), as
+        scikit-learn's ``partial_fit``: ``classes`` (every label the stream will bring) is needed
+        at the first call. Only learners whose state is w and b alone have it (``partial_fit``):
+        a pocket, a vote, an average, the lifted slack or the kernel's α would be lost between
+        calls, and scikit-learn asks ``hasattr(est, "partial_fit")`` to know."""
+        name = type(self).__name__
+        first = not hasattr(self, "runs_")
+        if not first:
+            validate_predict(self, X)  # the features of the first call, as scikit-learn says it
+        Xv, yv = validate_fit(self, X, y)
+        if first and classes is None:
+            raise ValueError(f"classes must be passed on the first call to partial_fit: every label {name} "
+                             "will see, e.g. classes=np.unique(y_all).")
+        known = np.unique(np.asarray(classes)) if classes is not None else self.classes_
+        if not first and (known.shape != self.classes_.shape or not np.array_equal(known, self.classes_)):
+            raise ValueError(f"classes={known.tolist()!r} is not the {self.classes_.tolist()!r} of the first call; "
+                             "pass the same classes, or call fit to start again.")
+        if known.shape[0] < 2:
+            raise ValueError(f"classes has {known.shape[0]} label; a perceptron needs two, one for each side.")
+        unknown = np.setdiff1d(np.unique(yv), known)
+        if unknown.size:
+            raise ValueError(f"y has labels {unknown.tolist()!r} that are not in classes {known.tolist()!r}; "
+                             "pass every label in classes at the first call.")
+        targets = ([np.where(yv == known[1], 1.0, -1.0)] if known.shape[0] == 2
+                   else [np.where(yv == c, 1.0, -1.0) for c in known])
+        d = Xv.shape[1]
+        params = {name_: getattr(self, name_) for name_ in inspect.signature(type(self).__init__).parameters
+                  if name_ != "self"}
+        params.update(max_epochs=1, init="custom")
+        data = Dataset.from_arrays(Xv, targets[0])
+        runs = []
+        for k, target in enumerate(targets):
+            params["start_w"] = [0.0] * d if first else self.coef_[k].tolist()
+            if "start_b" in params:  # a learner through the origin has no b to start from
+                params["start_b"] = 0.0 if first else float(self.intercept_[k])
+            part = data if k == 0 else data.with_labels(target)
+            runs.append(make_algorithm(self._algorithm, **params).fit(part))
+        updates = 0 if first else int(self.t_)
+        self._take_runs(known, runs, data, d)
+        self.t_ += updates
+        return self
+
+    def _take_runs(self, classes: np.ndarray, runs: list[RunRecord], data: Dataset, d: int) -> None:
         for stale in ("run_", "train_data_"):  # a multi-class fit after a two-class one
             self.__dict__.pop(stale, None)
         self.classes_ = classes
@@ -178,7 +227,6 @@ class PerceptronEstimator(EstimatorBase):
         if len(runs) == 1:
             self.run_ = runs[0]
             self.train_data_ = data  # the run's points: perceptron_gui.show(estimator) shows them
-        return self
 
     def __getstate__(self) -> dict[str, Any]:
         """A pickle keeps the predictor, not the training: without ``pickle_run = True`` set on the

@@ -22,6 +22,7 @@ class AveragedPerceptron(Perceptron):
     """
 
     name = "averaged"
+    state_is_weights = False
     output_differs = True
     averages = True
     final_weights_name = "averaged weights"

@@ -94,6 +94,10 @@ class Perceptron:
     dual: ClassVar[bool] = False
     #: What its final weights are called in a summary ("pocket weights", "averaged weights").
     final_weights_name: ClassVar[str] = "weights"
+    #: All that training carries from one visit to the next is w (and b): more epochs can start
+    #: from a run's final weights (an estimator's ``partial_fit``). Not so for a pocket, a vote,
+    #: an average, the lifted slack or the kernel's α.
+    state_is_weights: ClassVar[bool] = True
     #: The loss its record keeps after each epoch, as (key in ``extras``, its name), or None:
     #: a learner whose every visit updates (ADALINE) has no update count worth plotting.
     epoch_loss: ClassVar[tuple[str, str] | None] = None

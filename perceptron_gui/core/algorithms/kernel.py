@@ -45,6 +45,7 @@ class KernelPerceptron(Perceptron):
     """
 
     name = "kernel"
+    state_is_weights = False
     dual = True
     title = "Kernel (dual form)"
     description = ("Dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x); a mistake on xᵢ adds 1 to αᵢ. "

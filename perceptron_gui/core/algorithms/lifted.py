@@ -42,6 +42,7 @@ class LiftedPerceptron(Perceptron):
     """
 
     name = "lifted"
+    state_is_weights = False
     lifts = True
     final_weights_name = "weights on the original features"
     title = "Lifted (always converges)"

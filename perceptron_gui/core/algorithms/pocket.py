@@ -54,6 +54,7 @@ class PocketPerceptron(Perceptron):
     """
 
     name = "pocket"
+    state_is_weights = False
     output_differs = True
     keeps_pocket = True
     final_weights_name = "pocket weights"

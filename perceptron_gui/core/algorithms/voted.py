@@ -38,6 +38,7 @@ class VotedPerceptron(Perceptron):
     """
 
     name = "voted"
+    state_is_weights = False
     output_differs = True
     votes = True
     final_weights_name = "last vector"
