@@ -51,3 +51,11 @@ def test_each_trait_belongs_to_the_learners_the_notes_give_it() -> None:
     assert having("averages") == {"averaged"} and having("lifts") == {"lifted"}
     assert having("margin_rule") == {"margin"} and having("steps_own_size") == {"pa", "adaline"}
     assert having("dual") == {"kernel"}
+
+
+def test_every_learner_has_a_short_heading_for_figures() -> None:
+    headings = {name: cls.heading() for name, cls in REGISTRY.items()}
+    assert headings["offset"] == "Offset perceptron" and headings["adaline"] == "ADALINE"
+    assert headings["margin"] == "Margin perceptron" and headings["pa"] == "Passive-aggressive"
+    for h in headings.values():
+        assert "(" not in h and "perceptron perceptron" not in h.lower() and len(h) <= 24

@@ -96,9 +96,9 @@ def compare_to_tikz(comparison: Any, epoch: int | None = None, *, view: ViewRang
         for i in members:
             run = runs[i]
             name = run.entry.algorithm
-            title = (REGISTRY[name].title if name in REGISTRY else name).split(" (")[0]
+            title = REGISTRY[name].heading() if name in REGISTRY else name
             lines.append(f"\\node[above, font=\\bfseries, yshift=0.7cm] at (top{i + 1}) "
-                         f"{{{_text(f'{title} perceptron · {run.entry.order_text}')}}};")
+                         f"{{{_text(f'{title} · {run.entry.order_text}')}}};")
             one, two = panel_lines(run.row)
             lines.append(f"\\node[below, align=center, font=\\small, yshift=-0.3cm] at (top{i + 1} |- panels{r + 1}.south) "
                          f"{{{_text(one)}\\\\{_text(two)}}};")

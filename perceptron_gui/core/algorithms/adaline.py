@@ -44,6 +44,7 @@ class Adaline(Perceptron):
 
     name = "adaline"
     title = "ADALINE (Widrow & Hoff's least mean squares)"
+    heading_name = "ADALINE"
     description = ("Every visit steps by the error: w ← w + η·(y − (w·x + b))·x and "
                    "b ← b + η·(y − (w·x + b)); it minimises the squared error, not the mistakes.")
     fixed_epochs = True

@@ -94,6 +94,8 @@ class Perceptron:
     dual: ClassVar[bool] = False
     #: What its final weights are called in a summary ("pocket weights", "averaged weights").
     final_weights_name: ClassVar[str] = "weights"
+    #: Its name in a figure's header ("ADALINE"); None: the title's first words and "perceptron".
+    heading_name: ClassVar[str | None] = None
     #: All that training carries from one visit to the next is w (and b): more epochs can start
     #: from a run's final weights (an estimator's ``partial_fit``). Not so for a pocket, a vote,
     #: an average, the lifted slack or the kernel's α.
@@ -120,6 +122,13 @@ class Perceptron:
         self.offset = self.default_offset if offset is None else offset
         self.start_w = START_W.coerce(start_w)
         self.start_b = start_b
+
+    @classmethod
+    def heading(cls) -> str:
+        """Its name in a figure's header: "Offset perceptron", "Margin perceptron", "ADALINE"."""
+        if cls.heading_name is not None:
+            return cls.heading_name
+        return f"{cls.title.split(' (')[0]} perceptron"
 
     # ---- parameters -------------------------------------------------------------------
     @classmethod

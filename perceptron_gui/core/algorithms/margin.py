@@ -41,6 +41,7 @@ class MarginPerceptron(Perceptron):
     name = "margin"
     margin_rule = True
     title = "Margin perceptron"
+    heading_name = "Margin perceptron"
     description = "Updates also on points inside the margin: if y·(w·x + b) ≤ β then w ← w + y·x and b ← b + y."
     kernels = ("margin_epoch", "replay_rows", "count_errors_rows", "count_errors")
 

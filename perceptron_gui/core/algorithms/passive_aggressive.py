@@ -44,6 +44,7 @@ class PassiveAggressive(Perceptron):
     steps_own_size = True
     no_proof = "passive-aggressive steps have their own size τ, not the perceptron's y·x"
     title = "Passive-aggressive (PA, PA-I, PA-II)"
+    heading_name = "Passive-aggressive"
     description = ("Online steps of size τ: if ℓ = 1 − y·(w·x + b) > 0 then w ← w + τ·y·x, "
                    "with τ = ℓ/‖x‖² (PA), min(C, ℓ/‖x‖²) (PA-I) or ℓ/(‖x‖² + 1/(2C)) (PA-II).")
     extra_bytes_per_update = 8  # tau

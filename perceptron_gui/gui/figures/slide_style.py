@@ -77,13 +77,12 @@ def header_text(source: Any) -> str:
     if result is None:
         return "No run yet"
     name = result.algorithm
-    # "Offset (with bias b)" → "Offset": the header must fit above a narrow figure.
-    title = (REGISTRY[name].title if name in REGISTRY else name).split(" (")[0]
+    title = REGISTRY[name].heading() if name in REGISTRY else name  # short: it fits above a narrow figure
     rec = result.record
     t = source.playhead.t
     k = rec.k_after_step(t)
     when = "before the first visit" if t < 0 or rec.n == 0 else f"epoch {fmt_int(t // rec.n)}"
-    return f"{title} perceptron · k = {fmt_int(k)} · {when}"
+    return f"{title} · k = {fmt_int(k)} · {when}"
 
 
 # ---- shared pieces -------------------------------------------------------------------------
