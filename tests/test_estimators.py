@@ -35,7 +35,11 @@ def noisy(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("algorithm", list(REGISTRY))
+# Winnow takes Boolean points only: the same checks on its data are in tests/core/test_winnow.py.
+REAL_DATA = [name for name, cls in REGISTRY.items() if not cls.boolean_features]
+
+
+@pytest.mark.parametrize("algorithm", REAL_DATA)
 def test_coef_is_the_command_lines_final_weights(capsys, tmp_path, noisy, algorithm):
     out = tmp_path / "run.json"
     assert main(["run", str(noisy), "--algorithm", algorithm, "--max-epochs", "7", "--out", str(out)]) == 0
@@ -54,7 +58,7 @@ def test_coef_is_the_command_lines_final_weights(capsys, tmp_path, noisy, algori
     assert est.classes_.tolist() == [-1.0, 1.0]
 
 
-@pytest.mark.parametrize("algorithm", list(REGISTRY))
+@pytest.mark.parametrize("algorithm", REAL_DATA)
 def test_any_two_labels_train_the_same_run(algorithm):
     data = random_noisy(40, 0.1, seed=2)
     names = np.where(data.y > 0, "yes", "no")  # "no" < "yes": classes_[0] is −1
@@ -129,9 +133,12 @@ def test_without_sklearn_every_estimator_works():
     # estimator fits, predicts, scores, clones through get_params and says its repr.
     proc = _run(BLOCK.format(blocked=("sklearn", "scipy")) + """
     import numpy as np
+    from perceptron_gui.core.algorithms import REGISTRY
     from perceptron_gui.estimators import ESTIMATORS, VotedPerceptron, _protocol as proto
-    X = np.array([[0.0, 1.0], [1.0, 2.0], [3.0, 0.5], [4.0, 1.0]]); y = ["b", "b", "a", "a"]
+    real = np.array([[0.0, 1.0], [1.0, 2.0], [3.0, 0.5], [4.0, 1.0]]); y = ["b", "b", "a", "a"]
+    boolean = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])  # Winnow's kind
     for cls in ESTIMATORS.values():
+        X = boolean if REGISTRY[cls._algorithm].boolean_features else real
         est = cls(max_epochs=3)
         try:
             est.predict(X)
@@ -145,6 +152,7 @@ def test_without_sklearn_every_estimator_works():
         assert repr(est) == f"{cls.__name__}(max_epochs=3)"
         twin = cls(**est.get_params()).set_params(max_epochs=5)
         assert twin.get_params()["max_epochs"] == 5 and est.max_epochs == 3
+    X = real
     est = VotedPerceptron(max_epochs=3).fit(X, y)
     assert est.score(X, y) == 1.0 and est.predict(X).tolist() == y
     for bad, words in ((X[:, :1], "expecting 2 features"), (X[0], "Reshape your data"), ([[np.nan, 1.0]], "NaN")):
@@ -196,9 +204,12 @@ def test_importing_and_fitting_loads_no_qt():
     qt = ("PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6", "PySide2")
     proc = _run(BLOCK.format(blocked=qt) + """
     import numpy as np
+    from perceptron_gui.core.algorithms import REGISTRY
     from perceptron_gui.estimators import ESTIMATORS
-    X = np.array([[0.0, 1.0], [1.0, 2.0], [3.0, 0.5], [4.0, 1.0]])
+    real = np.array([[0.0, 1.0], [1.0, 2.0], [3.0, 0.5], [4.0, 1.0]])
+    boolean = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     for cls in ESTIMATORS.values():
+        X = boolean if REGISTRY[cls._algorithm].boolean_features else real
         cls(max_epochs=3).fit(X, [0, 0, 1, 1]).predict(X)
     leaked = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
     assert not leaked, leaked

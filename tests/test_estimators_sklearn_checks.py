@@ -14,12 +14,14 @@ from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
 from perceptron_gui.estimators import (  # noqa: E402
     ESTIMATORS,
+    WINNOW_CHECKS_NOT_PASSED,
     Adaline,
     KernelPerceptron,
     MarginPerceptron,
     OffsetPerceptron,
     PassiveAggressive,
     PocketPerceptron,
+    Winnow,
 )
 
 # ADALINE's default η (0.01, for points of the window's size) diverges on the checks' data, whose
@@ -40,7 +42,10 @@ INSTANCES = [cls(eta=1e-5) if cls is Adaline else cls() for cls in ESTIMATORS.va
 # not inherit its BaseEstimator; every check below is what says whether that matters.
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Estimator .* does not inherit from `sklearn.base.BaseEstimator`")
-    _CHECKS = parametrize_with_checks(INSTANCES)
+    # Winnow takes Boolean features only, and these checks train on real numbers: the estimator's
+    # docstring says so, and WINNOW_CHECKS_NOT_PASSED lists them (tests/core/test_winnow.py checks it on its data).
+    _CHECKS = parametrize_with_checks(
+        INSTANCES, expected_failed_checks=lambda est: WINNOW_CHECKS_NOT_PASSED if isinstance(est, Winnow) else {})
 
 
 @_CHECKS

@@ -124,7 +124,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in [
                np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [1.4, 1.4],
                          [6.0, 6.0], [6.5, 6.0], [6.0, 6.5], [7.0, 7.0], [6.5, 7.0]]),
                np.array([-1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])),
-           algorithms=("adaline", "offset")),
+           algorithms=("adaline",)),
     Preset("random_separable", "Random separable (margin 0.15)",
            "40 random points separated by a line with margin at least 0.15.",
            lambda: random_separable(40, 0.15, seed=7)),

@@ -31,8 +31,9 @@ from ._protocol import EstimatorBase, check_fitted
 from ._validation import class_targets, validate_fit, validate_predict
 
 __all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
-           "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron", "Adaline",
-           "ESTIMATORS", "final_scores", "class_targets", "validate_fit", "LinearOutput"]
+           "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron",
+           "Adaline", "Winnow", "WINNOW_CHECKS_NOT_PASSED", "ESTIMATORS", "final_scores", "class_targets",
+           "validate_fit", "LinearOutput"]
 
 
 def _default(value: Any) -> Any:
@@ -201,13 +202,16 @@ class PerceptronEstimator(EstimatorBase):
         d = Xv.shape[1]
         params = {name_: getattr(self, name_) for name_ in inspect.signature(type(self).__init__).parameters
                   if name_ != "self"}
-        params.update(max_epochs=1, init="custom")
+        params["max_epochs"] = 1
+        if not first:  # from the weights so far; the first call starts where fit would
+            params["init"] = "custom"
         data = Dataset.from_arrays(Xv, targets[0])
         runs = []
         for k, target in enumerate(targets):
-            params["start_w"] = [0.0] * d if first else self.coef_[k].tolist()
-            if "start_b" in params:  # a learner through the origin has no b to start from
-                params["start_b"] = 0.0 if first else float(self.intercept_[k])
+            if not first:
+                params["start_w"] = self.coef_[k].tolist()
+                if "start_b" in params:  # a learner through the origin has no b to start from
+                    params["start_b"] = float(self.intercept_[k])
             part = data if k == 0 else data.with_labels(target)
             runs.append(make_algorithm(self._algorithm, **params).fit(part))
         updates = 0 if first else int(self.t_)
@@ -300,6 +304,57 @@ class Adaline(PerceptronEstimator):
     _algorithm = "adaline"
 
 
+# scikit-learn's checks Winnow cannot pass, and why: each trains on real numbers, and Winnow learns
+# from Boolean features only (every value 0 or 1), so each fit is refused with a ValueError sentence.
+NOT_BOOLEAN = "the check trains on real numbers, not Boolean features (every value 0 or 1)"
+WINNOW_CHECKS_NOT_PASSED: dict[str, str] = {name: NOT_BOOLEAN for name in (
+    "check_fit_score_takes_y", "check_estimators_overwrite_params", "check_dont_overwrite_parameters",
+    "check_estimators_fit_returns_self", "check_readonly_memmap_input", "check_n_features_in_after_fitting",
+    "check_estimators_dtypes", "check_dtype_object", "check_pipeline_consistency", "check_estimators_nan_inf",
+    "check_estimators_pickle", "check_f_contiguous_array_estimator", "check_classifier_data_not_an_array",
+    "check_classifiers_classes", "check_estimators_partial_fit_n_features", "check_classifiers_train",
+    "check_supervised_y_2d", "check_methods_sample_order_invariance", "check_methods_subset_invariance",
+    "check_fit2d_1feature", "check_dict_unchanged", "check_fit_idempotent", "check_fit_check_is_fitted",
+    "check_n_features_in", "check_fit2d_predict1d", "check_classifiers_partial_fit_n_features")}
+
+
+class Winnow(PerceptronEstimator):
+    """Winnow learns from Boolean features only: every value 0 or 1. A negative value is refused
+    with scikit-learn's "Negative values in data" sentence (its tags say ``positive_only``), any
+    other value but 0 and 1 with a sentence naming the row and feature.
+
+    scikit-learn's ``check_estimator`` trains on real numbers, so the checks that fit cannot pass
+    here: those of ``WINNOW_CHECKS_NOT_PASSED`` (in this module), for that one reason. The
+    others pass, and the project's own tests check fit, predict, partial_fit and pickling on
+    Boolean data."""
+
+    _algorithm = "winnow"
+
+    def fit(self, X: Any, y: Any) -> PerceptronEstimator:
+        _refuse_negative(self, X)
+        return super().fit(X, y)
+
+    def _partial_fit(self, X: Any, y: Any, classes: Any = None) -> PerceptronEstimator:
+        _refuse_negative(self, X)
+        return super()._partial_fit(X, y, classes)
+
+    def __sklearn_tags__(self) -> Any:
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True
+        return tags
+
+
+def _refuse_negative(est: PerceptronEstimator, X: Any) -> None:
+    """scikit-learn's sentence for a negative value given to an estimator that takes none."""
+    try:
+        negative = bool(np.any(np.asarray(X, dtype=np.float64) < 0.0))
+    except (TypeError, ValueError):  # not numbers: fit's own checks say what is wrong
+        return
+    if negative:
+        raise ValueError(f"Negative values in data passed to {type(est).__name__}: it learns from Boolean "
+                         "features, every value 0 or 1.")
+
+
 class KernelPerceptron(PerceptronEstimator):
     """coef_ is Σ α_j·y_j·x_j for the linear kernel and zeros for the others (no w exists for a
     curved boundary); predict and decision_function use the dual form f."""
@@ -309,5 +364,5 @@ class KernelPerceptron(PerceptronEstimator):
 
 ESTIMATORS: dict[str, type[PerceptronEstimator]] = {
     cls._algorithm: cls for cls in (Perceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron, AveragedPerceptron,
-                                    LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron, Adaline)
+                                    LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron, Adaline, Winnow)
 }

@@ -125,6 +125,8 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
         names = [(f"w{subscript(k - 1)} = {fmt_vec(before)}{bb[0]}", f"$w_{{{k - 1}}} = {_tex_vec(before)}${bb[1]}"),
                  (f"{scale}y·x{by[0]}{tau[0]}", f"${scale_tex}y\\,x${by[1]}{tau[1]}"),
                  (f"w{subscript(k)} = {fmt_vec(after)}{ba[0]}", f"$w_{{{k}}} = {_tex_vec(after)}${ba[1]}")]
+    if frame.update_step_text is not None:  # a step that is no multiple of y·x: the learner names it
+        names[1] = frame.update_step_text
     origin = np.zeros(2)
     out: list[Vector] = []
     for role, (a, e), (text, tex) in zip(VECTOR_ROLES, ((origin, before), (before, after), (origin, after)), names):

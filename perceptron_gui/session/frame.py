@@ -71,6 +71,8 @@ class Frame:
     update_factor: float = 1.0
     # Passive-aggressive: the step size τ of that update, as training stored it (None otherwise).
     update_tau: float | None = None
+    # A step that is no multiple of y·x (Winnow multiplies): its name (screen, TeX), else None.
+    update_step_text: tuple[str, str] | None = None
 
     # The kernel perceptron (``dual``): its f(x) for data rows when the boundary is curved (any
     # kernel but the linear one; then w is 0 and no line is drawn), and the points with α_i > 0
@@ -180,6 +182,9 @@ def _last_update(fr: Frame, result: RunResult, k: int) -> None:
     tau = rec.extras.get("tau")
     if tau is not None:  # the step's own size, as training computed it: asked, not re-derived
         fr.update_tau = fr.update_factor = float(tau[k - 1])
+        return
+    fr.update_step_text = REGISTRY[rec.algorithm].step_text
+    if fr.update_step_text is not None:  # no c·y·x to find: the step is named as the learner says
         return
     # Δ·x̃ / (y·‖x̃‖²) with x̃ = (x, 1) for offset data: the factor of y·x in the step taken.
     dx = float((fr.w - fr.prev_w) @ x) + ((fr.b - fr.prev_b) if rec.offset else 0.0)

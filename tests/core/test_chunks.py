@@ -16,10 +16,19 @@ def noisy(n: int = 150, seed: int = 2) -> Dataset:
     return Dataset.from_arrays(X, y, ("x1", "x2"))
 
 
+def boolean(n: int = 150, seed: int = 2) -> Dataset:
+    """Boolean points labelled by a disjunction, with noise: the data Winnow takes."""
+    rng = np.random.default_rng(seed)
+    X = (rng.random((n, 6)) < 0.3).astype(float)
+    y = np.where(X[:, :2].any(axis=1), 1.0, -1.0)
+    y[::9] *= -1
+    return Dataset.from_arrays(X, y)
+
+
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 @pytest.mark.parametrize("shuffle", [False, True])
 def test_chunked_epochs_make_the_same_run(monkeypatch, name, shuffle):
-    data = noisy()
+    data = boolean() if REGISTRY[name].boolean_features else noisy()
     whole = make_algorithm(name, max_epochs=6, shuffle=shuffle, seed=3).fit(data)
     calls = []
     real = chunks.run_epoch

@@ -23,6 +23,10 @@ THREE = "x1,x2,y\n1,3,1\n2.5,1.5,1\n-1.5,1.5,-1\n"          # notes 003, margin 
 ONE_D = "x,y\n1,1\n2,1\n3,-1\n4,-1\n"                      # notes 003, offset example
 AND = "x1,x2,y\n0,0,-1\n0,1,-1\n1,0,-1\n1,1,1\n"
 
+# Winnow takes Boolean points only: its own tests (tests/core/test_winnow.py) run these on its data.
+REAL_DATA = sorted(name for name, cls in REGISTRY.items() if not cls.boolean_features)
+
+
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
@@ -92,7 +96,7 @@ def test_long_table_is_shortened_unless_asked(capsys, files):
 
 
 # ---- every algorithm, and what it writes --------------------------------------------------
-@pytest.mark.parametrize("algorithm", list(REGISTRY))
+@pytest.mark.parametrize("algorithm", REAL_DATA)
 def test_each_algorithm_writes_a_matching_run_file(capsys, files, tmp_path, algorithm):
     out_json, out_csv = tmp_path / "run.json", tmp_path / "updates.csv"
     code, out, err = run_cli(capsys, "run", files["noisy"], "--algorithm", algorithm, "--max-epochs", "7",

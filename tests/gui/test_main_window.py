@@ -80,7 +80,7 @@ def test_add_and_delete_rows(make_main_window):
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_switching_algorithm_reruns(make_main_window, name):
-    win = make_main_window()
+    win = make_main_window("or" if REGISTRY[name].boolean_features else "random_separable")  # Winnow: 0/1 points
     combo = win.picker.combo
     combo.setCurrentIndex(combo.findData(name))
     assert win.session.algorithm == name
@@ -90,7 +90,8 @@ def test_switching_algorithm_reruns(make_main_window, name):
     assert set(win.picker.editors) == {p.name for p in REGISTRY[name].param_specs() if p.in_picker}
     assert "start_w" not in win.picker.editors and "start_b" not in win.picker.editors
     init = win.picker.editors["init"]
-    starts = ["zero"] if name == "kernel" else ["zero", "first", "custom"]  # the dual form starts at α = 0
+    # The dual form starts at α = 0, Winnow at 1 (a product never leaves 0).
+    starts = ["zero"] if name == "kernel" else ["ones", "custom"] if name == "winnow" else ["zero", "first", "custom"]
     assert [init.itemText(i) for i in range(init.count())] == starts
 
 

@@ -20,6 +20,7 @@ from .passive_aggressive import PassiveAggressive
 from .pocket import PocketPerceptron
 from .standard import StandardPerceptron
 from .voted import VotedPerceptron, voted_scores
+from .winnow import Winnow
 
 _KERNELS = LazyModule("._kernels", __name__)
 
@@ -45,7 +46,7 @@ def kernels_loaded(names: tuple[str, ...]) -> bool:
 REGISTRY: dict[str, type[Perceptron]] = {
     cls.name: cls
     for cls in (StandardPerceptron, OffsetPerceptron, PocketPerceptron, VotedPerceptron,
-                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron, Adaline)
+                AveragedPerceptron, LiftedPerceptron, MarginPerceptron, PassiveAggressive, KernelPerceptron, Adaline, Winnow)
 }
 
 
@@ -75,4 +76,4 @@ def make_algorithm(name: str, **params: object) -> Perceptron:
 __all__ = ["REGISTRY", "make_algorithm", "Perceptron", "ParamSpec", "augment", "predict_scores",
            "voted_scores", "StandardPerceptron", "OffsetPerceptron", "PocketPerceptron",
            "VotedPerceptron", "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron",
-           "PassiveAggressive", "KernelPerceptron", "Adaline", "kernels_loaded", "warm_up"]
+           "PassiveAggressive", "KernelPerceptron", "Adaline", "Winnow", "kernels_loaded", "warm_up"]

@@ -23,6 +23,7 @@ from ._lms_kernels import adaline_epoch  # noqa: F401  (ADALINE's)
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
 from ._step_kernels import add_step, margin_epoch, pa_epoch, replay_rows_tau  # noqa: F401
 from ._vote_kernels import vote_errors_by_epoch, vote_scores  # noqa: F401  (the voted perceptron's)
+from ._winnow_kernels import replay_rows_winnow, winnow_epoch  # noqa: F401  (Winnow's)
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
 # their values at the first call, so these hints are for the reader and mypy only.
@@ -371,6 +372,9 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         "margin_epoch": lambda: margin_epoch(X, y, order, w.copy(), 1.0, pos, idx, wo, 0, 64),
         "pa_epoch": lambda: pa_epoch(X, y, order, w.copy(), 1, 1.0, pos, idx, np.empty(2), wo, 0, 64),
         "adaline_epoch": lambda: adaline_epoch(X, y, order, w.copy(), 0.01, pos, idx, np.empty(2), wo, 0, 64),
+        "winnow_epoch": lambda: winnow_epoch(X, y, order, w.copy(), 2.0, pos, idx, wo, 0, 64),
+        "replay_rows_winnow": lambda: replay_rows_winnow(ro(X), ro(y), idx, 2.0, wo, 64, np.array([0, 1], dtype=np.int64),
+                                                         np.empty((2, 2))),
         "replay_rows_tau": lambda: replay_rows_tau(ro(X), ro(y), idx, np.ones(2), wo, 64, np.array([0, 1], dtype=np.int64),
                                                    np.empty((2, 2)), False),
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),

@@ -94,6 +94,11 @@ class Perceptron:
     dual: ClassVar[bool] = False
     #: What its final weights are called in a summary ("pocket weights", "averaged weights").
     final_weights_name: ClassVar[str] = "weights"
+    #: Learns from Boolean features only, every value 0 or 1 (Winnow); other data are refused.
+    boolean_features: ClassVar[bool] = False
+    #: How its step is named in the update picture, (screen, TeX), when it is not c·y·x (Winnow's
+    #: multiplies the weights); None: c·y·x.
+    step_text: ClassVar[tuple[str, str] | None] = None
     #: Its name in a figure's header ("ADALINE"); None: the title's first words and "perceptron".
     heading_name: ClassVar[str | None] = None
     #: All that training carries from one visit to the next is w (and b): more epochs can start
@@ -291,7 +296,7 @@ class Perceptron:
                         break
         elapsed += time.perf_counter() - t0
         checkpoints, update_step, update_index = log.arrays()
-        weights = WeightLog(checkpoints, update_index, train.X, train.y, self._update_scale(state), log.C, self.offset)
+        weights = self._weight_log(checkpoints, update_index, train, state, log.C)
         rec = RunRecord(
             algorithm=self.name, params=self.get_params(), n=n, d=train.d, offset=self.offset,
             shuffle=self.shuffle, seed=self.seed, weights=weights, update_step=update_step,
@@ -324,6 +329,11 @@ class Perceptron:
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C))
+
+    def _weight_log(self, checkpoints: np.ndarray, index: np.ndarray, train: Dataset, state: dict[str, Any],
+                    C: int) -> WeightLog:
+        """The record's weights: checkpoints and a replay of this variant's updates."""
+        return WeightLog(checkpoints, index, train.X, train.y, self._update_scale(state), C, self.offset)
 
     def _update_scale(self, state: dict[str, Any]) -> float | np.ndarray:
         """What multiplies y_i in this variant's update w += y_i·x_i (the weight log replays it):

@@ -35,10 +35,13 @@ class WeightLog:
         a² for the lifted one) or a (K,) array of one step size per update (passive-aggressive's
         τ_k; update k then adds (τ_k·y_i)·x_i, as its kernel does).
     C : the checkpoint interval.
+    multiply : Winnow's factor α, or None: update k then multiplies w_j by α (y_i = +1) or
+        divides it by α (y_i = −1) where x_ij ≠ 0, and leaves the last weight (−θ) alone.
     """
 
     def __init__(self, checkpoints: np.ndarray, index: np.ndarray, X: np.ndarray, y: np.ndarray,
-                 scale: float | np.ndarray, C: int, offset: bool) -> None:
+                 scale: float | np.ndarray, C: int, offset: bool, multiply: float | None = None) -> None:
+        self.multiply = None if multiply is None else float(multiply)
         self.checkpoints = checkpoints
         self.index = index
         self.X, self.y = _readonly(X), _readonly(y)
@@ -91,7 +94,10 @@ class WeightLog:
         order = np.argsort(ks, kind="stable")
         sorted_out = np.empty_like(out)
         ks_sorted = np.ascontiguousarray(ks[order])
-        if self.tau is None:
+        if self.multiply is not None:
+            kern.replay_rows_winnow(self.X, self.y, self.index, self.multiply, self.checkpoints, self.C,
+                                    ks_sorted, sorted_out)
+        elif self.tau is None:
             kern.replay_rows(self.X, self.y, self.index, self.scale, self.checkpoints, self.C,
                              ks_sorted, sorted_out, self.offset)
         else:
@@ -108,7 +114,7 @@ class WeightLog:
         playback). ``c`` (K,) must be the same numbers at every call with that name."""
         ks = np.ascontiguousarray(ks, dtype=np.int64).reshape(-1)
         c = np.ascontiguousarray(c, dtype=np.float64)
-        if self.tau is not None:  # a step size per update: the plain sum over all rows
+        if self.tau is not None or self.multiply is not None:  # steps of their own: the plain sum over all rows
             return np.asarray(kern.weighted_prefix_sums(np.asarray(self), c, ks))
         P = self._prefix_sums.get(name)
         D = self.shape[1]
