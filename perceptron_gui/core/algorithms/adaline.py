@@ -11,6 +11,7 @@ from ..dataset import DatasetError
 from ..run import EpochRow, RunRecord
 from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
+from .own_steps import OwnStepSizes
 
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
@@ -20,7 +21,7 @@ MIN_ETA, MAX_ETA = 1e-9, 10.0
 DIVERGED = 1e3
 
 
-class Adaline(Perceptron):
+class Adaline(OwnStepSizes, Perceptron):
     """Online Widrow–Hoff: at every visit, with s = w·x + b,
     w ← w + η·(y − s)·x and b ← b + η·(y − s), the labels being the targets −1 and +1.
 
@@ -71,29 +72,16 @@ class Adaline(Perceptron):
         ]
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
-        return {"w": w, "tau": np.empty(max(Xa.shape[0], 16)), "k": 0, "w0": w.copy()}
+        return {**self.tau_state(Xa, w), "w0": w.copy()}
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
-        tau = state["tau"]
-        need = k0 + order.shape[0]
-        if need > tau.shape[0]:  # room for this call's updates: one per visit
-            grown = np.empty(max(2 * tau.shape[0], need))
-            grown[:k0] = tau[:k0]
-            state["tau"] = tau = grown
-        cnt = int(K.adaline_epoch(Xa, y, order, state["w"], float(self.eta), pos_buf, idx_buf, tau[k0:], ck, k0, C))
+        tau = self.tau_room(state, k0, order.shape[0])  # one update per visit
+        cnt = int(K.adaline_epoch(Xa, y, order, state["w"], float(self.eta), pos_buf, idx_buf, tau, ck, k0, C))
         state["k"] = k0 + cnt
         if not np.isfinite(state["w"]).all():
             raise DatasetError(self.diverged_sentence(Xa, None, None))
         return cnt
-
-    def _update_scale(self, state: dict[str, Any]) -> np.ndarray:
-        return np.asarray(state["tau"][: state["k"]].copy())
-
-    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
-        tau = getattr(rec.weights, "tau", None)
-        rec.extras["tau"] = tau if tau is not None else np.zeros(0)
-        self._set_final(rec, rec.weights[-1])
 
     def _epoch_rows(self, rec: RunRecord, epoch_updates: list[int], end_weights: list[np.ndarray],
                     state: dict[str, Any], Xa: np.ndarray, y: np.ndarray,

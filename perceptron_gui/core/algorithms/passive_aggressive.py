@@ -8,10 +8,10 @@ from typing import Any
 import numpy as np
 
 from ..dataset import DatasetError
-from ..run import RunRecord
 from ._codes import PA, PA_I, PA_II
 from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
+from .own_steps import OwnStepSizes
 
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
@@ -19,7 +19,7 @@ VARIANTS = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}
 MAX_C = 1e6
 
 
-class PassiveAggressive(Perceptron):
+class PassiveAggressive(OwnStepSizes, Perceptron):
     """On a visit with hinge loss ℓ = max(0, 1 − y·(w·x + b)) > 0 take the step
     τ = ℓ/‖x‖² (PA), min(C, ℓ/‖x‖²) (PA-I) or ℓ/(‖x‖² + 1/(2C)) (PA-II), then
     w ← w + τ·y·x and b ← b + τ·y. With the offset ‖x‖² counts the constant input 1.
@@ -78,25 +78,12 @@ class PassiveAggressive(Perceptron):
             raise DatasetError(f"C must be greater than 0, not {self.C!r}.")
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
-        return {"w": w, "tau": np.empty(max(Xa.shape[0], 16)), "k": 0}
+        return self.tau_state(Xa, w)
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
-        tau = state["tau"]
-        need = k0 + order.shape[0]
-        if need > tau.shape[0]:  # room for this call's updates: at most one per visit
-            grown = np.empty(max(2 * tau.shape[0], need))
-            grown[:k0] = tau[:k0]
-            state["tau"] = tau = grown
+        tau = self.tau_room(state, k0, order.shape[0])  # at most one update per visit
         cnt = int(K.pa_epoch(Xa, y, order, state["w"], VARIANTS[self.pa_variant], float(self.C),
-                              pos_buf, idx_buf, tau[k0:], ck, k0, C))
+                              pos_buf, idx_buf, tau, ck, k0, C))
         state["k"] = k0 + cnt
         return cnt
-
-    def _update_scale(self, state: dict[str, Any]) -> np.ndarray:
-        return np.asarray(state["tau"][: state["k"]].copy())
-
-    def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
-        tau = getattr(rec.weights, "tau", None)
-        rec.extras["tau"] = tau if tau is not None else np.zeros(0)
-        self._set_final(rec, rec.weights[-1])
