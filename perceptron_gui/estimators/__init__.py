@@ -148,7 +148,7 @@ class PerceptronEstimator(EstimatorBase):
         if algo.state_is_weights:
             cls.partial_fit = cls._partial_fit  # type: ignore[attr-defined]
         note = f"\n\n{cls.__doc__.strip()}" if cls.__doc__ else ""
-        cls.__doc__ = f"{algo.title} perceptron. {algo.description}{note}\n\n{_params_doc(cls._algorithm)}\n{_ATTRIBUTES_DOC}"
+        cls.__doc__ = f"{algo.heading()}. {algo.description}{note}\n\n{_params_doc(cls._algorithm)}\n{_ATTRIBUTES_DOC}"
 
     def fit(self, X: Any, y: Any) -> PerceptronEstimator:
         """Train on X (n_samples, n_features) and y (two labels, or K > 2: each class against the
@@ -174,8 +174,8 @@ class PerceptronEstimator(EstimatorBase):
         return self
 
     def _partial_fit(self, X: Any, y: Any, classes: Any = None) -> PerceptronEstimator:
-        """One epoch over X, y from the weights the estimator has (zero at the first call), as
-        scikit-learn's ``partial_fit``: ``classes`` (every label the stream will bring) is needed
+        """One epoch over X, y from the weights the estimator has (at the first call, from where
+        ``fit`` starts), as scikit-learn's ``partial_fit``: ``classes`` (every label the stream will bring) is needed
         at the first call. Only learners whose state is w and b alone have it (``partial_fit``):
         a pocket, a vote, an average, the lifted slack or the kernel's α would be lost between
         calls, and scikit-learn asks ``hasattr(est, "partial_fit")`` to know."""
