@@ -242,9 +242,11 @@ def _read_fast(text: str | bytes) -> _FastRead | None:
 
 
 # numpy's C parser holds the GIL while it reads: over a 42 MB file (10⁶ rows) that froze the
-# window's thread 0.5 s while a worker read the file. In blocks of about this many
-# characters, the window gets the GIL back between them (each block ~15 ms).
-_BLOCK_CHARS = 1 << 20
+# window's thread 0.5 s while a worker read the file. In blocks of about this many characters,
+# the window gets the GIL back between them: ~4 ms a block of points of the plane, ~20 ms of rows
+# of 784 features (1 MB blocks held it ~70 ms there, and a wide open blocked the window 140–170 ms;
+# bench_csv_read.py reads 10⁶ rows at 1.40× a bare np.loadtxt with either size).
+_BLOCK_CHARS = 1 << 18
 
 
 def _load_in_blocks(raw: Any, nl: Any, sep: str | None, start: int, spans: list[Span]) -> np.ndarray | None:
