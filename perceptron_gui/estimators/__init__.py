@@ -28,7 +28,7 @@ from ..core.dataset import Dataset
 from ..core.run import RunRecord, stop_sentence
 from ..core.run_memory import dataset_bytes, fit_bytes, require_memory
 from ._protocol import EstimatorBase, check_fitted
-from ._validation import class_targets, validate_fit, validate_predict
+from ._validation import class_targets, targets_for, validate_fit, validate_predict
 
 __all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
            "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron",
@@ -155,8 +155,7 @@ class PerceptronEstimator(EstimatorBase):
         rest, as scikit-learn's linear classifiers do); returns self."""
         Xv, yv = validate_fit(self, X, y)
         classes, targets = class_targets(yv)
-        params = {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
-                  if name != "self"}
+        params = self._params()
         n, d = Xv.shape
         # Before the data set is made (a copy and a name per feature): the fit checks its own part.
         require_memory(dataset_bytes(n, d) + fit_bytes(n, d + 1), f"Training on {n:,} points of {d:,} features",
@@ -197,11 +196,9 @@ class PerceptronEstimator(EstimatorBase):
         if unknown.size:
             raise ValueError(f"y has labels {unknown.tolist()!r} that are not in classes {known.tolist()!r}; "
                              "pass every label in classes at the first call.")
-        targets = ([np.where(yv == known[1], 1.0, -1.0)] if known.shape[0] == 2
-                   else [np.where(yv == c, 1.0, -1.0) for c in known])
+        targets = targets_for(yv, known)
         d = Xv.shape[1]
-        params = {name_: getattr(self, name_) for name_ in inspect.signature(type(self).__init__).parameters
-                  if name_ != "self"}
+        params = self._params()
         params["max_epochs"] = 1
         if not first:  # from the weights so far; the first call starts where fit would
             params["init"] = "custom"
@@ -218,6 +215,11 @@ class PerceptronEstimator(EstimatorBase):
         self._take_runs(known, runs, data, d)
         self.t_ += updates
         return self
+
+    def _params(self) -> dict[str, Any]:
+        """The algorithm's parameters as this estimator holds them."""
+        return {name: getattr(self, name) for name in inspect.signature(type(self).__init__).parameters
+                if name != "self"}
 
     def _take_runs(self, classes: np.ndarray, runs: list[RunRecord], data: Dataset, d: int) -> None:
         for stale in ("run_", "train_data_"):  # a multi-class fit after a two-class one

@@ -16,7 +16,7 @@ import numpy as np
 
 from ._protocol import data_conversion_warning_class
 
-__all__ = ["validate_fit", "validate_predict", "class_targets"]
+__all__ = ["validate_fit", "validate_predict", "class_targets", "targets_for"]
 
 
 def validate_fit(est: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -147,6 +147,12 @@ def class_targets(y: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
         raise ValueError("Unknown label type: y mixes labels of different types; give labels of one type.") from None
     if classes.shape[0] == 1:
         raise ValueError(f"y has only one class ({classes[0]!r}); a perceptron needs two labels, one for each side.")
+    return classes, targets_for(y, classes)
+
+
+def targets_for(y: np.ndarray, classes: np.ndarray) -> list[np.ndarray]:
+    """The ±1 targets of each two-class problem for these (sorted) classes: one for two
+    (classes[1] is +1), else one per class against the rest."""
     if classes.shape[0] == 2:
-        return classes, [np.where(y == classes[1], 1.0, -1.0)]
-    return classes, [np.where(y == c, 1.0, -1.0) for c in classes]
+        return [np.where(y == classes[1], 1.0, -1.0)]
+    return [np.where(y == c, 1.0, -1.0) for c in classes]
