@@ -8,6 +8,7 @@ import re
 from typing import Any, NoReturn
 
 from ..core.algorithms import REGISTRY, ParamSpec
+from ..core.algorithms.multiclass import MULTICLASS
 from ..core.order_study import DEFAULT_SEEDS
 from ..export.names import BEAMER_FRAMES, FIGURES, FRAME_UNITS
 from ..export.tikz_fit import LengthError, parse_length
@@ -169,13 +170,17 @@ def _all_specs() -> dict[str, ParamSpec]:
 OFFSET_PARAM = "offset"  # the parameter (a bias b), whose absence each learner words its own way
 
 
+# Every learner the command line trains: the registry's, and the multiclass perceptron.
+_LEARNERS: dict[str, Any] = {**REGISTRY, **MULTICLASS}
+
+
 def _owners(name: str) -> list[str]:
-    return [a for a, cls in REGISTRY.items() if any(s.name == name for s in cls.param_specs())]
+    return [a for a, cls in _LEARNERS.items() if any(s.name == name for s in cls.param_specs())]
 
 
 def algorithm_params(ns: argparse.Namespace) -> dict[str, Any]:
     """The parameters the user gave, checked against the chosen algorithm's specs."""
-    cls = REGISTRY[ns.algorithm]
+    cls: Any = REGISTRY.get(ns.algorithm) or MULTICLASS[ns.algorithm]
     own = {s.name: s for s in cls.param_specs()}
     params: dict[str, Any] = {}
     for name, spec in _all_specs().items():
@@ -261,8 +266,9 @@ def build_parser() -> SentenceArgumentParser:
     run.add_argument("--preset", dest="run_preset", metavar="NAME",
                      help=f"train on an example data set instead of DATA.csv, keeping its test points "
                           f"(names: '{PROG} presets')")
-    run.add_argument("--algorithm", choices=list(REGISTRY),
-                     help="which perceptron (needed with DATA.csv; a preset about one algorithm picks it)")
+    run.add_argument("--algorithm", choices=[*REGISTRY, *MULTICLASS],
+                     help="which perceptron (needed with DATA.csv; a preset about one algorithm picks it); "
+                          "multiclass trains on any K ≥ 2 labels of the last column, numbers or words")
     run.add_argument("--test", metavar="TEST.csv", help="a test set with the same columns; its error is shown per epoch")
     _algorithm_options(run)
     run.add_argument("--out", metavar="RUN.json", help="write the run file (format perceptron-run, version 1)")
@@ -290,7 +296,7 @@ def _algorithm_options(parser: argparse.ArgumentParser) -> None:
         text = spec.help
         if spec.name in ("start_w", "start_b"):
             text = f"{text.rstrip('.')}; implies --init custom"
-        helptext = text if len(owners) == len(REGISTRY) else f"{text} (only {', '.join(owners)})"
+        helptext = text if len(owners) == len(_LEARNERS) else f"{text} (only {', '.join(owners)})"
         if spec.name == OFFSET_PARAM:
             helptext = (f"train without the offset b, so the hyperplane passes through the origin "
                         f"(only {', '.join(owners)}; standard never has one, offset always does)")

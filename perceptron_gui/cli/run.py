@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.errors import UserError
 from .args import algorithm_params
-from .common import check_outputs, chosen_data, fail, read_data, read_failed, read_test_data
+from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_failed, read_test_data
 from .report import print_epoch_table, print_summary
 
 __all__ = ["cmd_run", "THEORY_BUDGET_S"]
@@ -54,11 +54,28 @@ def _warm_up_meanwhile(algorithm: str, params: dict[str, Any]) -> threading.Thre
     return thread
 
 
+def _several_classes(ns: argparse.Namespace) -> bool:
+    """Whether this run is the multiclass perceptron's: chosen, or the preset has K > 2 classes
+    (then its algorithm, or a sentence when another was asked for)."""
+    from ..core.algorithms.multiclass import MULTICLASS
+    from ..core.class_presets import CLASS_PRESETS
+
+    if ns.run_preset in CLASS_PRESETS:
+        if ns.algorithm is not None and ns.algorithm not in MULTICLASS:
+            raise UsageError(f"The preset {ns.run_preset} has more than two classes; train it with "
+                             f"--algorithm {next(iter(MULTICLASS))}.")
+        ns.algorithm = ns.algorithm or next(iter(MULTICLASS))
+    return ns.algorithm in MULTICLASS
+
+
 def cmd_run(ns: argparse.Namespace) -> int:
     """Run ``perceptron-gui run``; returns the exit status (0, or 2 with one sentence)."""
     from ..core.algorithms import make_algorithm
 
     try:
+        if _several_classes(ns):
+            from .run_multiclass import cmd_run_multiclass
+            return cmd_run_multiclass(ns, algorithm_params(ns))
         preset = chosen_data(ns)
         params = algorithm_params(ns)
         warming = _warm_up_meanwhile(ns.algorithm, params)

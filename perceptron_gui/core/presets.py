@@ -143,8 +143,12 @@ DEFAULT_PRESET = "random_separable"
 
 def preset_lines() -> list[str]:
     """One line per preset: its name and title (``perceptron-gui presets``)."""
-    width = max(len(name) for name in PRESETS)
-    return [f"{p.name:<{width}}  {p.title}" for p in PRESETS.values()]
+    from .class_presets import CLASS_PRESETS
+
+    width = max(len(name) for name in (*PRESETS, *CLASS_PRESETS))
+    return ([f"{p.name:<{width}}  {p.title}" for p in PRESETS.values()]
+            + ["", "Several classes (run --algorithm multiclass):"]
+            + [f"{p.name:<{width}}  {p.title}" for p in CLASS_PRESETS.values()])
 
 
 def get_preset(name: str) -> Preset:

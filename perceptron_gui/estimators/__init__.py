@@ -27,10 +27,11 @@ from ..core.algorithms import REGISTRY, make_algorithm, predict_scores
 from ..core.dataset import Dataset
 from ..core.run import RunRecord, stop_sentence
 from ..core.run_memory import dataset_bytes, fit_bytes, require_memory
+from ._multiclass import MulticlassPerceptron
 from ._protocol import EstimatorBase, check_fitted
 from ._validation import class_targets, targets_for, validate_fit, validate_predict
 
-__all__ = ["PerceptronEstimator", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
+__all__ = ["PerceptronEstimator", "MulticlassPerceptron", "Perceptron", "OffsetPerceptron", "PocketPerceptron", "VotedPerceptron",
            "AveragedPerceptron", "LiftedPerceptron", "MarginPerceptron", "PassiveAggressive", "KernelPerceptron",
            "Adaline", "Winnow", "WINNOW_CHECKS_NOT_PASSED", "ESTIMATORS", "final_scores", "class_targets",
            "validate_fit", "LinearOutput"]

@@ -7,15 +7,20 @@ import pytest
 
 from perceptron_gui.cli import main
 from perceptron_gui.core.algorithms import make_algorithm
+from perceptron_gui.core.class_presets import CLASS_PRESETS
 from perceptron_gui.core.presets import PRESETS, get_preset
 
 
 def test_presets_lists_every_name_with_its_title(capsys):
     assert main(["presets"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    two, several = capsys.readouterr().out.split("\n\n")
+    lines = two.splitlines()
     assert [line.split()[0] for line in lines] == list(PRESETS)
     for line, p in zip(lines, PRESETS.values()):
         assert line.endswith(p.title)
+    head, *rest = several.splitlines()
+    assert head == "Several classes (run --algorithm multiclass):"
+    assert [line.split()[0] for line in rest] == list(CLASS_PRESETS)
 
 
 def test_run_preset_digits_prints_the_notes_table_with_its_test_points(capsys, tmp_path):

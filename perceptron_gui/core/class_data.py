@@ -1,0 +1,135 @@
+"""Points of K ≥ 2 classes, for the multiclass perceptron.
+
+The binary learners read labels −1/+1 (:class:`~perceptron_gui.core.dataset.Dataset`); a
+multiclass data set keeps any K ≥ 2 distinct labels of the CSV's last column, numbers or words.
+The classes are sorted (numerically when every label is a number, else as text), and each
+point carries its class's index ``codes[i]`` in that order. A file's faults get the same
+sentences as a two-class file's (:mod:`.csv_text`'s cell rules).
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .csv_text import _cells, _header_cells, _number, _separator, clip_text, is_number
+from .dataset import MAX_ABS_VALUE, DatasetError
+from .io import MAX_CSV_BYTES, decode_text, read_file_bytes
+
+__all__ = ["ClassData", "class_data", "parse_class_csv", "read_class_csv", "MAX_CLASSES"]
+
+# The window draws at most nine classes (keys 1…9); a table of 60,000 distinct labels is a
+# regression target, not classes.
+MAX_CLASSES = 9
+
+
+@dataclass(frozen=True)
+class ClassData:
+    """X of shape (n, d), each point's class index ``codes`` (int64), the sorted ``classes``."""
+
+    X: np.ndarray
+    codes: np.ndarray
+    classes: tuple[str, ...]
+    feature_names: tuple[str, ...]
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def d(self) -> int:
+        return int(self.X.shape[1])
+
+    @property
+    def K(self) -> int:  # noqa: N802 - the notes' K, the number of classes
+        return len(self.classes)
+
+    def counts(self) -> np.ndarray:
+        return np.bincount(self.codes, minlength=self.K)
+
+
+def _label_text(v: object) -> str:
+    if isinstance(v, (float, np.floating)) and float(v).is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+def _sort_key(labels: Sequence[str]) -> list[str]:
+    """Numbers in numeric order when every label is one, else text order."""
+    if all(is_number(s) for s in labels):
+        return sorted(labels, key=float)
+    return sorted(labels)
+
+
+def class_data(X: object, labels: object, feature_names: Sequence[str] = (), source: str = "the data") -> ClassData:
+    """Check and encode points and their labels; one sentence for every fault."""
+    Xa = np.array(X, dtype=np.float64, copy=True)
+    if Xa.ndim == 1:
+        Xa = Xa.reshape(-1, 1)
+    if Xa.ndim != 2 or Xa.shape[1] < 1:
+        raise DatasetError(f"The points of {source} must be a table with at least one feature column.")
+    raw = [_label_text(v) for v in np.asarray(labels, dtype=object).reshape(-1).tolist()]
+    if len(raw) != Xa.shape[0]:
+        raise DatasetError(f"{source} has {Xa.shape[0]} points but {len(raw)} labels; give every point one label.")
+    if not raw:
+        raise DatasetError(f"{source} holds no points; add points of at least two classes.")
+    bad = ~np.isfinite(Xa)
+    if bad.any():
+        r, c = map(int, np.argwhere(bad)[0])
+        raise DatasetError(f"Point {r + 1}, feature {c + 1} of {source} is {Xa[r, c]!r}; replace it with a finite number.")
+    if np.abs(Xa).max() > MAX_ABS_VALUE:
+        raise DatasetError(f"{source} holds values beyond ±{MAX_ABS_VALUE:g}; rescale the data.")
+    empty = next((i for i, s in enumerate(raw) if not s), None)
+    if empty is not None:
+        raise DatasetError(f"The label of point {empty + 1} of {source} is empty; give every point a class.")
+    classes = tuple(_sort_key(sorted(set(raw))))
+    if len(classes) < 2:
+        raise DatasetError(f"All points of {source} are of class {clip_text(classes[0], 40)}; "
+                           "the multiclass perceptron needs at least two classes.")
+    if len(classes) > MAX_CLASSES:
+        raise DatasetError(f"{source} has {len(classes)} distinct labels; the multiclass perceptron takes "
+                           f"2 to {MAX_CLASSES} classes (is the last column really the class?).")
+    index = {c: k for k, c in enumerate(classes)}
+    codes = np.fromiter((index[s] for s in raw), dtype=np.int64, count=len(raw))
+    names = tuple(feature_names) or tuple(f"x{j + 1}" for j in range(Xa.shape[1]))
+    return ClassData(Xa, codes, classes, names)
+
+
+def parse_class_csv(text: str, source: str = "the data") -> ClassData:
+    """Rows of feature values and a class label last (any number or word), an optional header,
+    ``#`` comments; the separators and number rules of a two-class CSV."""
+    lines = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)]
+    lines = [(no, ln) for no, ln in lines if ln and not ln.startswith("#")]
+    if not lines:
+        raise DatasetError(f"{source} holds no data rows; add lines like '0.5,1.2,A' (x1,x2,class).")
+    sep = _separator(lines[0][1])
+    first = _header_cells(lines[0][1], sep)
+    names: list[str] = []
+    if not any(is_number(c) for c in first[:-1]) and len(lines) > 1:
+        names, lines = first[:-1], lines[1:]
+    width = len(_cells(lines[0][1], sep))
+    if width < 2:
+        raise DatasetError(f"Line {lines[0][0]} of {source} has {width} value; it needs at least one feature and the class.")
+    X = np.empty((len(lines), width - 1), dtype=np.float64)
+    labels: list[str] = []
+    for r, (no, ln) in enumerate(lines):
+        cells = _cells(ln, sep)
+        if len(cells) != width:
+            raise DatasetError(f"Line {no} of {source} has {len(cells)} values but {width} were expected; "
+                               "give every line the same columns.")
+        X[r] = [_number(c, f"Line {no} of {source}, column {j + 1}") for j, c in enumerate(cells[:-1])]
+        labels.append(cells[-1])
+    if names and len(names) != width - 1:
+        names = []
+    return class_data(X, labels, names, source)
+
+
+def read_class_csv(path: str | os.PathLike[str]) -> ClassData:
+    """Read a CSV of K ≥ 2 classes (see :func:`parse_class_csv`); a sentence for every fault."""
+    p = Path(os.fspath(path))
+    raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
+    text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
+    return parse_class_csv(text, source=clip_text(p.name, 60))
