@@ -207,3 +207,10 @@ STROKES.update({
 })
 WS_VERSION_SPACE = rgba(SELECTION, 150)
 WS_VERSION_EDGE = "#8A7A00"  # a dark yellow: the version space's outline (a thin wedge needs one)
+
+
+# The classes of a multiclass data set: the Okabe–Ito colours (told apart with every common colour
+# vision deficiency), each class also its own marker shape, so colour is never the only cue.
+CLASS_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7F7F7F", "#F0E442", "#000000")
+CLASS_SYMBOLS = ("o", "s", "t", "d", "star", "h", "p", "t1", "x")  # circle, square, triangle, diamond, …
+CLASS_REGION_ALPHA = 40  # the tint of the region each class wins

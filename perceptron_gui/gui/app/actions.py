@@ -177,6 +177,9 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
                         "(notes 004: the order of examples matters)"))
     m.addAction(act("compare", "&Compare…", lambda: _compare(win),
                     tip="Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side"))
+    m.addAction(act("multiclass", "&Multiclass perceptron…", lambda: _multiclass(win),
+                    tip="Three or more classes, one weight vector each: step the updates W_y += x, W_ŷ −= x, "
+                        "see the regions each class wins and the same run as Kesler's binary perceptron"))
     algo_menu = m.addMenu("Algorithm")
     for name, cls in REGISTRY.items():
         algo_menu.addAction(act(f"algo_{name}", action_text(cls.title), lambda n=name: s.set_algorithm(n), tip=cls.description))
@@ -293,6 +296,11 @@ def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
     box.setModal(False)
     box.show()
     return box
+
+
+def _multiclass(win: ActionWindow) -> None:
+    from ..dialogs.multiclass_dialog import open_multiclass  # loaded when asked for, not at start
+    setattr(win, "multiclass_dialog", open_multiclass(cast(QtWidgets.QWidget, win)))  # noqa: B010 - not part of ActionWindow
 
 
 def _order_study(win: ActionWindow) -> None:

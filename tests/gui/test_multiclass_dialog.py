@@ -1,0 +1,85 @@
+"""Run → Multiclass perceptron…: the presets and a CSV of words train, the steps show the core
+run's W_k, the update's two arrows, the regions by argmax, the digits' W_c as images, and a bad
+file gets a sentence."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt
+
+from perceptron_gui.core.algorithms.multiclass import MulticlassPerceptron, predict_codes
+from perceptron_gui.core.class_presets import CLASS_PRESETS
+from perceptron_gui.render.multiclass_picture import class_step, region_codes
+
+
+def _open(win):
+    win.actions_by_name["multiclass"].trigger()
+    dialog = win.multiclass_dialog
+    assert dialog.isVisible()
+    return dialog
+
+
+def test_stepping_shows_the_core_run(make_main_window, qtbot):
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    run = MulticlassPerceptron().fit(CLASS_PRESETS["three_classes"].make())
+    assert dialog.run.n_updates == run.n_updates and np.array_equal(dialog.run.W, run.W)
+    assert dialog.slider.value() == run.n_updates and "Update 20 of 20" in dialog.position.text()
+    dialog.slider.setFocus()
+    qtbot.keyClick(dialog.slider, Qt.Key.Key_Home)
+    assert dialog.slider.value() == 0 and "Start: every W_c = 0" in dialog.text.toPlainText()
+    qtbot.keyClick(dialog.slider, Qt.Key.Key_Right)
+    st = class_step(run, 1)
+    text = dialog.text.toPlainText()
+    assert "Update 1 of 20, epoch 0: x1 = (1, 4) of class A" in text and "W_A += x and W_B −= x" in text
+    assert "φ(x1, A, B): +x in block A, −x in block B  ← added" in text
+    ring = dialog.ring.getData()
+    assert (ring[0][0], ring[1][0]) == (1.0, 4.0)
+    # At update 5 the moved vectors were not zero: W_y(before) + x = W_y(after), drawn to one scale.
+    dialog.slider.setValue(5)
+    st = class_step(run, 5)
+    for c, ghost, step in zip((st.true_class, st.rival), dialog.ghosts, dialog.steps):
+        arrow_x, arrow_y = dialog.arrows[c][0].getData()
+        scale = np.hypot(arrow_x[1], arrow_y[1]) / np.linalg.norm(st.W[c, :2])
+        gx, gy = ghost.getData()
+        np.testing.assert_allclose([gx[1], gy[1]], st.before[c, :2] * scale, rtol=1e-9, atol=1e-9)
+        sx, sy = step.getData()
+        np.testing.assert_allclose([sx[1] - sx[0], sy[1] - sy[0]], (st.W[c, :2] - st.before[c, :2]) * scale,
+                                   rtol=1e-9, atol=1e-9)
+    dialog.close()
+
+
+def test_the_regions_are_the_argmax_of_the_scores():
+    run = MulticlassPerceptron().fit(CLASS_PRESETS["four_classes"].make())
+    codes = region_codes(run.W, True, (-5.0, 5.0), (-5.0, 5.0), 11)
+    xs = np.linspace(-5, 5, 11)
+    for j in (1, 9):
+        for i in (1, 9):
+            assert codes[j, i] == predict_codes(run.W, np.array([[xs[i], xs[j]]]), True)[0]
+    assert len(set(codes.ravel().tolist())) == 4
+
+
+def test_the_digits_show_one_image_per_class(make_main_window):
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    dialog.load_preset("digits_0_1_2")
+    assert len(dialog.images) == 3
+    image = dialog.images[1].image
+    assert image.shape == (8, 8) and np.array_equal(image.ravel(), dialog.run.W[1, :64])
+    dialog.shuffle.setChecked(True)  # retrains
+    assert dialog.run.shuffle and dialog.slider.maximum() == dialog.run.n_updates
+    dialog.close()
+
+
+def test_a_csv_of_words_opens_and_a_bad_one_gets_a_sentence(make_main_window, tmp_path):
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    good = tmp_path / "iris.csv"
+    good.write_text("a,b,kind\n1,4,setosa\n6,5,versicolor\n3,-2,virginica\n2,5,setosa\n")
+    assert dialog.load_file(good)
+    assert dialog.run.classes == ("setosa", "versicolor", "virginica") and "3 classes" in dialog.status.text()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("1,2,A\n3,x,B\n")
+    assert not dialog.load_file(bad)
+    assert "'x' is not a number" in dialog.status.text()
+    assert dialog.run.classes == ("setosa", "versicolor", "virginica")  # the data shown stay
+    dialog.close()
