@@ -133,3 +133,69 @@ def test_the_estimator_and_the_command_line_give_the_learners_weights(tmp_path, 
     code = main(["run", str(path), "--algorithm", "adaline", "--eta", "abc"])
     said = capsys.readouterr()
     assert code == 2 and "Traceback" not in said.err and "--eta" in said.err
+
+
+def textbook_batch(X, y, eta, epochs, offset, shuffle=False, seed=0):
+    """Batch gradient descent on (1/n)·Σ (y − w·x − b)² as a course writes it: every score with the
+    epoch's starting weights, the shares η·(2/n)·(y − s)·x added in visit order."""
+    n, d = X.shape
+    w, b = np.zeros(d), 0.0
+    rows = [np.r_[w, b] if offset else w.copy()]
+    for e in range(epochs):
+        w_start, b_start = w.copy(), b
+        for i in (epoch_order(n, e, True, seed) if shuffle else range(n)):
+            s = 0.0
+            for j in range(d):
+                s += w_start[j] * X[i, j]
+            if offset:
+                s += b_start * 1.0
+            f = eta * (2.0 / n) * (y[i] - s)
+            for j in range(d):
+                w[j] += f * X[i, j]
+            if offset:
+                b += f * 1.0
+            rows.append(np.r_[w, b] if offset else w.copy())
+    return np.array(rows)
+
+
+@pytest.mark.parametrize("offset, shuffle", [(True, False), (False, True)])
+def test_batch_gradient_descent_is_the_textbook_loops_to_the_bit(offset, shuffle):
+    X, y = data()
+    rec = make_algorithm("adaline", eta=0.2, batch=True, max_epochs=6, offset=offset, shuffle=shuffle, seed=2).fit(
+        Dataset.from_arrays(X, y))
+    expected = textbook_batch(X, y, 0.2, 6, offset, shuffle, seed=2)
+    assert np.array_equal(np.array(rec.weights[0: rec.num_updates + 1]), expected)
+    # Each epoch's end is one step down the gradient of the mean squared error (BLAS: a tolerance).
+    Xa = np.column_stack([X, np.ones(len(X))]) if offset else X
+    w = np.zeros(Xa.shape[1])
+    for e in range(6):
+        w = w + 0.2 * (2.0 / len(X)) * Xa.T @ (y - Xa @ w)
+        np.testing.assert_allclose(expected[(e + 1) * len(X)], w, rtol=0, atol=1e-12)
+
+
+def test_batch_in_slices_is_the_same_run():
+    """A stop() makes the epochs run in slices (chunks.run_epoch): the epoch's scores keep their w."""
+    X, y = data(300, 3, seed=4)
+    ds = Dataset.from_arrays(X, y)
+    whole = make_algorithm("adaline", eta=0.1, batch=True, max_epochs=4).fit(ds)
+    sliced = make_algorithm("adaline", eta=0.1, batch=True, max_epochs=4).fit(ds, stop=lambda: False)
+    assert np.array_equal(np.asarray(whole.weights), np.asarray(sliced.weights))
+
+
+def test_batch_lowers_the_squared_error_every_epoch_and_refuses_an_eta_past_one_over_lambda():
+    X, y = data(80, 2, seed=6)
+    ds = Dataset.from_arrays(X, y)
+    lam = largest_eigenvalue(np.column_stack([X, np.ones(len(X))]))
+    rec = make_algorithm("adaline", eta=0.9 / lam, batch=True, max_epochs=30).fit(ds)
+    mse = rec.extras["mse"]
+    assert all(b <= a for a, b in zip(mse, mse[1:]))
+    with pytest.raises(DatasetError, match=r"in batch on these data.*1/λ_max"):
+        make_algorithm("adaline", eta=3.0 / lam, batch=True, max_epochs=300).fit(ds)
+
+
+def test_batch_from_the_command_line(capsys):
+    assert main(["run", "--preset", "far_cluster", "--algorithm", "adaline", "--batch", "--eta", "0.01",
+                 "--max-epochs", "20"]) == 0
+    assert "squared error" in capsys.readouterr().out
+    assert main(["run", "--preset", "far_cluster", "--algorithm", "offset", "--batch"]) == 2
+    assert "--batch does not apply to the offset perceptron" in capsys.readouterr().err

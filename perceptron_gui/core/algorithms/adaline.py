@@ -14,6 +14,7 @@ from .base import ParamSpec, Perceptron
 from .own_steps import OwnStepSizes
 
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
+LMS = LazyModule("._lms_kernels", __package__)  # the batch epoch (loaded at the first batch fit)
 
 MIN_ETA, MAX_ETA = 1e-9, 10.0
 # The squared error of a run that diverges grows without bound; past this many times the start's,
@@ -32,14 +33,24 @@ class Adaline(OwnStepSizes, Perceptron):
     error after each epoch (``extras["mse"]``) and each step as τ with τ·y = η·(y − s)
     (``extras["tau"]``), so the weight log replays w_k = w_{k−1} + (τ_k·y_i)·x_i to the bit.
 
+    With ``batch`` on it is gradient descent on the mean squared error (1/n)·Σ (y − s)² instead:
+    one step per epoch, w ← w + η·(2/n)·Σ (y − s)·x with every s taken from the epoch's starting
+    weights. The record still has one update per visit, each point's share of the step added in
+    visit order, so the line is seen gathering the gradient point by point and each epoch's end
+    is the batch step.
+
     An η too large for the data makes the weights grow without bound: the fit is refused with
-    a sentence naming the largest stable η, 2/λ_max, where λ_max is the largest eigenvalue of
-    the points' mean x·xᵀ (x with its constant 1 when there is an offset).
+    a sentence naming the largest stable η, 2/λ_max online and 1/λ_max in batch, where λ_max is
+    the largest eigenvalue of the points' mean x·xᵀ (x with its constant 1 when there is an
+    offset).
 
     Parameters
     ----------
     eta : float in (0, 10], default 0.01
         The learning rate η.
+    batch : bool, default False
+        Batch gradient descent on the mean squared error (one step per epoch) instead of the
+        online rule.
     (others as :class:`Perceptron`; offset on by default)
     """
 
@@ -57,10 +68,11 @@ class Adaline(OwnStepSizes, Perceptron):
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, eta: float = 0.01,
-                 start_w: Sequence[float] = (), start_b: float = 0.0) -> None:
+                 start_w: Sequence[float] = (), start_b: float = 0.0, batch: bool = False) -> None:
         super().__init__(max_epochs=max_epochs, shuffle=shuffle, seed=seed, init=init, offset=offset,
                          start_w=start_w, start_b=start_b)
         self.eta = eta
+        self.batch = batch
 
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
@@ -69,6 +81,9 @@ class Adaline(OwnStepSizes, Perceptron):
                       "The step: w ← w + η·(y − (w·x + b))·x at every visit. Too large an η makes the "
                       "weights grow without bound (the largest stable one is 2/λ_max of the points).",
                       MIN_ETA, MAX_ETA),
+            ParamSpec("batch", bool, False, "Batch gradient descent",
+                      "One step per epoch down the mean squared error, w ← w + η·(2/n)·Σ (y − (w·x + b))·x, "
+                      "instead of a step at every visit."),
         ]
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
@@ -77,7 +92,16 @@ class Adaline(OwnStepSizes, Perceptron):
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         tau = self.tau_room(state, k0, order.shape[0])  # one update per visit
-        cnt = int(K.adaline_epoch(Xa, y, order, state["w"], float(self.eta), pos_buf, idx_buf, tau, ck, k0, C))
+        if self.batch:
+            # An epoch may come in slices (chunks.run_epoch): its first slice fixes the scores' w.
+            if state.get("batch_left", 0) <= 0:
+                state["batch_w0"], state["batch_left"] = state["w"].copy(), Xa.shape[0]
+            state["batch_left"] -= order.shape[0]
+            scale = float(self.eta) * (2.0 / Xa.shape[0])
+            cnt = int(LMS.adaline_batch_epoch(Xa, y, order, state["w"], state["batch_w0"], scale,
+                                              pos_buf, idx_buf, tau, ck, k0, C))
+        else:
+            cnt = int(K.adaline_epoch(Xa, y, order, state["w"], float(self.eta), pos_buf, idx_buf, tau, ck, k0, C))
         state["k"] = k0 + cnt
         if not np.isfinite(state["w"]).all():
             raise DatasetError(self.diverged_sentence(Xa, None, None))
@@ -97,9 +121,11 @@ class Adaline(OwnStepSizes, Perceptron):
         """Why the fit is refused: η, what the error did, and the largest stable η."""
         rose = "" if start is None or end is None else f" (the mean squared error rose from {start:.3g} to {end:.3g})"
         lam = largest_eigenvalue(Xa)
-        stable = f"the largest stable η is about 2/λ_max = {2.0 / lam:.3g}" if lam > 0.0 else "every η is stable here"
+        top, rule = (1.0, "1/λ_max") if self.batch else (2.0, "2/λ_max")
+        stable = f"the largest stable η is about {rule} = {top / lam:.3g}" if lam > 0.0 else "every η is stable here"
         with_one = " with its constant 1" if self.offset else ""
-        return (f"With η = {float(self.eta):g} ADALINE's weights grow without bound on these data{rose}; "
+        how = " in batch" if self.batch else ""
+        return (f"With η = {float(self.eta):g} ADALINE's weights grow without bound{how} on these data{rose}; "
                 f"{stable}, where λ_max = {lam:.3g} is the largest eigenvalue of the mean of x·xᵀ "
                 f"(x{with_one}). Choose a smaller η.")
 
