@@ -19,7 +19,7 @@ from .csv_text import _cells, _header_cells, _number, _separator, clip_text, is_
 from .dataset import MAX_ABS_VALUE, DatasetError
 from .io import MAX_CSV_BYTES, decode_text, read_file_bytes
 
-__all__ = ["ClassData", "class_data", "parse_class_csv", "read_class_csv", "MAX_CLASSES"]
+__all__ = ["ClassData", "class_data", "sorted_classes", "parse_class_csv", "read_class_csv", "MAX_CLASSES"]
 
 # The window draws at most nine classes (keys 1…9); a table of 60,000 distinct labels is a
 # regression target, not classes.
@@ -57,6 +57,11 @@ def _label_text(v: object) -> str:
     return str(v).strip()
 
 
+def sorted_classes(labels: Sequence[str]) -> tuple[str, ...]:
+    """The distinct labels in the order of the classes (see :func:`_sort_key`)."""
+    return tuple(_sort_key(sorted(set(labels))))
+
+
 def _sort_key(labels: Sequence[str]) -> list[str]:
     """Numbers in numeric order when every label is one, else text order."""
     if all(is_number(s) for s in labels):
@@ -85,7 +90,7 @@ def class_data(X: object, labels: object, feature_names: Sequence[str] = (), sou
     empty = next((i for i, s in enumerate(raw) if not s), None)
     if empty is not None:
         raise DatasetError(f"The label of point {empty + 1} of {source} is empty; give every point a class.")
-    classes = tuple(_sort_key(sorted(set(raw))))
+    classes = sorted_classes(raw)
     if len(classes) < 2:
         raise DatasetError(f"All points of {source} are of class {clip_text(classes[0], 40)}; "
                            "the multiclass perceptron needs at least two classes.")

@@ -32,13 +32,13 @@ def test_stepping_shows_the_core_run(make_main_window, qtbot):
     text = dialog.text.toPlainText()
     assert "Update 1 of 20, epoch 0: x1 = (1, 4) of class A" in text and "W_A += x and W_B −= x" in text
     assert "φ(x1, A, B): +x in block A, −x in block B  ← added" in text
-    ring = dialog.ring.getData()
+    ring = dialog.view.ring.getData()
     assert (ring[0][0], ring[1][0]) == (1.0, 4.0)
     # At update 5 the moved vectors were not zero: W_y(before) + x = W_y(after), drawn to one scale.
     dialog.slider.setValue(5)
     st = class_step(run, 5)
-    for c, ghost, step in zip((st.true_class, st.rival), dialog.ghosts, dialog.steps):
-        arrow_x, arrow_y = dialog.arrows[c][0].getData()
+    for c, ghost, step in zip((st.true_class, st.rival), dialog.view.ghosts, dialog.view.steps):
+        arrow_x, arrow_y = dialog.view.arrows[c][0].getData()
         scale = np.hypot(arrow_x[1], arrow_y[1]) / np.linalg.norm(st.W[c, :2])
         gx, gy = ghost.getData()
         np.testing.assert_allclose([gx[1], gy[1]], st.before[c, :2] * scale, rtol=1e-9, atol=1e-9)
@@ -62,8 +62,8 @@ def test_the_digits_show_one_image_per_class(make_main_window):
     win = make_main_window("random_separable", "offset")
     dialog = _open(win)
     dialog.load_preset("digits_0_1_2")
-    assert len(dialog.images) == 3
-    image = dialog.images[1].image
+    assert len(dialog.view.images) == 3
+    image = dialog.view.images[1].image
     assert image.shape == (8, 8) and np.array_equal(image.ravel(), dialog.run.W[1, :64])
     dialog.shuffle.setChecked(True)  # retrains
     assert dialog.run.shuffle and dialog.slider.maximum() == dialog.run.n_updates
@@ -83,3 +83,39 @@ def test_a_csv_of_words_opens_and_a_bad_one_gets_a_sentence(make_main_window, tm
     assert "'x' is not a number" in dialog.status.text()
     assert dialog.run.classes == ("setosa", "versicolor", "virginica")  # the data shown stay
     dialog.close()
+
+
+def test_points_drawn_by_hand_train_and_undo(make_main_window, qtbot, tmp_path):
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    dialog.source.setCurrentIndex(dialog.source.findData(""))
+    dialog.source.activated.emit(dialog.source.currentIndex())
+    assert dialog.run is None and "at least two classes" in dialog.status.text()
+    qtbot.keyClick(dialog, Qt.Key.Key_1)
+    dialog.click_at(1.0, 1.0)
+    assert dialog.run is None and dialog.classes == ("A",)
+    qtbot.keyClick(dialog, Qt.Key.Key_2)
+    assert "Adding class B (new)" in dialog.active_class.text()
+    dialog.click_at(-1.0, -1.0)
+    qtbot.keyClick(dialog, Qt.Key.Key_3)
+    dialog.click_at(2.0, -2.0)
+    assert dialog.classes == ("A", "B", "C") and dialog.run is not None and dialog.run.converged
+    expected = MulticlassPerceptron().fit(dialog.data)
+    assert np.array_equal(dialog.run.W, expected.W)
+    dialog.click_at(1.9, -1.9, remove=True)  # the nearest point, C's
+    assert dialog.classes == ("A", "B") and len(dialog.labels) == 2
+    qtbot.keyClick(dialog, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.classes == ("A", "B", "C")
+    assert dialog.save_csv(tmp_path / "drawn.csv")
+    assert (tmp_path / "drawn.csv").read_text().splitlines()[0] == "x1,x2,class"
+    from perceptron_gui.core.class_data import read_class_csv
+    again = read_class_csv(tmp_path / "drawn.csv")
+    assert np.array_equal(again.X, dialog.X) and again.classes == dialog.classes
+    dialog.close()
+
+
+def test_next_label_sorts_after_the_classes():
+    from perceptron_gui.gui.dialogs.multiclass_dialog import next_label
+
+    assert next_label(()) == "A" and next_label(("A", "B")) == "C" and next_label(("1", "2", "4")) == "5"
+    assert next_label(("cat", "dog")) == "dog+"
