@@ -129,9 +129,9 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
 
 def _check_lesson(ns: argparse.Namespace) -> None:
     """A known lesson, and no --preset or --algorithm beside it (it brings its own)."""
-    from ..session.lessons import get_lesson
+    from ..session.lessons import check_lesson
     try:
-        get_lesson(ns.lesson)
+        check_lesson(ns.lesson)
     except UserError as exc:
         raise UsageError(str(exc)) from None
     clash = [o for o, v in (("--preset", ns.preset), ("--algorithm", ns.gui_algorithm)) if v is not None]

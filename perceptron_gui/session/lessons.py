@@ -17,8 +17,9 @@ from typing import Any
 from ..core.algorithms import REGISTRY
 from ..core.dataset import DatasetError
 from ..core.presets import get_preset
+from .class_lessons import CLASS_LESSONS
 
-__all__ = ["Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "DOCKS_SHOWN", "PRESENTATION_PANELS",
+__all__ = ["check_lesson", "Lesson", "LessonView", "LESSONS", "VIEW_SWITCHES", "PANELS", "DOCKS_SHOWN", "PRESENTATION_PANELS",
            "PRESENTED_BY_DEFAULT", "get_lesson", "lesson_lines", "apply_lesson", "lesson_params", "lesson_switches",
            "lesson_docks"]
 
@@ -231,16 +232,24 @@ def get_lesson(name: str) -> Lesson:
     try:
         return LESSONS[name]
     except KeyError:
-        raise DatasetError(f"There is no lesson '{name}'; choose one of {', '.join(LESSONS)} "
+        raise DatasetError(f"There is no lesson '{name}'; choose one of {', '.join([*LESSONS, *CLASS_LESSONS])} "
                            f"(or see 'perceptron-gui lessons').") from None
+
+
+def check_lesson(name: str) -> None:
+    """Nothing for a lesson's name (of either table); a sentence (a DatasetError) for another."""
+    if name not in CLASS_LESSONS:
+        get_lesson(name)
 
 
 def lesson_lines() -> list[str]:
     """One line per lesson: name, notes, number and title (``perceptron-gui lessons``)."""
-    width = max(len(name) for name in LESSONS)
+    width = max(len(name) for name in (*LESSONS, *CLASS_LESSONS))
     notes = max(len(lesson.note) for lesson in LESSONS.values())
-    return [f"{les.name:<{width}}  notes {les.note:<{notes}}  {les.number + '.':<4} {les.title}"
-            for les in LESSONS.values()]
+    return ([f"{les.name:<{width}}  notes {les.note:<{notes}}  {les.number + '.':<4} {les.title}"
+             for les in LESSONS.values()]
+            + [f"{les.name:<{width}}  {les.note:<{notes + 6}}  {les.number + '.':<4} {les.title}"
+               for les in CLASS_LESSONS.values()])
 
 
 def lesson_params(lesson: Lesson) -> dict[str, Any]:

@@ -7,15 +7,18 @@ import types
 import pytest
 
 from perceptron_gui.cli import main
+from perceptron_gui.session.class_lessons import CLASS_LESSONS
 from perceptron_gui.session.lessons import LESSONS
 
 
 def test_lessons_lists_every_name_with_its_note_and_title(capsys):
     assert main(["lessons"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in lines] == list(LESSONS)
+    assert [line.split()[0] for line in lines] == [*LESSONS, *CLASS_LESSONS]
     for line, les in zip(lines, LESSONS.values()):
         assert f"notes {les.note}" in line and line.endswith(les.title)
+    for line, cl in zip(lines[len(LESSONS):], CLASS_LESSONS.values()):
+        assert cl.note in line and line.endswith(cl.title)
 
 
 @pytest.fixture
@@ -30,6 +33,8 @@ def window_calls(monkeypatch):
 def test_lesson_option_reaches_the_window(window_calls):
     assert main(["--lesson", "notes003_update", "--screenshot", "x.png", "--size", "1400x900"]) == 0
     assert window_calls[-1][1]["lesson"] == "notes003_update" and window_calls[-1][1]["screenshot"] == "x.png"
+    assert main(["--lesson", "multiclass_by_hand"]) == 0  # a lesson of several classes: its own view
+    assert window_calls[-1][1]["lesson"] == "multiclass_by_hand"
 
 
 @pytest.mark.parametrize("argv, words", [

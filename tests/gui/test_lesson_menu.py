@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from perceptron_gui.session.class_lessons import CLASS_LESSONS
 from perceptron_gui.session.lessons import LESSONS, lesson_switches
 
 
@@ -17,9 +18,11 @@ def test_the_menu_has_one_entry_per_lesson_before_help(make_main_window):
     assert titles.index("Lessons") == titles.index("Help") - 1
     menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "Lessons")
     entries = [a for a in menu.actions() if not a.isSeparator()]
-    assert len(entries) == len(LESSONS)
+    assert len(entries) == len(LESSONS) + len(CLASS_LESSONS)
     for a, les in zip(entries, LESSONS.values()):
         assert a.text() == f"{les.number}. {les.title} (notes {les.note})" and a.toolTip() == les.explanation
+    for a, cl in zip(entries[len(LESSONS):], CLASS_LESSONS.values()):
+        assert a.text() == f"{cl.number}. {cl.title} ({cl.note})" and a.toolTip() == cl.explanation
 
 
 def test_one_action_opens_notes_003s_update_with_its_views(make_main_window, qtbot):

@@ -119,3 +119,23 @@ def test_next_label_sorts_after_the_classes():
 
     assert next_label(()) == "A" and next_label(("A", "B")) == "C" and next_label(("1", "2", "4")) == "5"
     assert next_label(("cat", "dog")) == "dog+"
+
+
+def test_the_lessons_of_several_classes_open_the_view(make_main_window, capsys):
+    from perceptron_gui.cli import main
+    from perceptron_gui.session.class_lessons import CLASS_LESSONS
+
+    win = make_main_window("random_separable", "offset")
+    win.actions_by_name["lesson_multiclass_by_hand"].trigger()
+    dialog = win.multiclass_dialog
+    assert dialog.isVisible() and dialog.slider.value() == 5
+    assert dialog.status.text().startswith("Lesson 16a (Three classes, one weight vector each).")
+    assert "Update 5 of 20, epoch 1: x6 = (6, 5) of class B" in dialog.text.toPlainText()
+    assert "W_B += x and W_C −= x" in dialog.text.toPlainText()  # what the explanation says happens
+    win.actions_by_name["lesson_multiclass_digits"].trigger()
+    assert win.multiclass_dialog is dialog and len(dialog.view.images) == 3
+    assert dialog.slider.value() == dialog.run.n_updates
+    dialog.close()
+    assert main(["lessons"]) == 0
+    listing = capsys.readouterr().out
+    assert all(name in listing for name in CLASS_LESSONS)

@@ -13,6 +13,7 @@ from perceptron_gui.core.dataset import DatasetError
 from perceptron_gui.core.presets import PRESETS, get_preset
 from perceptron_gui.core.separability import max_margin_any_scale
 from perceptron_gui.core.theory import signed_margins
+from perceptron_gui.session.class_lessons import CLASS_LESSONS
 from perceptron_gui.session.lessons import LESSONS, PANELS, VIEW_SWITCHES, apply_lesson, get_lesson, lesson_lines, lesson_switches
 from perceptron_gui.session.session import Session
 
@@ -187,9 +188,11 @@ def test_an_unknown_lesson_is_one_sentence():
 
 def test_lesson_lines_list_name_note_and_title():
     lines = lesson_lines()
-    assert [line.split()[0] for line in lines] == list(LESSONS)
+    assert [line.split()[0] for line in lines] == [*LESSONS, *CLASS_LESSONS]
     for line, les in zip(lines, LESSONS.values()):
         assert f"notes {les.note}" in line and line.endswith(les.title)
+    for line, cl in zip(lines[len(LESSONS):], CLASS_LESSONS.values()):
+        assert cl.note in line and line.endswith(cl.title)
 
 
 def test_every_lesson_sets_every_lesson_dock_and_names_known_presentation_panels():

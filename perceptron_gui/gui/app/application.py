@@ -116,11 +116,13 @@ def _raise_lesson_panel(win, lesson: str | None) -> None:
         return
     from PySide6 import QtWidgets
 
+    from ...session.class_lessons import CLASS_LESSONS
     from ...session.lessons import get_lesson
     from .lesson_menu import raise_panel
 
     QtWidgets.QApplication.processEvents()
-    raise_panel(win, get_lesson(lesson).panel)
+    if lesson not in CLASS_LESSONS:  # those open their own view, not a dock
+        raise_panel(win, get_lesson(lesson).panel)
 
 
 def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None, preset: str | None = None,
@@ -142,9 +144,9 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         return 2
     if lesson is not None:
         from ...core.errors import UserError
-        from ...session.lessons import get_lesson
+        from ...session.lessons import check_lesson
         try:
-            get_lesson(lesson)
+            check_lesson(lesson)
         except UserError as exc:
             print(str(exc), file=sys.stderr)
             return 2

@@ -10,11 +10,12 @@ the lessons (:func:`step_lesson`).
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from PySide6 import QtGui, QtWidgets
 
 from ...core.errors import UserError
+from ...session.class_lessons import CLASS_LESSONS
 from ...session.document import Document
 from ...session.lessons import LESSONS, apply_lesson, get_lesson
 from ...session.session import Session
@@ -58,6 +59,14 @@ def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
         a.triggered.connect(lambda *_, n=name: open_lesson(win, n))
         menu.addAction(a)
         win.actions_by_name[f"lesson_{name}"] = a
+    menu.addSeparator()
+    for name, les in CLASS_LESSONS.items():  # more than two classes: the multiclass view
+        a = QtGui.QAction(f"{les.number}. {les.title} ({les.note})", menu)
+        a.setToolTip(les.explanation)
+        a.setStatusTip(les.explanation)
+        a.triggered.connect(lambda *_, n=name: open_lesson(win, n))
+        menu.addAction(a)
+        win.actions_by_name[f"lesson_{name}"] = a
     help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
     if help_menu is None:
         bar.addMenu(menu)
@@ -68,6 +77,8 @@ def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
 
 def open_lesson(win: LessonWindow, name: str) -> bool:
     """Open lesson ``name`` in the window; an unknown name is one sentence in the message strip."""
+    if name in CLASS_LESSONS:
+        return _open_class_lesson(win, name)
     try:
         lesson = get_lesson(name)
     except UserError as exc:
@@ -90,6 +101,21 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
         presentation.refresh_panels()  # while presenting, the lesson's docks above yield to its panels
     raise_panel(win, view.panel)
     win.canvas.fit_view()
+    return True
+
+
+def _open_class_lesson(win: LessonWindow, name: str) -> bool:
+    """A lesson of several classes: the multiclass view on its data, at its step, saying what to see."""
+    from ..dialogs.multiclass_dialog import open_multiclass  # loaded when asked for
+
+    les = CLASS_LESSONS[name]
+    dialog = getattr(win, "multiclass_dialog", None)
+    if dialog is None or not dialog.isVisible():
+        dialog = open_multiclass(cast(QtWidgets.QWidget, win))
+        setattr(win, "multiclass_dialog", dialog)  # noqa: B010 - not part of LessonWindow
+    win.setProperty("lesson", name)
+    dialog.open_lesson(les.preset, les.step, f"Lesson {les.number} ({les.title}). {les.explanation}")
+    dialog.raise_()
     return True
 
 

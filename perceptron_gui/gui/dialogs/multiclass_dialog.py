@@ -143,6 +143,13 @@ class MulticlassDialog(QtWidgets.QDialog):
         data = CLASS_PRESETS[name].make()
         self.set_points(data.X, [data.classes[c] for c in data.codes.tolist()], remember=bool(self.labels))
 
+    def open_lesson(self, preset: str, step: int | str, explanation: str) -> None:
+        """A lesson's data, shown at its step, its explanation under the picture."""
+        self.load_preset(preset)
+        if step != "end":
+            self.slider.setValue(int(step))
+        self.status.setText(explanation)
+
     def load_file(self, path: str | Path) -> bool:
         """Train on the CSV at ``path``; a bad file keeps the data shown and says why."""
         try:
