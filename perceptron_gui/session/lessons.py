@@ -248,7 +248,7 @@ def lesson_lines() -> list[str]:
     notes = max(len(lesson.note) for lesson in LESSONS.values())
     return ([f"{les.name:<{width}}  notes {les.note:<{notes}}  {les.number + '.':<4} {les.title}"
              for les in LESSONS.values()]
-            + [f"{les.name:<{width}}  {les.note:<{notes + 6}}  {les.number + '.':<4} {les.title}"
+            + [f"{les.name:<{width}}  {'notes —':<{notes + 6}}  {les.number + '.':<4} {les.title}"
                for les in CLASS_LESSONS.values()])
 
 

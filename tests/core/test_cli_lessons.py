@@ -18,7 +18,7 @@ def test_lessons_lists_every_name_with_its_note_and_title(capsys):
     for line, les in zip(lines, LESSONS.values()):
         assert f"notes {les.note}" in line and line.endswith(les.title)
     for line, cl in zip(lines[len(LESSONS):], CLASS_LESSONS.values()):
-        assert cl.note in line and line.endswith(cl.title)
+        assert "notes —" in line and line.endswith(cl.title)
 
 
 @pytest.fixture
