@@ -139,3 +139,13 @@ def test_the_lessons_of_several_classes_open_the_view(make_main_window, capsys):
     assert main(["lessons"]) == 0
     listing = capsys.readouterr().out
     assert all(name in listing for name in CLASS_LESSONS)
+
+
+def test_the_picture_is_saved_as_png(make_main_window, tmp_path):
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    assert dialog.save_picture(tmp_path / "m.png")
+    assert (tmp_path / "m.png").read_bytes().startswith(b"\x89PNG") and "Wrote m.png" in dialog.status.text()
+    assert not dialog.save_picture(tmp_path / "missing" / "m.png")
+    assert "could not be written" in dialog.status.text()
+    dialog.close()

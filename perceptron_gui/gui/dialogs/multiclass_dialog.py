@@ -108,6 +108,10 @@ class MulticlassDialog(QtWidgets.QDialog):
         save.setToolTip("The points and their classes as a CSV (x1,x2,class) that run --algorithm multiclass reads")
         save.clicked.connect(lambda: self.save_csv())
         row.addWidget(save)
+        picture = QtWidgets.QPushButton("Save &picture…")
+        picture.setToolTip("The picture as a PNG image")
+        picture.clicked.connect(lambda: self.save_picture())
+        row.addWidget(picture)
         return row
 
     def _stepper(self) -> QtWidgets.QHBoxLayout:
@@ -231,6 +235,20 @@ class MulticlassDialog(QtWidgets.QDialog):
             return False
         self.status.setText(f"Wrote {Path(path).name} ({len(rows)} points).")
         return True
+
+    def save_picture(self, path: str | Path | None = None) -> bool:
+        """The picture (regions, points, arrows; or the W_c images) as a PNG at the screen's size."""
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the picture", "multiclass.png",
+                                                              "PNG image (*.png)")
+            if not chosen:
+                return False
+            path = chosen
+        target = Path(path)
+        ok = self.view.grab().save(str(target), "PNG")
+        self.status.setText(f"Wrote {target.name}." if ok else
+                            f"{target.name} could not be written; check the folder and its permissions.")
+        return bool(ok)
 
     # ---- training and showing ----------------------------------------------------------
     def train(self) -> None:
