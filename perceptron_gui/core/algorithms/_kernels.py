@@ -21,7 +21,7 @@ from ._lms_kernels import adaline_epoch  # noqa: F401  (ADALINE's)
 # The pocket's kernel lives in its own module (one loop for the every-update rule and the
 # ratchet, and the count); they are names of this module too, so warm_up and ``kernels`` find them.
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
-from ._step_kernels import add_step, margin_epoch, pa_epoch, replay_rows_tau  # noqa: F401
+from ._step_kernels import add_step, margin_epoch, pa_epoch, replay_rows_tau, weighted_epoch  # noqa: F401
 from ._vote_kernels import vote_errors_by_epoch, vote_scores  # noqa: F401  (the voted perceptron's)
 from ._winnow_kernels import replay_rows_winnow, winnow_epoch  # noqa: F401  (Winnow's)
 
@@ -370,6 +370,7 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
                                  for parallel in (False, True) for ratchet in (False, True)],
         "lifted_epoch": lambda: lifted_epoch(X, y, order, w.copy(), np.zeros(2), 0.25, 0.5, pos, idx, wo, 0, 64),
         "margin_epoch": lambda: margin_epoch(X, y, order, w.copy(), 1.0, pos, idx, wo, 0, 64),
+        "weighted_epoch": lambda: weighted_epoch(X, y, np.ones(2), order, w.copy(), 0.0, pos, idx, wo, 0, 64),
         "pa_epoch": lambda: pa_epoch(X, y, order, w.copy(), 1, 1.0, pos, idx, np.empty(2), wo, 0, 64),
         "adaline_epoch": lambda: adaline_epoch(X, y, order, w.copy(), 0.01, pos, idx, np.empty(2), wo, 0, 64),
         "winnow_epoch": lambda: winnow_epoch(X, y, order, w.copy(), 2.0, pos, idx, wo, 0, 64),

@@ -131,3 +131,38 @@ def replay_rows_tau(  # pragma: no cover - compiled
             cur += 1
         for j in range(D):
             out[r, j] = w[j]
+
+
+@njit(cache=True, nogil=True)
+def weighted_epoch(  # pragma: no cover - compiled
+    Xa: Array, y: Array, s: Array, order: Array, w: Array, margin: float,
+    pos_out: Array, idx_out: Array, ck_out: Array, k0: int, C: int,
+) -> int:
+    """One epoch of the perceptron (``margin`` 0.0) or the margin perceptron with a weight s_i per
+    point: when y·(w·x) <= margin, w += (y·s_i)·x, as scikit-learn's SGD takes a sample's weight
+    (its update y times class weight × sample weight). A point of weight 0 is never updated on
+    (scikit-learn skips an update of 0), so it cannot keep a run from converging. The scores are
+    summed as in :func:`margin_epoch`; the record's step size of the update is s_i."""
+    D = Xa.shape[1]
+    cnt = 0
+    for t in range(order.shape[0]):
+        i = order[t]
+        si = s[i]
+        if si == 0.0:
+            continue
+        sc = 0.0
+        for j in range(D):
+            sc += w[j] * Xa[i, j]
+        yi = y[i]
+        if yi * sc <= margin:
+            f = yi * si
+            for j in range(D):
+                w[j] += f * Xa[i, j]
+            pos_out[cnt] = t
+            idx_out[cnt] = i
+            cnt += 1
+            if (k0 + cnt) % C == 0:
+                m = (k0 + cnt) // C
+                for j in range(D):
+                    ck_out[m, j] = w[j]
+    return cnt

@@ -21,6 +21,7 @@ from ..run_memory import bytes_per_update, fit_bytes, memory_budget, record_byte
 from . import chunks, error_count
 from ._lazy import LazyModule
 from .chunks import TrainingStopped
+from .own_steps import RowWeights
 from .params import START_B, START_W, ParamSpec
 from .scores import augment, predict_scores, row_dots
 from .start_scale import start_scale_problem
@@ -129,6 +130,13 @@ class Perceptron:
         self.start_b = start_b
 
     @classmethod
+    def takes_row_weights(cls) -> bool:
+        """Whether ``fit`` takes a weight per point (``row_weight``): the learners whose visit is
+        the perceptron's (the standard, offset, averaged and voted perceptrons) or the margin
+        perceptron's, whose weighted update is w += (y·s_i)·x, replayed by the step-size log."""
+        return cls._epoch is Perceptron._epoch or cls.margin_rule
+
+    @classmethod
     def heading(cls) -> str:
         """Its name in a figure's header: "Offset perceptron", "Margin perceptron", "ADALINE"."""
         if cls.heading_name is not None:
@@ -212,7 +220,7 @@ class Perceptron:
     def fit(self, train: Dataset, test: Dataset | None = None,
             progress: Callable[[int, int], bool] | None = None,
             memory_budget_bytes: int | None = None, view_bytes_per_update: int = 0,
-            stop: Callable[[], bool] | None = None) -> RunRecord:
+            stop: Callable[[], bool] | None = None, row_weight: np.ndarray | None = None) -> RunRecord:
         """Train on ``train`` and return the full :class:`RunRecord`.
 
         ``progress(epoch, max_epochs)`` is called after each epoch; returning False cancels
@@ -232,8 +240,15 @@ class Perceptron:
         record (the window's proof curves) against the same budget. A fit that needs more than
         the machine has free before its first update is refused with a sentence too
         (:class:`~perceptron_gui.core.run_memory.NotEnoughMemoryError`), before it allocates.
+
+        ``row_weight`` (n,) scales each point's update, w += (y_i·s_i)·x_i (a point of weight 0
+        is never updated on); the record keeps s_i as the step size τ of each update
+        (``extras["tau"]``), so every w_k replays to the bit. Only learners whose update is the
+        perceptron's or the margin perceptron's take it (:meth:`takes_row_weights`); all ones
+        is the unweighted run, through its own kernel.
         """
         self.validate()
+        weighting = RowWeights.of(self, row_weight, train.n)
         if test is not None and test.n and test.d != train.d:
             raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
         require_memory(fit_bytes(train.n, train.d + int(self.offset), test.n if test is not None else 0,
@@ -255,6 +270,7 @@ class Perceptron:
             raise DatasetError(self._too_big_sentence(n, D, budget, extra))
         w = self.start_weights(Xa, y, train.d)
         state = self._start(Xa, y, w)
+        epoch_fn = self._epoch if weighting is None else weighting.epoch_fn(self)
         log = UpdateLog(state["w"], n, capacity=min(n * self.max_epochs, budget // bytes_per_update(D, extra)))
         cap: dict[str, int] = {}
         epoch_updates: list[int] = []
@@ -273,9 +289,9 @@ class Perceptron:
                 order = epoch_order(n, epoch, True, self.seed) if self.shuffle else file_order
                 pos_buf, idx_buf, ck, k0, C = log.room(n)
                 if stop is None:
-                    cnt = self._epoch(state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
+                    cnt = epoch_fn(state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
                 else:
-                    cnt = chunks.run_epoch(self._epoch, stop, state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
+                    cnt = chunks.run_epoch(epoch_fn, stop, state, Xa, y, order, pos_buf, idx_buf, ck, k0, C)
                 log.commit(cnt, epoch * n)
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())
@@ -296,7 +312,8 @@ class Perceptron:
                         break
         elapsed += time.perf_counter() - t0
         checkpoints, update_step, update_index = log.arrays()
-        weights = self._weight_log(checkpoints, update_index, train, state, log.C)
+        weights = (self._weight_log(checkpoints, update_index, train, state, log.C) if weighting is None
+                   else weighting.weight_log(checkpoints, update_index, train, self.offset, log.C))
         rec = RunRecord(
             algorithm=self.name, params=self.get_params(), n=n, d=train.d, offset=self.offset,
             shuffle=self.shuffle, seed=self.seed, weights=weights, update_step=update_step,
@@ -306,6 +323,8 @@ class Perceptron:
         )
         if cap:
             rec.extras["cap"] = cap
+        if weighting is not None:
+            rec.extras["tau"] = weighting.steps(weights)
         self._finish(rec, state, Xa, y)
         rec.epochs = self._epoch_rows(rec, epoch_updates, end_weights, state, Xa, y, Xt, yt)
         return rec
