@@ -16,19 +16,22 @@ import numpy as np
 
 from ._protocol import data_conversion_warning_class
 
-__all__ = ["validate_fit", "validate_predict", "class_targets", "targets_for"]
+__all__ = ["validate_fit", "validate_predict", "class_targets", "targets_for", "is_sparse"]
 
 
-def validate_fit(est: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
-    """(X as a finite float64 (n, d) array, y as a 1-D label array); sets ``n_features_in_``."""
+def validate_fit(est: Any, X: Any, y: Any, accept_sparse: bool = False) -> tuple[Any, np.ndarray]:
+    """(X as a finite float64 (n, d) array, y as a 1-D label array); sets ``n_features_in_``.
+    With ``accept_sparse`` a scipy sparse X is returned as (its CSR, :class:`CsrRows`) instead
+    (``_sparse.as_csr``); without it a sparse X is refused with a sentence."""
     name = type(est).__name__
     if y is None:
         raise ValueError(f"{name} requires y to be passed, but the target y is None; give one label per row of X.")
-    Xv = _matrix(name, X)
+    Xv = _any_matrix(name, X, accept_sparse)
     yv = _labels(name, y)
-    if yv.shape[0] != Xv.shape[0]:
-        raise ValueError(f"X has {Xv.shape[0]} rows but y has {yv.shape[0]} labels; give one label per row of X.")
-    est.n_features_in_ = Xv.shape[1]
+    n, d = _shape(Xv)
+    if yv.shape[0] != n:
+        raise ValueError(f"X has {n} rows but y has {yv.shape[0]} labels; give one label per row of X.")
+    est.n_features_in_ = d
     names = _feature_names(X)
     if names is not None:
         est.feature_names_in_ = names
@@ -37,14 +40,22 @@ def validate_fit(est: Any, X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
     return Xv, yv
 
 
-def validate_predict(est: Any, X: Any) -> np.ndarray:
-    """X as a finite float64 array with the features ``est`` was fitted on."""
-    Xv = _matrix(type(est).__name__, X)
+def validate_predict(est: Any, X: Any, accept_sparse: bool = False) -> Any:
+    """X as a finite float64 array with the features ``est`` was fitted on (sparse: as
+    :func:`validate_fit` returns it, with ``accept_sparse``)."""
+    Xv = _any_matrix(type(est).__name__, X, accept_sparse)
     _check_feature_names(est, X)
-    if Xv.shape[1] != est.n_features_in_:
-        raise ValueError(f"X has {Xv.shape[1]} features, but {type(est).__name__} is expecting "
+    if _shape(Xv)[1] != est.n_features_in_:
+        raise ValueError(f"X has {_shape(Xv)[1]} features, but {type(est).__name__} is expecting "
                          f"{est.n_features_in_} features as input.")
     return Xv
+
+
+def _shape(Xv: Any) -> tuple[int, int]:
+    """(n, d) of a checked X: an array, or a sparse one's (CSR, CsrRows)."""
+    if isinstance(Xv, np.ndarray):
+        return int(Xv.shape[0]), int(Xv.shape[1])
+    return int(Xv[1].n), int(Xv[1].d)
 
 
 def _feature_names(X: Any) -> np.ndarray | None:
@@ -67,6 +78,19 @@ def _check_feature_names(est: Any, X: Any) -> None:
     elif fitted is not None and given is not None and (len(fitted) != len(given) or (fitted != given).any()):
         raise ValueError(f"The feature names should match those that were passed during fit: {name} was fitted "
                          f"on {', '.join(fitted)}, X has {', '.join(given)}; select and order X's columns alike.")
+
+
+def _any_matrix(name: str, X: Any, accept_sparse: bool) -> Any:
+    if accept_sparse and is_sparse(X):
+        from ._sparse import as_csr  # only once scipy is loaded: whoever made X loaded it
+
+        return as_csr(name, X)
+    return _matrix(name, X)
+
+
+def is_sparse(a: Any) -> bool:
+    """Whether ``a`` is a scipy sparse matrix or array (told without importing scipy)."""
+    return _is_sparse(a)
 
 
 def _is_sparse(a: Any) -> bool:
