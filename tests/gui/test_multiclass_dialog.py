@@ -149,3 +149,15 @@ def test_the_picture_is_saved_as_png(make_main_window, tmp_path):
     assert not dialog.save_picture(tmp_path / "missing" / "m.png")
     assert "could not be written" in dialog.status.text()
     dialog.close()
+
+
+def test_a_click_keeps_the_view_where_the_user_draws(make_main_window):
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    plot = dialog.view.plot
+    plot.setRange(xRange=(-20.0, 20.0), yRange=(-12.0, 12.0), padding=0)
+    before = dialog.view.plot.viewRange()
+    dialog.click_at(15.0, -10.0)
+    after = dialog.view.plot.viewRange()
+    np.testing.assert_allclose(np.array(after), np.array(before), rtol=0, atol=1e-6)
+    dialog.close()

@@ -74,6 +74,8 @@ class MulticlassDialog(QtWidgets.QDialog):
         self.status = QtWidgets.QLabel("")
         self.status.setWordWrap(True)
         lay.addWidget(self.status)
+        for button in self.findChildren(QtWidgets.QPushButton):
+            button.setAutoDefault(False)  # Enter is not "Save CSV…"
         self.load_preset(next(iter(CLASS_PRESETS)))
 
     # ---- controls ----------------------------------------------------------------------

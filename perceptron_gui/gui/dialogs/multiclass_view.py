@@ -33,11 +33,12 @@ class ClassView(pg.GraphicsLayoutWidget):
     # ---- building ----------------------------------------------------------------------
     def build(self, X: np.ndarray, codes: np.ndarray, classes: Sequence[str]) -> None:
         """Lay the picture out for these points (2-D: a plot; pixel data: one image per class)."""
+        previous = self.plot.viewRange() if self.plot is not None else None
         self.clear()
         self.plot, self.images, self.arrows = None, [], []
         d = X.shape[1] if X.ndim == 2 else 2
         if d == 2:
-            self._build_plot(X, codes, classes)
+            self._build_plot(X, codes, classes, previous)
             return
         if weight_images(np.zeros((len(classes), d)), d) is None:
             self.addLabel(f"{d} features: the weights are listed on the right.")
@@ -52,7 +53,8 @@ class ClassView(pg.GraphicsLayoutWidget):
             self.images.append(img)
         self.addLabel("red: a positive weight on that pixel, blue: a negative one", row=2, col=0, colspan=len(classes))
 
-    def _build_plot(self, X: np.ndarray, codes: np.ndarray, classes: Sequence[str]) -> None:
+    def _build_plot(self, X: np.ndarray, codes: np.ndarray, classes: Sequence[str],
+                    previous: list[list[float]] | None) -> None:
         plot = self.plot = self.addPlot(title="Click to add a point of the chosen class")
         settle_axes(plot)
         white_plot(plot)
@@ -65,6 +67,11 @@ class ClassView(pg.GraphicsLayoutWidget):
         mid, half = (lo + hi) / 2, float((hi - lo).max()) * 0.7
         self.view_range = ((float(mid[0] - 1.5 * half), float(mid[0] + 1.5 * half)),
                            (float(mid[1] - half), float(mid[1] + half)))
+        if previous is not None and len(X):
+            (x0, x1), (y0, y1) = previous
+            if (X[:, 0] >= x0).all() and (X[:, 0] <= x1).all() and (X[:, 1] >= y0).all() and (X[:, 1] <= y1).all():
+                # A click's point lies in view: the view stays where the user is drawing.
+                self.view_range = ((float(x0), float(x1)), (float(y0), float(y1)))
         self.regions = pg.ImageItem()
         plot.addItem(self.regions)
         plot.addLegend(offset=(5, 5))
