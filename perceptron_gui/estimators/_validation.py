@@ -76,8 +76,25 @@ def _check_feature_names(est: Any, X: Any) -> None:
         warnings.warn(f"X does not have valid feature names, but {name} was fitted with feature names.",
                       UserWarning, stacklevel=4)
     elif fitted is not None and given is not None and (len(fitted) != len(given) or (fitted != given).any()):
-        raise ValueError(f"The feature names should match those that were passed during fit: {name} was fitted "
-                         f"on {', '.join(fitted)}, X has {', '.join(given)}; select and order X's columns alike.")
+        raise ValueError(_names_mismatch(fitted, given))
+
+
+def _names_mismatch(fitted: np.ndarray, given: np.ndarray) -> str:
+    """scikit-learn's words for columns that differ from fit's (its tests match them), and what to do."""
+    unseen = sorted(set(given) - set(fitted))
+    missing = sorted(set(fitted) - set(given))
+
+    def listed(names: list[str]) -> str:
+        return "".join(f"- {n}\n" for n in names[:5]) + ("- ...\n" if len(names) > 5 else "")
+
+    message = "The feature names should match those that were passed during fit.\n"
+    if unseen:
+        message += "Feature names unseen at fit time:\n" + listed(unseen)
+    if missing:
+        message += "Feature names seen at fit time, yet now missing:\n" + listed(missing)
+    if not unseen and not missing:
+        message += "Feature names must be in the same order as they were in fit.\n"
+    return message + "Select and order X's columns as they were in fit."
 
 
 def _any_matrix(name: str, X: Any, accept_sparse: bool) -> Any:
