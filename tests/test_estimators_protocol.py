@@ -141,7 +141,9 @@ def test_wrong_columns_are_worded_as_sklearns_dataframe_check_expects(make):
     for est in ests:
         for bad, words in cases:
             expected = re.escape("The feature names should match those that were passed during fit.\n" + words)
-            frame = _Frame(Xf[:, :len(bad)], bad)
+            # As a data frame re-indexed to other columns: those it lacks are NaN, and the names
+            # are what is wrong, so they are what is said.
+            frame = _Frame(np.where([n in names for n in bad], Xf[:, :len(bad)], np.nan), bad)
             for method in (est.predict, est.decision_function, lambda F: est.score(F, yf)):
                 with pytest.raises(ValueError, match=expected):
                     method(frame)

@@ -43,8 +43,8 @@ def validate_fit(est: Any, X: Any, y: Any, accept_sparse: bool = False) -> tuple
 def validate_predict(est: Any, X: Any, accept_sparse: bool = False) -> Any:
     """X as a finite float64 array with the features ``est`` was fitted on (sparse: as
     :func:`validate_fit` returns it, with ``accept_sparse``)."""
+    _check_feature_names(est, X)  # first, as scikit-learn: a frame of other columns may hold NaN only
     Xv = _any_matrix(type(est).__name__, X, accept_sparse)
-    _check_feature_names(est, X)
     if _shape(Xv)[1] != est.n_features_in_:
         raise ValueError(f"X has {_shape(Xv)[1]} features, but {type(est).__name__} is expecting "
                          f"{est.n_features_in_} features as input.")
