@@ -1,7 +1,8 @@
 """``perceptron-gui study``: the order study (notes 004) from the command line: train one
 algorithm in the file order and in N shuffled orders, print the summary, and write the table
 (``--csv``) and the histogram (``--png``, ``--svg``, ``--pdf``, ``--tikz``; ``export --figure study`` writes the
-same figure through :func:`.common.write_study_figures`)."""
+same figure through :func:`.common.write_study_figures`). ``study --winnow`` is the Winnow study
+(:mod:`.study_winnow`)."""
 from __future__ import annotations
 
 import argparse
@@ -20,6 +21,7 @@ from .common import (
     read_failed,
     write_study_figures,
 )
+from .study_args import WINNOW_ONLY
 
 __all__ = ["cmd_study"]
 
@@ -27,9 +29,16 @@ __all__ = ["cmd_study"]
 
 def cmd_study(ns: argparse.Namespace) -> int:
     """Run ``perceptron-gui study``; returns the exit status (0, or 2 with one sentence)."""
-    from ..core.order_study import run_order_study
+    from ..core.order_study import DEFAULT_SEEDS, run_order_study
 
+    if ns.winnow:
+        from .study_winnow import cmd_winnow_study
+        return cmd_winnow_study(ns)
     try:
+        given = [opt for dest, opt in WINNOW_ONLY.items() if getattr(ns, dest) is not None]
+        if given:
+            raise UsageError(f"{' and '.join(given)} {'goes' if len(given) == 1 else 'go'} with --winnow (the Winnow "
+                             f"study); add --winnow or leave {'it' if len(given) == 1 else 'them'} out.")
         preset = chosen_data(ns, "study")
         params = algorithm_params(ns)
         clash = [o for o, k in (("--shuffle", "shuffle"), ("--seed", "seed")) if k in params]
@@ -42,7 +51,8 @@ def cmd_study(ns: argparse.Namespace) -> int:
         train = preset.train_test()[0] if preset is not None else read_data(ns.data, "training")
         from ..core.algorithms import make_algorithm, warm_up
         warm_up(make_algorithm(ns.algorithm, **params).kernels)
-        study = run_order_study(ns.algorithm, train, seeds=ns.seeds, params=params, theory_budget_s=THEORY_BUDGET_S)
+        study = run_order_study(ns.algorithm, train, seeds=ns.seeds or DEFAULT_SEEDS, params=params,
+                                theory_budget_s=THEORY_BUDGET_S)
     except UserError as exc:
         return fail(str(exc))
     except OSError as exc:

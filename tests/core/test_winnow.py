@@ -3,7 +3,6 @@ disjunctions, the refusal of data that are not Boolean, and its estimator and co
 from __future__ import annotations
 
 import json
-import math
 import pickle
 
 import numpy as np
@@ -13,6 +12,7 @@ from perceptron_gui.cli import main
 from perceptron_gui.core.algorithms import make_algorithm
 from perceptron_gui.core.dataset import Dataset, DatasetError
 from perceptron_gui.core.run import epoch_order
+from perceptron_gui.core.winnow_study import littlestone_bound
 from perceptron_gui.estimators import ESTIMATORS
 
 
@@ -66,7 +66,7 @@ def test_littlestones_bound_holds_on_disjunctions(d):
     X, y = disjunction(400, d, r, seed=d)
     rec = make_algorithm("winnow", max_epochs=200).fit(Dataset.from_arrays(X, y))
     assert rec.converged and rec.epochs[-1].train_error == 0.0
-    assert rec.num_updates <= 2 + 3 * r * (1 + math.log2(d))
+    assert rec.num_updates <= littlestone_bound(d, r)
 
 
 def test_data_that_are_not_boolean_are_one_sentence():

@@ -67,7 +67,7 @@ def write_svg(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     gen.setViewBox(QtCore.QRect(0, 0, w, h))
     gen.setResolution(96)
     gen.setTitle(_title(fig))
-    gen.setDescription(f"{FIGURES[fig.figure]}, exported by perceptron-gui")
+    gen.setDescription(f"{FIGURES.get(fig.figure, fig.figure)}, exported by perceptron-gui")  # or the figure's own words
     _paint_on(fig, gen, path, "SVG", vector=True)
     return _write_buffer(path, buf)
 
