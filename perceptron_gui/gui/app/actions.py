@@ -175,6 +175,9 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
                     tip="Train this algorithm in many shuffled orders and show how many updates each needed "
                         "(notes 004: the order of examples matters)"))
+    m.addAction(act("winnow_study", "&Winnow study…", lambda: _winnow_study(win),
+                    tip="Winnow against the perceptron as the number of features d grows: mistakes on random "
+                        "disjunctions with both bounds, Littlestone's and (R/γ)²"))
     m.addAction(act("compare", "&Compare…", lambda: _compare(win),
                     tip="Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side"))
     m.addAction(act("multiclass", "&Multiclass perceptron…", lambda: _multiclass(win),
@@ -307,6 +310,12 @@ def _order_study(win: ActionWindow) -> None:
     from ..dialogs.order_study_dialog import start_order_study  # loaded when asked for, not at start
     # The window keeps the runner (and so its dialogs) alive until the next study.
     setattr(win, "order_study_runner", start_order_study(win))  # noqa: B010 - not part of ActionWindow
+
+
+def _winnow_study(win: ActionWindow) -> None:
+    from ..dialogs.winnow_study_dialog import start_winnow_study  # loaded when asked for, not at start
+    # The window keeps the runner (and so its dialogs) alive until the next study.
+    setattr(win, "winnow_study_runner", start_winnow_study(win))  # noqa: B010 - not part of ActionWindow
 
 
 def _compare(win: ActionWindow) -> None:

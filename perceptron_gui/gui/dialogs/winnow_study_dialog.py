@@ -1,0 +1,237 @@
+"""Run → Winnow study…: Winnow against the perceptron as the number of features d grows, on
+random disjunctions (:mod:`perceptron_gui.core.winnow_study`, no Qt), trained on a worker under
+a progress dialog with Cancel, then shown as its plot (:mod:`.figures.winnow_plot`, in the
+window's theme) above the table, with Save figure… and Save table….
+
+The study makes its own points: the window's session, run and playhead are never touched.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6 import QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from ...core.errors import UserError
+from ...core.winnow_study import (
+    DEFAULT_DIMS,
+    DEFAULT_POINTS,
+    DEFAULT_RELEVANT,
+    MAX_DIM,
+    MAX_POINTS,
+    WinnowStudy,
+    check_study,
+    run_winnow_study,
+)
+from ...render.theme import LIGHT, Theme
+from ..kit.background_job import BackgroundJob, show_progress
+from .order_study_dialog import fit_title
+
+__all__ = ["WinnowSettings", "WinnowStudyRunner", "WinnowStudyDialog", "SettingsDialog", "start_winnow_study"]
+
+TITLE = "Winnow study"
+
+
+@dataclass(frozen=True)
+class WinnowSettings:
+    """What the study is asked for: the d's, the relevant variables r, the points n, the seed."""
+
+    dims: tuple[int, ...] = DEFAULT_DIMS
+    relevant: int = DEFAULT_RELEVANT
+    points: int = DEFAULT_POINTS
+    seed: int = 0
+
+
+class WinnowStudyRunner(BackgroundJob):
+    """Runs one study on a worker thread; ``study`` holds the result."""
+
+    what = "The Winnow study"
+
+    def __init__(self, settings: WinnowSettings, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+
+    @property
+    def study(self) -> WinnowStudy | None:
+        return self.result
+
+    def work(self) -> Any:
+        return functools.partial(_study, self.settings)
+
+
+def _study(settings: WinnowSettings, progress: Any, stop: Any) -> WinnowStudy:
+    return run_winnow_study(settings.dims, relevant=settings.relevant, points=settings.points, seed=settings.seed,
+                            progress=progress, stop=stop)
+
+
+class WinnowStudyDialog(QtWidgets.QDialog):
+    """The study's plot (an image of the slide figure in ``theme``) above its summary lines."""
+
+    def __init__(self, study: WinnowStudy, parent: Any = None, theme: Theme = LIGHT) -> None:
+        super().__init__(parent)
+        from ..figures.winnow_plot import WinnowFigure
+
+        self.setWindowTitle(TITLE)
+        fit_title(self)
+        self.study = study
+        lay = QtWidgets.QVBoxLayout(self)
+        fig = WinnowFigure(study, theme=theme, device_scale=self.devicePixelRatioF())
+        try:
+            self.image = fig.render_image()
+        finally:
+            fig.close()
+        self.picture = QtWidgets.QLabel()
+        self.picture.setPixmap(QtGui.QPixmap.fromImage(self.image))
+        self.picture.setToolTip("Mistakes until an epoch without one, against the number of features d (both axes "
+                                "logarithmic): Winnow's grow with log d, the perceptron's with d. The dashed lines "
+                                "are their bounds, Littlestone's 2 + 3r(1 + log₂ d) and Novikoff's (R/γ)².")
+        lay.addWidget(self.picture)
+        self.summary = QtWidgets.QLabel("\n".join(study.summary_lines()))
+        self.summary.setFont(QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont))
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary.setWordWrap(False)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        lay.addWidget(self.summary)
+        self.status = QtWidgets.QLabel("")  # where a save says what it wrote, or why it could not
+        lay.addWidget(self.status)
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
+        save_fig = buttons.addButton("Save &figure…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_fig.setToolTip("The plot on white as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as "
+                            "'study --winnow' writes it.")
+        save_fig.clicked.connect(lambda: self.save_figure())
+        save_tab = buttons.addButton("Save &table…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_tab.setToolTip("One row per d: each learner's mistakes, epochs and bound, as 'study --winnow --csv' "
+                            "writes it.")
+        save_tab.clicked.connect(lambda: self.save_table())
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def save_figure(self, path: str | Path | None = None) -> bool:
+        """Write the plot to ``path`` (asked for when None); its ending picks PNG, SVG, PDF or TikZ."""
+        from ..figures.winnow_plot import WINNOW_FORMATS, write_winnow_figure
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
+                self, "Save the Winnow study's plot", "winnow_study.png",
+                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)")
+            if not chosen:
+                return False
+            path = chosen
+        p = Path(path)
+        fmt = p.suffix.lower().lstrip(".") or "png"
+        if fmt == "tex":  # the TikZ picture 'study --winnow --tikz' writes (no Qt in it)
+            from ...export.tikz_winnow import write_winnow_tikz
+            return self._write(p, lambda q: write_winnow_tikz(q, self.study))
+        if fmt not in WINNOW_FORMATS:
+            return self._said(f"{p.name}: the plot is written as .png, .svg, .pdf or .tex (TikZ); "
+                              "choose one of those endings.")
+        return self._write(p if p.suffix else p.with_suffix(".png"),
+                           lambda q: write_winnow_figure(q, self.study, fmt, width=1920))
+
+    def save_table(self, path: str | Path | None = None) -> bool:
+        """Write the study's rows as CSV to ``path`` (asked for when None)."""
+        from ...core.atomic import atomic_write_text
+        if path is None:
+            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the Winnow study's table", "winnow_study.csv",
+                                                              "CSV tables (*.csv);;All files (*)")
+            if not chosen:
+                return False
+            path = chosen
+        return self._write(Path(path), lambda q: atomic_write_text(q, self.study.csv_text()))
+
+    def _write(self, path: Path, write: Any) -> bool:
+        try:
+            write(path)
+        except UserError as exc:  # a WriteError: its own sentence
+            return self._said(str(exc))
+        except OSError as exc:
+            return self._said(f"{path.name} could not be written ({exc.strerror or exc}); choose another folder.")
+        self.status.setText(f"Wrote {path.name}.")
+        return True
+
+    def _said(self, sentence: str) -> bool:
+        self.status.setText(sentence)
+        return False
+
+
+class SettingsDialog(QtWidgets.QDialog):
+    """The question what to study: the d's, r, n and the seed; :meth:`settings` reads them back
+    (None with a sentence in :attr:`problem` when they cannot be studied)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(TITLE)
+        form = QtWidgets.QFormLayout(self)
+        self.dims = QtWidgets.QLineEdit(",".join(map(str, DEFAULT_DIMS)))
+        self.dims.setToolTip(f"Numbers of features d, separated by commas (1 to {MAX_DIM:,}).")
+        self.relevant = QtWidgets.QSpinBox()
+        self.relevant.setRange(1, MAX_DIM)
+        self.relevant.setValue(DEFAULT_RELEVANT)
+        self.relevant.setToolTip("The label is +1 when any of the first r features is 1.")
+        self.points = QtWidgets.QSpinBox()
+        self.points.setRange(1, MAX_POINTS)
+        self.points.setValue(DEFAULT_POINTS)
+        self.seed = QtWidgets.QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        form.addRow("Features d:", self.dims)
+        form.addRow("Relevant variables r:", self.relevant)
+        form.addRow("Points at each d:", self.points)
+        form.addRow("Seed:", self.seed)
+        self.message = QtWidgets.QLabel("")
+        self.message.setWordWrap(True)
+        form.addRow(self.message)
+        self.problem = ""
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Ok
+                                             | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        fit_title(self)
+
+    def settings(self) -> WinnowSettings | None:
+        try:
+            dims = tuple(int(p) for p in self.dims.text().replace(" ", "").split(","))
+        except ValueError:
+            self.problem = "Give the numbers of features d as whole numbers separated by commas, such as 8,16,32."
+            return None
+        try:
+            check_study(dims, self.relevant.value(), self.points.value())
+        except UserError as exc:
+            self.problem = str(exc)
+            return None
+        return WinnowSettings(dims, self.relevant.value(), self.points.value(), self.seed.value())
+
+    def _accept(self) -> None:
+        if self.settings() is None:
+            self.message.setText(self.problem)
+        else:
+            self.accept()
+
+
+def start_winnow_study(win: Any, settings: WinnowSettings | None = None) -> WinnowStudyRunner | None:
+    """Start the study (``settings`` None asks for them); returns the runner (None when the user
+    backed out). The plot is shown in the window's theme."""
+    if settings is None:
+        ask = SettingsDialog(win)
+        try:
+            if ask.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+                return None
+            settings = ask.settings()
+        finally:
+            ask.deleteLater()
+        if settings is None:
+            return None
+    runner = WinnowStudyRunner(settings, win)
+
+    def done() -> None:
+        assert runner.study is not None
+        theme = getattr(win, "theme", None) or LIGHT
+        runner.dialog = WinnowStudyDialog(runner.study, win, theme)  # type: ignore[attr-defined]
+        runner.dialog.show()  # type: ignore[attr-defined]
+
+    total = len(settings.dims)
+    show_progress(win, runner, TITLE, f"Training Winnow and the perceptron at {total} values of d…", total, done)
+    fit_title(runner.progress_dialog)  # type: ignore[attr-defined]  # show_progress's dialog
+    return runner
