@@ -32,7 +32,7 @@ def test_the_study_shows_its_plot_and_equals_the_librarys(make_main_window, qtbo
     runner = start_winnow_study(win, SMALL)
     dialog = _finished(qtbot, runner)
     assert runner.study == run_winnow_study((4, 16, 64), relevant=2, points=120, seed=2)
-    assert dialog.isVisible() and "x1 ∨ x2" in dialog.summary.text()
+    assert dialog.isVisible() and "x1 ∨ x2" in dialog.setting.text() and "perceptron" in dialog.summary.text()
     assert not dialog.picture.pixmap().isNull()
     assert win.session.result.record.num_updates == k_before
     dialog.close()

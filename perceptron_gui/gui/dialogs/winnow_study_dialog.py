@@ -78,23 +78,32 @@ class WinnowStudyDialog(QtWidgets.QDialog):
         fit_title(self)
         self.study = study
         lay = QtWidgets.QVBoxLayout(self)
-        fig = WinnowFigure(study, theme=theme, device_scale=self.devicePixelRatioF())
+        # As wide as the slide figure (960 logical px) where the screen has room, else narrower:
+        # painted at the pixels it is shown at, so it stays sharp.
+        dpr = self.devicePixelRatioF()
+        fit = _fit_factor(parent)
+        fig = WinnowFigure(study, theme=theme, device_scale=dpr * fit)
         try:
             self.image = fig.render_image()
         finally:
             fig.close()
+        self.image.setDevicePixelRatio(dpr)
         self.picture = QtWidgets.QLabel()
         self.picture.setPixmap(QtGui.QPixmap.fromImage(self.image))
+        self.picture.setFixedSize(self.picture.pixmap().deviceIndependentSize().toSize())  # never cropped
         self.picture.setToolTip("Mistakes until an epoch without one, against the number of features d (both axes "
                                 "logarithmic): Winnow's grow with log d, the perceptron's with d. The dashed lines "
                                 "are their bounds, Littlestone's 2 + 3r(1 + log₂ d) and Novikoff's (R/γ)².")
         lay.addWidget(self.picture)
-        self.summary = QtWidgets.QLabel("\n".join(study.summary_lines()))
+        lines = study.summary_lines()
+        table = 2 + len(study.rows)  # the setting's line, the heading, one line per d; then the notes
+        self.setting = _plain_label(lines[0], wrap=True)
+        lay.addWidget(self.setting)
+        self.summary = _plain_label("\n".join(lines[1:table]), wrap=False)
         self.summary.setFont(QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont))
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary.setWordWrap(False)
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         lay.addWidget(self.summary)
+        self.notes = _plain_label("\n".join(lines[table:]), wrap=True)
+        lay.addWidget(self.notes)
         self.status = QtWidgets.QLabel("")  # where a save says what it wrote, or why it could not
         lay.addWidget(self.status)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
@@ -108,6 +117,9 @@ class WinnowStudyDialog(QtWidgets.QDialog):
         save_tab.clicked.connect(lambda: self.save_table())
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        # Qt opens a dialog at most 2/3 of the screen tall and its wrapped lines' minimum height
+        # is measured at another width: ask for the whole of it, so nothing overlaps.
+        self.resize(self.sizeHint())
 
     def save_figure(self, path: str | Path | None = None) -> bool:
         """Write the plot to ``path`` (asked for when None); its ending picks PNG, SVG, PDF or TikZ."""
@@ -154,6 +166,25 @@ class WinnowStudyDialog(QtWidgets.QDialog):
     def _said(self, sentence: str) -> bool:
         self.status.setText(sentence)
         return False
+
+
+def _plain_label(text: str, wrap: bool) -> QtWidgets.QLabel:
+    label = QtWidgets.QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setWordWrap(wrap)
+    return label
+
+
+def _fit_factor(parent: Any) -> float:
+    """How much smaller than its 960 × 640 logical pixels the plot must be shown to leave room
+    for the table and the buttons on the screen (1 where it fits)."""
+    screen = parent.screen() if isinstance(parent, QtWidgets.QWidget) else QtGui.QGuiApplication.primaryScreen()
+    if screen is None:
+        return 1.0
+    room = screen.availableGeometry()
+    # A dialog opens at most 2/3 of the screen wide (Qt), and the table needs the rest of its height.
+    return max(0.4, min(1.0, 0.6 * room.width() / 960, 0.5 * room.height() / 640))
 
 
 class SettingsDialog(QtWidgets.QDialog):
