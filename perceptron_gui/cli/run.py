@@ -118,6 +118,13 @@ def cmd_run(ns: argparse.Namespace) -> int:
         print(f"Note: {note}", file=out)
     print_epoch_table(rec, all_rows=ns.all_epochs, out=out)
     print_summary(rec, theory, fit_s, theory_s, out=out)
+    if theory.theta_star is None:  # no Novikoff bound: the one that needs no separability
+        from ..core.nonseparable import run_bound
+        from ..render.mistake_bound_text import TITLE, bound_line
+
+        mb = run_bound(rec, train.X, train.y, theory)
+        if mb is not None:
+            print(f"{TITLE}, at the u the data recommend: {bound_line(mb)}", file=out)
 
     from ..core.runio import run_file_note, write_run_json, write_updates_csv
     full = ns.full_run

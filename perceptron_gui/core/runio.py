@@ -24,6 +24,7 @@ from .csv_text import clip_text, shown_value
 from .dataset import Dataset
 from .errors import UserError
 from .io import atomic_write_chunks, atomic_write_text, read_json_file
+from .nonseparable import run_bound
 from .run import RunRecord, split_augmented
 
 __all__ = [
@@ -106,6 +107,14 @@ def _theory_dict(theory: Any, rec: RunRecord) -> dict[str, Any]:
         "gap": None if mm is None else _num(getattr(mm, "gap", None)),
         "verdict": _theory_attr(theory, "verdict"),
     }
+
+
+def _nonseparable(rec: RunRecord, theory: Any, train: Dataset) -> dict[str, object] | None:
+    """The mistake bound without separability at its default u (null where it does not apply)."""
+    if theory is None or _theory_attr(theory, "R") is None:
+        return None
+    mb = run_bound(rec, train.X, train.y, theory)
+    return None if mb is None else mb.as_dict()
 
 
 def _update_epochs(rec: RunRecord, K: int) -> np.ndarray:
@@ -224,7 +233,7 @@ def _json_dict_without_updates(rec: RunRecord, theory: Any, data_train: Dataset,
         "updates": None,
         "truncated": _truncated(rec, limit),
         "final": _final_dict(rec, limit),
-        "theory": _theory_dict(theory, rec),
+        "theory": {**_theory_dict(theory, rec), "nonseparable_bound": _nonseparable(rec, theory, data_train)},
         "timing": {"train_s": _num(rec.train_seconds)},
     }
 

@@ -224,6 +224,14 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "squared error, pulled by the far cluster, leaves (1.4, 1.4) on the wrong side: a training error of "
            "10 % that no epoch removes. The per-epoch plot shows the squared error settling, not the mistakes.",
            "far_cluster", "adaline", {"eta": 0.02, "max_epochs": 300}),
+    Lesson("mistake_bound_noisy", "16", "A mistake bound without separability", "000",
+           "Notes 000 bound the mistakes by a hinge loss when no θ* exists. With noisy labels the perceptron "
+           "never stops, yet for any comparison vector u its mistakes obey M ≤ L + R‖u‖√L + R²‖u‖², L the hinge "
+           "loss of u summed over the mistakes. The Angle to θ* dock plots the mistakes k against that bound "
+           "after every mistake (it stays above); its slider changes ‖u‖ (γ = 1/‖u‖, the margin asked of u): too "
+           "short and every hinge term nears 1, too long and R²‖u‖² grows. On separable data θ*/γ makes L = 0 "
+           "and the bound is (R/γ)².",
+           "random_noisy", "offset", {"max_epochs": 20}, panel="Angle to θ*"),
 ]}
 
 

@@ -18,6 +18,7 @@ from ..core.algorithms.kernel import NOT_IN_FEATURE_SPACE, in_feature_space
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset
 from ..core.loss_curves import LossCurves, loss_curves
+from ..core.nonseparable import MistakeBound, augmented, default_u, mistake_bound
 from ..core.run import RunRecord
 
 __all__ = ["RunResult", "StepMemo", "no_proof_reason", "LIFTED_THEORY_MAX_N", "THEORY_TIME_BUDGET_S"]
@@ -96,6 +97,33 @@ class RunResult:
     def proof_theory(self) -> th.Theory | None:
         """The theory the run's proof is about: the lifted set's for a learner that lifts."""
         return self.lifted_theory if REGISTRY[self.record.algorithm].lifts else self.theory
+
+    @cached_property
+    def mistake_bound(self) -> MistakeBound | None:
+        """The mistake bound without separability (:mod:`~perceptron_gui.core.nonseparable`) at
+        its default u (θ*/γ when separable, else the one the data recommend), or None where the
+        theorem does not speak of this run."""
+        u = self.bound_direction
+        return None if u is None else mistake_bound(u, self.augmented_points, self.train.y, self.record.update_index,
+                                                    self.theory.R)
+
+    def mistake_bound_at(self, norm: float) -> MistakeBound | None:
+        """The bound with u of length ``norm`` along the default u's direction (the window's slider)."""
+        u = self.bound_direction
+        length = None if u is None else float(np.linalg.norm(u))
+        if u is None or not length:
+            return self.mistake_bound
+        return mistake_bound(u * (norm / length), self.augmented_points, self.train.y, self.record.update_index,
+                             self.theory.R)
+
+    @cached_property
+    def bound_direction(self) -> np.ndarray | None:
+        """The default u of :attr:`mistake_bound` (None where the theorem does not apply)."""
+        return default_u(self.record, self.augmented_points, self.train.y, self.theory)
+
+    @cached_property
+    def augmented_points(self) -> np.ndarray:
+        return augmented(self.train.X, self.record.offset)
 
     def proof_weights(self) -> np.ndarray:
         rec = self.record

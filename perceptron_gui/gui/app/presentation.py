@@ -47,7 +47,8 @@ _EDIT_ACTIONS = ("undo", "redo", "redo_y", "delete", "select_all", "clear", "cla
 
 
 # The docks that draw the convergence proof (a run without one shows a sentence there).
-PROOF_DOCKS = ("Angle to θ*", "Proof as curves")
+ANGLE_DOCK = "Angle to θ*"
+PROOF_DOCKS = (ANGLE_DOCK, "Proof as curves")
 # The right column's height between the live panel and the weight space, when both are shown.
 SPACE_SHARE = (0.38, 0.62)
 
@@ -166,7 +167,9 @@ class Presentation(QtCore.QObject):
             if name == "Weights as an image":
                 on = on and win.weight_image.side is not None
             if name in PROOF_DOCKS:
-                on = on and not no_proof
+                # The angle dock has the mistake bound without separability to show instead.
+                bound = name == ANGLE_DOCK and result is not None and result.mistake_bound is not None
+                on = on and (not no_proof or bound)
             shown[name] = on
         return shown
 

@@ -18,7 +18,7 @@ from ...render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count
 from ...session.frame import Frame
 from ...session.param_commands import parse_start
 from ..kit.view_wiring import DragThrottle, connect_events
-from .live_rows import ROWS, SPACES, lemma_margin_of, no_theta_sentence, separable_text
+from .live_rows import ROWS, SPACES, lemma_margin_of, mistake_bound_note, no_theta_sentence, separable_text
 
 __all__ = ["LivePanel", "meter_colours", "meter_style_sheet"]
 
@@ -292,7 +292,7 @@ class LivePanel(QtWidgets.QWidget):
         proof, tho = res.proof, self.proof_theory()
         self._set_proof_visible(proof is not None)
         if proof is None:
-            self.note.setText(no_theta_sentence(res))
+            self.note.setText(no_theta_sentence(res) + mistake_bound_note(res, fr.k))
             return
         k = min(fr.k, len(proof.k) - 1)
         # The bound from this run's start: (R/γ)² from w₀ = 0, larger or smaller from w₀ = y₁x₁.

@@ -8,6 +8,7 @@ from typing import Any
 from ...core.algorithms import REGISTRY
 from ...core.algorithms.kernel import in_feature_space
 from ...render.formatting import NA
+from ...render.mistake_bound_text import bound_at, prefix_sentence
 from ...session.lifting_lemma import lemma_margin
 from ...session.run_result import no_proof_reason
 
@@ -125,3 +126,13 @@ def lemma_margin_of(result: Any) -> tuple[float, float] | None:
     except ValueError:
         return None
     return None if lem is None else (lem.gamma_prime, lem.gamma)
+
+
+def mistake_bound_note(result: Any, k: int) -> str:
+    """The bound that needs no separability, after the playhead's k mistakes ('' where it does not
+    speak of the run)."""
+    mb = None if result is None else result.mistake_bound
+    if mb is None:
+        return ""
+    curve = bound_at(mb, result.augmented_points, result.train.y, result.record.update_index)
+    return "\n\n" + prefix_sentence(mb, k, curve)

@@ -17,6 +17,7 @@ from ...session.run_result import no_proof_reason
 from ...session.viewed import ViewedSession
 from ..kit.plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from ..kit.view_wiring import DragThrottle, connect_events
+from .mistake_bound_plot import MistakeBoundPlot
 
 __all__ = ["AnglePlot", "CountAxis", "bound_angle_deg"]
 
@@ -115,6 +116,9 @@ class AnglePlot(QtWidgets.QWidget):
             "arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)). The bound reaches 0° at k = (R/γ)² (from w₀ = 0), "
             "so the run must stop before. Click to jump to an update.")
         self.message, self.stack = plot_or_sentence(self, self.plot)
+        # Without θ*: the mistake bound that needs no separability, where it speaks of the run.
+        self.mistakes = MistakeBoundPlot()
+        self.stack.addWidget(self.mistakes)
         # Not the focus of a drag: redraw at most every 100 ms while a point is dragged.
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
@@ -138,6 +142,11 @@ class AnglePlot(QtWidgets.QWidget):
             self.angle_curve.setData([], [])
             self.bound_curve.setData([], [])
             self._K = 0
+            if result is not None and result.mistake_bound is not None:
+                self.mistakes.show_result(result)
+                self.stack.setCurrentWidget(self.mistakes)
+                self._on_playhead_changed()
+                return
             self.message.setText(_no_theta_text(result))
             self.stack.setCurrentWidget(self.message)
             return
@@ -174,6 +183,7 @@ class AnglePlot(QtWidgets.QWidget):
 
     def _on_playhead_changed(self) -> None:
         self.playhead_line.setPos(self.session.k)
+        self.mistakes.set_playhead(self.session.k)
 
     def _make_room_for_legend(self, *_: object) -> None:
         """Extend the y range upwards by the legend's height, so the legend sits in an empty band
