@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
                              f"'{ns.command}' if it has such an option, or use no command.")
         global _ran_command
-        _ran_command = ns.command in ("run", "export", "study")
+        _ran_command = ns.command in ("run", "export", "study", "exercises")
         if _ran_command:
             # A command is one pass over fresh memory: small pages cost it less (core/pages.py).
             # The window asks for them too, in gui/app.run_app.
@@ -85,6 +85,9 @@ def _run_command(ns: argparse.Namespace) -> int:
     if ns.command == "study":
         from .study import cmd_study
         return cmd_study(ns)
+    if ns.command == "exercises":
+        from .exercises import cmd_exercises
+        return cmd_exercises(ns)
     if ns.command == "lessons":
         from ..session.lessons import lesson_lines
         print("\n".join(lesson_lines()))

@@ -14,6 +14,7 @@ from ..export.names import BEAMER_FRAMES, FIGURES, FRAME_UNITS
 from ..export.tikz_fit import LengthError, parse_length
 from ..version import __version__
 from .common import PROG, UsageError
+from .exercises_args import add_exercises_parser
 from .study_args import add_study_parser
 from .study_args import seeds_type as _seeds_type
 
@@ -221,7 +222,7 @@ def _start_implies_custom(params: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---- the parser --------------------------------------------------------------------------
-COMMANDS = ("run", "export", "study", "presets", "lessons")
+COMMANDS = ("run", "export", "study", "exercises", "presets", "lessons")
 
 
 def window_options(parser: argparse.ArgumentParser) -> None:
@@ -280,6 +281,7 @@ def build_parser() -> SentenceArgumentParser:
 
     _export_parser(sub)
     add_study_parser(sub, _algorithm_options)
+    add_exercises_parser(sub)
     sub.add_parser("presets", help="list the example data sets (for run --preset and the window's --preset)",
                    description="List the example data sets: the name to give to --preset, then what it is.")
     sub.add_parser("lessons", help="list the lessons of the notes (for the window's --lesson)",
