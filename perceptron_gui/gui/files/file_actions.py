@@ -26,6 +26,7 @@ from ...render.projection import prepare_projection
 from ...session.autosave import DEFAULT_DELAY_S, Autosaver
 from ...session.document import Document, DocumentKind, kind_of
 from ...session.recent_files import RecentFiles
+from ..dialogs.exercise_dialog import open_exercise_dialog
 from ..kit.message_bar import MessageBanner
 from ..kit.ui_thread import ui_call
 from ..kit.user_text import action_text, shown_name
@@ -155,6 +156,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             tip="A LaTeX tabular of the per-epoch table, to paste into slides")
         add("export_beamer", "Export as &Beamer slides…", self.export_beamer,
             tip="A Beamer document: one frame whose overlays step through the run, update by update (pdflatex)")
+        add("exercise_sheet", "E&xercise sheet…", lambda: open_exercise_dialog(self.window, self.session, self._start_dir()),
+            tip="Hand-simulation exercises with their solutions (LaTeX) and a Moodle quiz, every answer read off a run")
         # Where the figure and animation exports go (gui/dialogs/export_dialog.py adds them there).
         self.menu, self.exports_before = menu, menu.addSeparator()
         add("quit", "&Quit", self.window.close, SK.Quit)
