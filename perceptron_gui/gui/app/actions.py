@@ -163,7 +163,7 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
 
     m = mb.addMenu("&Run")
     m.addAction(act("play", "&Play / pause", win.playback.toggle_play, Qt.Key.Key_Space))
-    m.addAction(act("next_update", "Next update", lambda: s.step("update", 1), Qt.Key.Key_Right))
+    m.addAction(act("next_update", "Next update", lambda: _next_update(win), Qt.Key.Key_Right))
     m.addAction(act("prev_update", "Previous update", lambda: s.step("update", -1), Qt.Key.Key_Left))
     m.addAction(act("next_visit", "Next example visit", lambda: s.step("visit", 1), "Ctrl+Right"))
     m.addAction(act("prev_visit", "Previous example visit", lambda: s.step("visit", -1), "Ctrl+Left"))
@@ -171,6 +171,9 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     m.addAction(act("prev_epoch", "Previous epoch", lambda: s.step("epoch", -1), "Shift+Left"))
     m.addAction(act("to_start", "To the start", s.to_start, Qt.Key.Key_Home))
     m.addAction(act("to_end", "To the end", s.to_end, Qt.Key.Key_End))
+    m.addAction(act("predict", "Pre&dict, then reveal", lambda on: _predict(win, on), "P", checkable=True,
+                    tip="Before each update is shown, click the point that will cause it and type w and b after "
+                        "it; → reveals the step beside your guess and keeps a score (Esc leaves)"))
     m.addSeparator()
     m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
                     tip="Train this algorithm in many shuffled orders and show how many updates each needed "
@@ -299,6 +302,34 @@ def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
     box.setModal(False)
     box.show()
     return box
+
+
+def _predict(win: ActionWindow, on: bool) -> None:
+    mode = getattr(win, "predict", None)
+    if on and mode is None:
+        from ..panels.predict_panel import PredictMode  # made when first asked for, not at start
+        mode = PredictMode(win)
+        setattr(win, "predict", mode)  # noqa: B010 - not part of ActionWindow
+    if mode is not None:
+        mode.enter() if on else mode.leave()
+
+
+def _next_update(win: ActionWindow) -> None:
+    """→: the next update, or while predicting, the reveal of the guess."""
+    mode = getattr(win, "predict", None)
+    if mode is not None and mode.active:
+        mode.reveal()
+    else:
+        win.session.step("update", 1)
+
+
+def leave_predicting(win: ActionWindow) -> bool:
+    """Escape: leave predict-then-reveal if it is on; True when it was."""
+    mode = getattr(win, "predict", None)
+    if mode is None or not mode.active:
+        return False
+    mode.leave()
+    return True
 
 
 def _multiclass(win: ActionWindow) -> None:

@@ -30,7 +30,7 @@ from ..plots.proof_curves import ProofCurves
 from ..plots.proof_plots import AnglePlot
 from ..table.data_table import PointTable
 from ..table.epoch_table import EpochTable
-from .actions import build_actions
+from .actions import build_actions, leave_predicting
 from .dock_width import DockWidthKeeper
 from .keyboard import PlaybackKeys
 from .lesson_menu import install_lesson_menu
@@ -44,7 +44,7 @@ DEFAULT_SIZE = QtCore.QSize(1600, 1000)  # the first size on a large screen
 # is shown, so the first size leaves this much of the screen free.
 FRAME_ALLOWANCE = QtCore.QSize(16, 40)
 PLAYBACK_ACTIONS = ("play", "next_update", "prev_update", "next_visit", "prev_visit", "next_epoch", "prev_epoch",
-                    "to_start", "to_end")
+                    "to_start", "to_end", "predict")
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -138,7 +138,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actions_by_name.update(install_theme_menu(self, state_dir))  # View → Theme, the saved one applied
         install_presentation(self)  # F5
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
-                                 on_escape=self.banner.dismiss)
+                                 on_escape=self._on_escape)
         connect_events(self, [
             (s.message, self._on_message),
             (self.document.changed, lambda: self.setWindowTitle(window_title(self.document.title()))),
@@ -183,6 +183,13 @@ class MainWindow(QtWidgets.QMainWindow):
         return dock
 
     # ---- messages --------------------------------------------------------------------
+    def _on_escape(self) -> None:
+        """Escape: leaves predict-then-reveal when it is on (presentation mode's own Escape does it
+        while presenting), and closes the message above the canvas."""
+        if not self.presentation.active:
+            leave_predicting(self)
+        self.banner.dismiss()
+
     def _on_message(self, level: str, text: str) -> None:
         self.banner.show_message(level, text)
 

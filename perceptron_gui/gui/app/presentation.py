@@ -301,8 +301,12 @@ class Presentation(QtCore.QObject):
                 event.accept()  # ours while presenting: no table or text field scrolls a page
             return True
         if key == Qt.Key.Key_Escape and not key_event.modifiers():
+            predict = getattr(self.win, "predict", None)
             if event.type() == _Ev.KeyPress:
-                self.leave()
+                if predict is not None and predict.active:
+                    predict.leave()  # predicting ends first
+                else:
+                    self.leave()
             else:
                 event.accept()  # the key is ours: no widget's Escape (the canvas clears a selection)
             return True
