@@ -75,6 +75,7 @@ class Lesson:
     views: Mapping[str, bool] = field(default_factory=dict)
     panel: str | None = None
     presenting: tuple[str, ...] | None = None
+    predict: bool = False  # opens in predict-then-reveal: the student says each step first
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class LessonView:
     explanation: str
     docks: dict[str, bool] = field(default_factory=dict)
     presenting: tuple[str, ...] | None = None
+    predict: bool = False
 
 
 def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> Lesson:
@@ -232,6 +234,11 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "short and every hinge term nears 1, too long and R²‖u‖² grows. On separable data θ*/γ makes L = 0 "
            "and the bound is (R/γ)².",
            "random_noisy", "offset", {"max_epochs": 20}, panel="Angle to θ*"),
+    Lesson("predict_notes003", "17", "Your turn: predict each update", "003",
+           "Notes 003's three points from θ = [1, −1], θ₀ = 1, in predict-then-reveal: before each update, "
+           "click the point that will cause it and type θ and θ₀ after it, then press →. The step is shown "
+           "beside your guess, and the panel keeps your score. Esc leaves.",
+           "notes003_margin", "offset", _NOTES003_START, step=0, views={"point_margins": True}, predict=True),
 ]}
 
 
@@ -284,7 +291,7 @@ def apply_lesson(session: Any, lesson: Lesson | str) -> LessonView:
         _place_playhead(session, les.step)
         session.message.emit("info", f"Lesson {les.number} ({les.title}). {les.explanation}")
     return LessonView(switches=lesson_switches(les), panel=les.panel, explanation=les.explanation,
-                      docks=lesson_docks(les), presenting=les.presenting)
+                      docks=lesson_docks(les), presenting=les.presenting, predict=les.predict)
 
 
 def lesson_switches(lesson: Lesson) -> dict[str, bool]:

@@ -93,3 +93,16 @@ def test_it_works_while_presenting(make_main_window, qtbot):
         assert not mode.active and win.presentation.active
     finally:
         win.presentation.leave()
+
+
+def test_lesson_17_opens_in_predict_mode_and_another_lesson_leaves_it(make_main_window, qtbot):
+    win = make_main_window("random_separable", "offset")
+    win.actions_by_name["lesson_predict_notes003"].trigger()
+    win.session.wait()
+    qtbot.waitUntil(lambda: getattr(win, "predict", None) is not None and win.predict.active)
+    assert win.session.k == 0 and "Update 1 comes next" in win.predict.prompt.text()
+    truth = next_truth(win.session.result, 0)
+    assert truth.w.tolist() == [2.0, 2.0] and truth.b == 2.0  # notes 003: θ = [2, 2], θ₀ = 2 after (1, 3)+
+    win.actions_by_name["lesson_notes003_update"].trigger()
+    win.session.wait()
+    assert not win.predict.active

@@ -101,6 +101,9 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
         presentation.refresh_panels()  # while presenting, the lesson's docks above yield to its panels
     raise_panel(win, view.panel)
     win.canvas.fit_view()
+    predict = win.actions_by_name.get("predict")
+    if predict is not None and predict.isChecked() != view.predict:
+        predict.setChecked(view.predict)  # a lesson that asks opens in predict-then-reveal; others leave it
     return True
 
 
