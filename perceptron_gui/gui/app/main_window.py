@@ -186,7 +186,8 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_escape(self) -> None:
         """Escape: leaves predict-then-reveal when it is on (presentation mode's own Escape does it
         while presenting), and closes the message above the canvas."""
-        if not self.presentation.active:
+        presenting = getattr(getattr(self, "presentation", None), "active", False)
+        if not presenting:
             leave_predicting(self)
         self.banner.dismiss()
 
