@@ -278,6 +278,9 @@ def build_parser() -> SentenceArgumentParser:
                      help="list every update, epoch and voted vector in the run file and the CSV "
                           "(by default each stops after the first 100,000; the key \"truncated\" says so)")
     run.add_argument("--all-epochs", action="store_true", help="print every epoch's row even for long runs")
+    run.add_argument("--transcript", metavar="TRANSCRIPT.txt",
+                     help="write the narration of every update, one sentence a line; with --out the run file "
+                          "keeps it too (key \"transcript\")")
 
     _export_parser(sub)
     add_study_parser(sub, _algorithm_options)

@@ -54,6 +54,22 @@ def _warm_up_meanwhile(algorithm: str, params: dict[str, Any]) -> threading.Thre
     return thread
 
 
+def _transcript(rec: Any, train: Any, full: bool) -> list[str]:
+    """The narration of each update: the first 100,000 unless --full-run (as the run file's lists)."""
+    from itertools import islice
+
+    from ..core.runio import RUN_FILE_MAX_ROWS
+    from ..render.narration import transcript_lines
+
+    return list(islice(transcript_lines(rec, train.X, train.y), None if full else RUN_FILE_MAX_ROWS))
+
+
+def _write_lines(path: str, lines: list[str]) -> None:
+    from ..core.atomic import atomic_write_text
+
+    atomic_write_text(path, "\n".join(lines) + "\n")
+
+
 def _several_classes(ns: argparse.Namespace) -> bool:
     """Whether this run is the multiclass perceptron's: chosen, or the preset has K > 2 classes
     (then its algorithm, or a sentence when another was asked for)."""
@@ -79,7 +95,8 @@ def cmd_run(ns: argparse.Namespace) -> int:
         preset = chosen_data(ns)
         params = algorithm_params(ns)
         warming = _warm_up_meanwhile(ns.algorithm, params)
-        check_outputs({"--out": ns.out, "--csv": ns.csv}, {"the data file": ns.data, "the --test file": ns.test})
+        check_outputs({"--out": ns.out, "--csv": ns.csv, "--transcript": ns.transcript},
+                      {"the data file": ns.data, "the --test file": ns.test})
         if preset is not None:
             train, test = preset.train_test()  # its own test points stay test points
             if ns.test:
@@ -128,8 +145,10 @@ def cmd_run(ns: argparse.Namespace) -> int:
 
     from ..core.runio import run_file_note, write_run_json, write_updates_csv
     full = ns.full_run
-    for path, write in ((ns.out, lambda p: write_run_json(p, rec, theory, train, test, full=full)),
-                        (ns.csv, lambda p: write_updates_csv(p, rec, train, theory, full=full))):
+    lines = _transcript(rec, train, full) if ns.transcript else None
+    for path, write in ((ns.out, lambda p: write_run_json(p, rec, theory, train, test, full=full, transcript=lines)),
+                        (ns.csv, lambda p: write_updates_csv(p, rec, train, theory, full=full)),
+                        (ns.transcript, lambda p: _write_lines(p, lines or []))):
         if not path:
             continue
         try:
@@ -138,6 +157,6 @@ def cmd_run(ns: argparse.Namespace) -> int:
             return fail(str(exc))
         except OSError as exc:
             return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
-        file_note = run_file_note(rec, full, csv=path == ns.csv)
+        file_note = run_file_note(rec, full, csv=path == ns.csv) if path != ns.transcript else ""
         print(f"Wrote {path}." + (f" {file_note}" if file_note else ""), file=out)
     return 0

@@ -115,6 +115,9 @@ def cmd_run_multiclass(ns: argparse.Namespace, params: dict[str, Any]) -> int:
     from ..core.multiclass_runio import write_multiclass_run
 
     try:
+        if getattr(ns, "transcript", None):
+            raise UsageError("--transcript narrates the two-class learners; the multiclass view narrates its steps "
+                             "in the window (Run → Multiclass perceptron…).")
         check_outputs({"--out": ns.out, "--csv": ns.csv}, {"the data file": ns.data, "the --test file": ns.test})
         data = _data(ns)
         algo = MulticlassPerceptron(**params)

@@ -257,13 +257,15 @@ def _updates_json(rec: RunRecord, K: int) -> Iterator[str]:
 
 
 def write_run_json(path: str | os.PathLike[str], rec: RunRecord, theory: Any, data_train: Dataset,
-                   data_test: Dataset | None = None, *, full: bool = False) -> None:
+                   data_test: Dataset | None = None, *, full: bool = False, transcript: list[str] | None = None) -> None:
     """Write the run file atomically; the same content as :func:`run_to_json_dict`.
 
     The updates are streamed to the file chunk by chunk, so even a full run of 10⁷ updates
     is never one string in memory."""
     limit = _limit(full)
     d = _json_dict_without_updates(rec, theory, data_train, data_test, limit)
+    if transcript is not None:  # the narration of each update (run --transcript), capped as the updates are
+        d["transcript"] = transcript if limit is None else transcript[:limit]
     marker = f"@updates-{uuid.uuid4().hex}@"
     d["updates"] = marker
     text = json.dumps(d, allow_nan=False, ensure_ascii=False, separators=(",", ":"))

@@ -20,6 +20,8 @@ from ..kit.message_bar import MessageBanner
 from ..kit.user_text import install_plain_text_policy, window_title
 from ..kit.view_wiring import connect_events
 from ..panels.live_panel import LivePanel
+from ..panels.narration_panel import DOCK_TITLE as NARRATION_DOCK
+from ..panels.narration_panel import NarrationPanel
 from ..panels.picker import AlgorithmPicker
 from ..panels.playback_bar import PlaybackBar
 from ..panels.weight_dock import install_weight_dock
@@ -123,6 +125,13 @@ class MainWindow(QtWidgets.QMainWindow):
         self.weight_image = install_weight_dock(self, s, self.docks)
         # The dual picture: hidden until View → Weight space opens it.
         self.weight_space = install_weight_space_dock(self, s, self.canvas, self.docks)
+        # What each step did, in words; also the canvas's accessible description (announced).
+        # A tab beside the per-epoch plot, closed at first: View → Narration opens it.
+        self.narration = NarrationPanel(s, self.canvas)
+        self._dock(NARRATION_DOCK, self.narration, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.docks["Per epoch"], self.docks[NARRATION_DOCK])
+        self.docks["Per epoch"].raise_()
+        self.docks[NARRATION_DOCK].hide()
         self._size_docks(DEFAULT_SIZE)
         # Narrowed and widened again, the live panel gets its width back (its values wrap below it).
         self.live_width = DockWidthKeeper(self, self.docks["Algorithm and live panel"])

@@ -101,6 +101,17 @@ class Presentation(QtCore.QObject):
         self.strip = PresentationStrip(win.session, win.live_panel)
         column = win.centralWidget().layout()
         column.insertWidget(column.indexOf(win.canvas), self.strip)
+        # The narration as a caption under the canvas, for the room (and its readers).
+        self.caption = QtWidgets.QLabel("")
+        self.caption.setObjectName("presentation_caption")
+        self.caption.setWordWrap(True)
+        self.caption.setAccessibleName("Narration of the step shown")
+        self.caption.hide()
+        column.insertWidget(column.indexOf(win.canvas) + 1, self.caption)
+        narration = getattr(win, "narration", None)
+        if narration is not None:
+            narration.said.connect(self.caption.setText)
+            self.caption.setText(narration.text.text())
         app = QtWidgets.QApplication.instance()
         assert app is not None  # the window exists, so the application does
         app.installEventFilter(self)
@@ -144,6 +155,7 @@ class Presentation(QtCore.QObject):
         self._set_text(self._zoomed(px))
         self.strip.refresh()
         self.strip.show()
+        self.caption.show()
         if full_screen:
             win.showFullScreen()
         win.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -206,6 +218,7 @@ class Presentation(QtCore.QObject):
                 saved.fonts[w] = (QtGui.QFont(w.font()), w.testAttribute(Qt.WidgetAttribute.WA_SetFont))
             w.setFont(_font(px, bold=saved.fonts[w][0].bold()))
         self.strip.set_text_px(px)
+        self.caption.setFont(_font(round(0.8 * px), bold=False))
         overlay = win.canvas.overlay
         # Legends a step smaller than the numbers: they explain the picture, they are not it, and
         # the angle plot gives the height of its legend's band to the curves' range.
@@ -258,6 +271,7 @@ class Presentation(QtCore.QObject):
             return
         self._saved = None
         self.strip.hide()
+        self.caption.hide()
         for axis, tick_font, label_style in saved.axes:
             axis.setStyle(tickFont=tick_font)
             axis.labelStyle = label_style
