@@ -389,6 +389,13 @@ def _export_parser(sub: Any) -> None:
                           "(the new one dashed) and the vectors w_{k-1} + y·x = w_k")
     exp.add_argument("--beamer-margins", action="store_true",
                      help="with --beamer: each overlay writes every point's signed margin beside it")
+    exp.add_argument("--beamer-handout", action="store_true",
+                     help="with --beamer: a handout to print instead: no overlays, each frame a storyboard of "
+                          "three updates (with --from, --to)")
+    exp.add_argument("--steps", metavar="K,K,...|K-K",
+                     help="with --figure storyboard: the updates drawn, such as 1,2,3,4 or 3-8 (default: the first 6)")
+    exp.add_argument("--columns", type=_int_type("--columns"), default=None, metavar="N",
+                     help="with --figure storyboard: panels per row (default: from the count and the figure's shape)")
     exp.add_argument("--max-frames", type=_int_type("--max-frames"), default=300, metavar="N",
                      help="at most N frames; more are thinned evenly (default 300)")
     exp.add_argument("--frame-width", type=_int_type("--frame-width"), default=800, metavar="PX",

@@ -31,6 +31,7 @@ from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
 from .export_sizes import check_sizes
+from .export_storyboard import beamer_writer, check_storyboard_options, choose_steps, storyboard_writer
 
 __all__ = ["cmd_export", "mp4_available"]
 FIGURE_OUTPUTS = ("png", "svg", "pdf", "tikz")
@@ -70,6 +71,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
             return _export_study(ns, outputs, session, notes)
         result = session.result
         t = _playhead(ns, session)
+        choose_steps(ns, session)  # --figure storyboard: a step the run lacks is a sentence before any write
     except UserError as exc:  # DatasetError, ExportError, SessionFileError, WriteError, ...
         return fail(str(exc))
     except OSError as exc:
@@ -84,7 +86,6 @@ def cmd_export(ns: argparse.Namespace) -> int:
     for note in notes:
         print(f"Note: {note}", file=out)
     from ..core.runio import run_file_note, write_run_json, write_updates_csv
-    from ..export.beamer import write_beamer
 
     full = ns.full_run
     writers: list[tuple[str, Callable[[str], Any]]] = []
@@ -95,10 +96,7 @@ def cmd_export(ns: argparse.Namespace) -> int:
         writers.append((outputs["csv"], lambda p: write_updates_csv(p, result.record, result.train, result.theory,
                                                                     full=full)))
     if "beamer" in outputs:
-        writers.append((outputs["beamer"], lambda p: write_beamer(p, result, ns.frames, ns.k_from, ns.k_to,
-                                                                  animate=ns.animate,
-                                                                  show_update=ns.beamer_update,
-                                                                  show_point_margins=ns.beamer_margins)))
+        writers.append((outputs["beamer"], beamer_writer(ns, result)))  # the slides, or --beamer-handout's
     needs_qt = any(k in outputs for k in (*FIGURE_OUTPUTS, *ANIMATION_OUTPUTS))
     if needs_qt:
         writers.extend(_figure_writers(ns, outputs, session, t, view_range))
@@ -133,6 +131,7 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
                         ("--beamer-margins", ns.beamer_margins)):
         if given and "beamer" not in outputs:
             raise UsageError(f"{flag} goes with --beamer; add --beamer SLIDES.tex or drop {flag}.")
+    check_storyboard_options(ns, outputs)
     problem = compare_options_problem(ns, outputs)
     if problem is not None:
         raise UsageError(problem)
@@ -293,6 +292,8 @@ def _figure_writers(ns: argparse.Namespace, outputs: dict[str, str], session: An
     figure = ns.figure
 
     def figure_writer(fmt: str) -> Callable[[str], Any]:
+        if figure == "storyboard":  # small multiples of the run: cli/export_storyboard.py
+            return storyboard_writer(ns, session, options, fmt)
         return lambda p: export_figure(ExportSession.from_session(session, t), p, fmt, figure=figure,
                                        width=ns.width, options=options, transparent=ns.transparent)
 

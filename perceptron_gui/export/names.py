@@ -11,20 +11,23 @@ FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "
            "proof": "the proof's three plots (dot, norm, cos) side by side",
            "losses": "the plot of the perceptron and hinge losses",
            "study": "the order study's histogram", "compare": "2 to 4 runs side by side",
-           "weight-space": "the weight-space plot"}
+           "weight-space": "the weight-space plot",
+           "storyboard": "the run's updates as small multiples (the storyboard)"}
 # The figures written as TikZ too (the angle and per-epoch plots are PNG, SVG or PDF only).
 TIKZ_FIGURES = tuple(name for name in FIGURES if name not in ("angle", "epochs"))
 
 
 def tikz_problem(figure: str, d: int | None = None) -> str | None:
     """Why ``figure`` of data with ``d`` features has no TikZ form (a sentence), or None when it
-    has one: the canvas of 1-D or 2-D data, the weight space of 2-D data, the curves against k,
-    the order study and the race."""
+    has one: the canvas and the storyboard of 1-D or 2-D data, the weight space of 2-D data, the
+    curves against k, the order study and the race."""
     if figure not in TIKZ_FIGURES:
         return (f"TikZ is written for the canvas, the weight space and the curves against k only; "
                 f"export {FIGURES.get(figure, figure)} as PNG, SVG or PDF.")
     if d is not None and figure == "canvas" and d > 2:
         return f"TikZ draws the canvas of 1-D or 2-D data; these points have {d} features: export a PNG, SVG or PDF."
+    if d is not None and figure == "storyboard" and d > 2:
+        return f"A storyboard draws 1-D or 2-D data; these points have {d} features: export the canvas instead."
     if d is not None and figure == "weight-space" and d != 2:
         return "The weight space is drawn for data with 2 features."
     return None
