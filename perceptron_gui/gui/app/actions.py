@@ -13,6 +13,7 @@ from ...session.commands import DeletePoints
 from ...session.document import Document
 from ...session.session import Session
 from ..canvas.canvas import Canvas
+from ..dialogs.storyboard_dialog import add_storyboard_action
 from ..kit.user_text import action_text, rich
 from ..kit.view_wiring import connect_events
 from ..panels.playback_bar import PlaybackBar
@@ -215,6 +216,7 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     tb.addSeparator()
     tb.addAction(acts["fit"])
     tb.addAction(acts["theta_star"])
+    acts["export_storyboard"] = add_storyboard_action(win)  # File → Export storyboard…, beside the Beamer slides
     return acts
 
 

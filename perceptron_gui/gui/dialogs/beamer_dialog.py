@@ -14,6 +14,7 @@ from PySide6 import QtWidgets
 
 from ...core.errors import UserError
 from ...export.beamer import MAX_OVERLAYS, beamer_steps
+from ...export.beamer_handout import PER_FRAME, handout_pages
 
 __all__ = ["BeamerSettings", "BeamerDialog", "default_settings", "fallback_note", "overlay_count"]
 
@@ -30,6 +31,7 @@ class BeamerSettings:
     animate: bool = False
     show_update: bool = False  # the previous hyperplane and the update's vectors in each overlay
     show_point_margins: bool = False  # each point's signed margin in each overlay
+    handout: bool = False  # export/beamer_handout.py: no overlays, a storyboard of PER_FRAME updates a frame
 
 
 def default_settings(result: Any) -> BeamerSettings:
@@ -47,8 +49,11 @@ def fallback_note(result: Any, s: BeamerSettings) -> str | None:
 
 
 def overlay_count(result: Any, s: BeamerSettings) -> tuple[int | None, str]:
-    """The number of overlays (pages) these settings make, or None and the writer's sentence why not."""
+    """The number of overlays (pages) these settings make, or None and the writer's sentence why not;
+    for a handout, its frames (one page each)."""
     try:
+        if s.handout:
+            return len(handout_pages(result, s.k_from, s.k_to)), ""
         return int(beamer_steps(result, s.frames, s.k_from, s.k_to).size), ""
     except UserError as exc:
         return None, str(exc)
@@ -82,6 +87,9 @@ class BeamerDialog(QtWidgets.QDialog):
                                    "vectors to scale (as --beamer-update writes it).")
         self.margins_box = QtWidgets.QCheckBox("Each point's margin y·(w·x + b)/‖w‖ beside it")
         self.margins_box.setToolTip("As the View menu's margins beside the points (as --beamer-margins writes it).")
+        self.handout_box = QtWidgets.QCheckBox(f"A handout to print: no overlays, {PER_FRAME} updates to a frame")
+        self.handout_box.setToolTip("Each frame a storyboard of its updates, the hyperplane before and after each "
+                                    "(as --beamer-handout writes it); every viewer and printer shows each page whole.")
         self.count_label = QtWidgets.QLabel()
         self.count_label.setWordWrap(True)
         form.addRow("Overlays:", self.frames_box)
@@ -90,6 +98,7 @@ class BeamerDialog(QtWidgets.QDialog):
         form.addRow("", self.animate_box)
         form.addRow("Each overlay:", self.update_box)
         form.addRow("", self.margins_box)
+        form.addRow("Handout:", self.handout_box)
         form.addRow("", self.count_label)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
@@ -102,20 +111,25 @@ class BeamerDialog(QtWidgets.QDialog):
         self.animate_box.setChecked(initial.animate)
         self.update_box.setChecked(initial.show_update)
         self.margins_box.setChecked(initial.show_point_margins)
+        self.handout_box.setChecked(initial.handout)
         for sig in (self.frames_box.currentIndexChanged, self.from_spin.valueChanged, self.to_spin.valueChanged,
-                    self.animate_box.toggled):
+                    self.animate_box.toggled, self.handout_box.toggled):
             sig.connect(self._refresh)
         self._refresh()
 
     def settings(self) -> BeamerSettings:
         k_to = self.to_spin.value()
-        return BeamerSettings(frames=self.frames_box.currentData(), k_from=self.from_spin.value(),
-                              k_to=None if k_to == self.to_spin.maximum() else k_to,
-                              animate=self.animate_box.isChecked(), show_update=self.update_box.isChecked(),
-                              show_point_margins=self.margins_box.isChecked())
+        handout = self.handout_box.isChecked()  # each update, no overlays to animate, no margins in small panels
+        return BeamerSettings(frames="update" if handout else self.frames_box.currentData(),
+                              k_from=self.from_spin.value(), k_to=None if k_to == self.to_spin.maximum() else k_to,
+                              animate=self.animate_box.isChecked() and not handout,
+                              show_update=self.update_box.isChecked(),
+                              show_point_margins=self.margins_box.isChecked() and not handout, handout=handout)
 
     def _refresh(self, *_: Any) -> None:
         s = self.settings()
+        for widget in (self.frames_box, self.animate_box, self.margins_box):
+            widget.setEnabled(not s.handout)
         if s.k_to is not None and s.k_to < s.k_from:
             n, why = None, "From must not be after To; move one of them."
         else:
@@ -125,5 +139,9 @@ class BeamerDialog(QtWidgets.QDialog):
                 "(--frames epoch)", "(Overlays: each epoch's end)"))
         else:
             pages = "one page that plays them" if s.animate else f"{n} page{'s' if n != 1 else ''} in the PDF"
-            self.count_label.setText(f"{n} overlay{'s' if n != 1 else ''}: {pages} (compile with pdflatex).")
+            if s.handout:
+                self.count_label.setText(f"{n} frame{'s' if n != 1 else ''} of up to {PER_FRAME} updates: {pages} "
+                                         "(compile with pdflatex).")
+            else:
+                self.count_label.setText(f"{n} overlay{'s' if n != 1 else ''}: {pages} (compile with pdflatex).")
         self.ok_button.setEnabled(n is not None)

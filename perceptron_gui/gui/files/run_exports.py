@@ -11,6 +11,7 @@ from PySide6 import QtWidgets
 from ...core import runio
 from ...core.errors import UserError
 from ...export.beamer import write_beamer
+from ...export.beamer_handout import write_handout
 from ...session.session import Session
 from ..dialogs.beamer_dialog import BeamerDialog, BeamerSettings, default_settings, fallback_note, overlay_count
 from ..kit.message_bar import MessageBanner
@@ -113,8 +114,12 @@ class RunExportMixin:
                 settings = dialog.settings()
         s = settings
         n = overlay_count(result, s)[0]
-        note = fallback_note(result, s) or (f"{n} overlays; compile it with pdflatex." if n is not None
-                                            else "Compile it with pdflatex.")
+        note = fallback_note(result, s) or (f"{n} {'frames' if s.handout else 'overlays'}; compile it with pdflatex."
+                                            if n is not None else "Compile it with pdflatex.")
+        if s.handout:  # no overlays: a storyboard of a few updates on each frame (export/beamer_handout.py)
+            return self._export(path, "Export as Beamer handout", ".tex", "LaTeX files (*.tex);;All files (*)",
+                                lambda p, r: write_handout(p, r, s.k_from, s.k_to, show_update=s.show_update),
+                                "the run as a Beamer handout", note)
         return self._export(path, "Export as Beamer slides", ".tex", "LaTeX files (*.tex);;All files (*)",
                             lambda p, r: write_beamer(p, r, s.frames, s.k_from, s.k_to, animate=s.animate,
                                                       show_update=s.show_update,

@@ -1,0 +1,155 @@
+"""File → Export storyboard…: the run's updates as small multiples, in PNG, SVG, PDF or TikZ.
+
+A small dialog asks which updates (the next few from the step shown, or a typed list such as
+1,2,3,4 or 3-8) and how many panels to a row, and says which updates that is, or the writer's
+sentence why not (the steps are :mod:`perceptron_gui.render.storyboard`'s own rule); the file's
+ending then says the format. The figure is written by
+:mod:`perceptron_gui.gui.figures.storyboard_figure`, the code ``perceptron-gui export --figure
+storyboard`` runs, over a frozen copy of the session, so the window's own views are untouched.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6 import QtGui, QtWidgets
+
+from ...core.errors import UserError
+from ...export.source import ExportSession, ViewOptions, format_of
+from ...render.storyboard import DEFAULT_PANELS, MAX_PANELS, check_steps, next_steps, parse_steps, steps_text
+from .figure_dialog import export_sentence
+
+__all__ = ["StoryboardSettings", "StoryboardDialog", "chosen_steps", "export_storyboard", "add_storyboard_action"]
+
+FILTERS = "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)"
+SLIDE_ASPECT = 16 / 9
+PNG_WIDTH = 1920
+
+
+@dataclass
+class StoryboardSettings:
+    """Which updates: the ``count`` after the step shown, or ``typed`` ("1,2,3,4", "3-8") when
+    given; ``columns`` panels to a row (None: from the count and a 16:9 slide)."""
+
+    count: int = DEFAULT_PANELS
+    typed: str | None = None
+    columns: int | None = None
+
+
+def chosen_steps(settings: StoryboardSettings, k: int, num_updates: int) -> tuple[int, ...]:
+    """The updates ``settings`` name for a playhead at update ``k``; a StoryboardError (a sentence) if none."""
+    steps = parse_steps(settings.typed) if settings.typed is not None else next_steps(k, num_updates, settings.count)
+    return check_steps(steps, num_updates)
+
+
+class StoryboardDialog(QtWidgets.QDialog):
+    """The next N updates or a typed list, the columns, and what that is."""
+
+    def __init__(self, parent: QtWidgets.QWidget | None, k: int, num_updates: int,
+                 initial: StoryboardSettings | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export storyboard")
+        self.k, self.num_updates = int(k), int(num_updates)
+        s = initial or StoryboardSettings()
+        form = QtWidgets.QFormLayout(self)
+        self.next_radio = QtWidgets.QRadioButton("The next updates from the step shown:")
+        self.count_spin = QtWidgets.QSpinBox()
+        self.count_spin.setRange(1, MAX_PANELS)
+        self.count_spin.setValue(s.count)
+        self.typed_radio = QtWidgets.QRadioButton("These updates:")
+        self.typed_edit = QtWidgets.QLineEdit(s.typed or "")
+        self.typed_edit.setPlaceholderText("1,2,3,4 or 3-8")
+        self.typed_edit.setToolTip(f"Update numbers from 1 to {self.num_updates}, separated by commas, or ranges.")
+        (self.typed_radio if s.typed is not None else self.next_radio).setChecked(True)
+        self.columns_spin = QtWidgets.QSpinBox()
+        self.columns_spin.setRange(0, MAX_PANELS)
+        self.columns_spin.setSpecialValueText("automatic")
+        self.columns_spin.setValue(s.columns or 0)
+        self.columns_spin.setToolTip("Panels to a row; automatic fills a 16:9 slide.")
+        self.what = QtWidgets.QLabel()
+        self.what.setWordWrap(True)
+        form.addRow(self.next_radio, self.count_spin)
+        form.addRow(self.typed_radio, self.typed_edit)
+        form.addRow("Panels to a row:", self.columns_spin)
+        form.addRow("", self.what)
+        form.addRow("", QtWidgets.QLabel("The format is the file's ending: .png, .svg, .pdf or .tex (TikZ)."))
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        for sig in (self.next_radio.toggled, self.count_spin.valueChanged, self.typed_edit.textChanged,
+                    self.columns_spin.valueChanged):
+            sig.connect(self._refresh)
+        self.typed_edit.textEdited.connect(lambda *_: self.typed_radio.setChecked(True))
+        self._refresh()
+
+    def settings(self) -> StoryboardSettings:
+        typed = self.typed_edit.text() if self.typed_radio.isChecked() else None
+        return StoryboardSettings(self.count_spin.value(), typed, self.columns_spin.value() or None)
+
+    def _refresh(self, *_: Any) -> None:
+        try:
+            steps = chosen_steps(self.settings(), self.k, self.num_updates)
+        except UserError as exc:
+            self.what.setText(str(exc))
+            self.ok_button.setEnabled(False)
+            return
+        n = len(steps)
+        self.what.setText(f"Update{'s' if n > 1 else ''} {steps_text(steps)} of {self.num_updates}: "
+                          f"{n} panel{'s' if n > 1 else ''}, each with the hyperplane before and after its update.")
+        self.ok_button.setEnabled(True)
+
+
+def export_storyboard(win: Any, path: str | Path | None = None, settings: StoryboardSettings | None = None) -> bool:
+    """Write the storyboard of the window's run; without ``path`` the dialog and a file dialog ask."""
+    s = win.session
+    if s.result is None or s.busy:
+        win.banner.show_message("error", "There is no finished run to export yet; wait for training to finish or "
+                                         "add points.")
+        return False
+    k, m = s.k, s.result.record.num_updates
+    if path is None:
+        dialog = StoryboardDialog(win, k, m, settings)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return False
+        settings = dialog.settings()
+        chosen, _ = QtWidgets.QFileDialog.getSaveFileName(win, "Export storyboard", _suggest(win), FILTERS)
+        if not chosen:
+            return False
+        path = Path(chosen if Path(chosen).suffix else chosen + ".png")
+    settings = settings or StoryboardSettings()
+    from ..figures.storyboard_figure import write_storyboard  # the figures load when asked for
+
+    try:
+        steps = chosen_steps(settings, k, m)
+        options = ViewOptions.from_canvas(win.canvas, aspect=SLIDE_ASPECT)
+        write_storyboard(ExportSession.from_session(s), path, steps, format_of(path), width=PNG_WIDTH,
+                         options=options, columns=settings.columns)
+    except (UserError, OSError) as exc:
+        win.banner.show_message("error", export_sentence(exc, path))
+        return False
+    win.banner.show_message("info", f"Exported the storyboard of update{'s' if len(steps) > 1 else ''} "
+                                    f"{steps_text(steps)} to {Path(path).name}.")
+    return True
+
+
+def _suggest(win: Any) -> str:
+    p = getattr(win, "file_path", None)
+    stem = Path(p).name.split(".")[0] if p else "perceptron"
+    return str((Path(p).parent if p else Path.cwd()) / f"{stem}-storyboard.png")
+
+
+def add_storyboard_action(win: Any) -> QtGui.QAction:
+    """File → Export storyboard…, beside Export as Beamer slides (the other run-as-slides export)."""
+    a = QtGui.QAction("Export s&toryboard…", win)
+    tip = "The run's updates as small multiples (PNG, SVG, PDF or TikZ): each panel the hyperplane before and after"
+    a.setToolTip(tip)
+    a.setStatusTip(tip)
+    a.triggered.connect(lambda *_: export_storyboard(win))
+    win.addAction(a)
+    files = win.file_actions
+    files.menu.insertAction(files.exports_before, a)
+    files.actions["export_storyboard"] = a  # one of the File menu's entries, as its own are
+    return a
