@@ -19,7 +19,8 @@ from .csv_text import _cells, _header_cells, _number, _separator, clip_text, is_
 from .dataset import MAX_ABS_VALUE, DatasetError
 from .io import MAX_CSV_BYTES, decode_text, read_file_bytes
 
-__all__ = ["ClassData", "class_data", "sorted_classes", "parse_class_csv", "read_class_csv", "MAX_CLASSES"]
+__all__ = ["ClassData", "class_data", "sorted_classes", "next_label", "class_csv_text", "parse_class_csv",
+           "read_class_csv", "MAX_CLASSES"]
 
 # The window draws at most nine classes (keys 1…9); a table of 60,000 distinct labels is a
 # regression target, not classes.
@@ -138,3 +139,22 @@ def read_class_csv(path: str | os.PathLike[str]) -> ClassData:
     raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
     text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
     return parse_class_csv(text, source=clip_text(p.name, 60))
+
+
+def next_label(classes: tuple[str, ...]) -> str:
+    """The name of a new class, sorting after the others: the next number or letter."""
+    if not classes:
+        return "A"
+    if all(c.lstrip("-").replace(".", "", 1).isdigit() for c in classes):
+        return str(int(max(float(c) for c in classes)) + 1)
+    last = max(classes)
+    if len(last) == 1 and last.isalpha() and last not in "zZ":
+        return chr(ord(last) + 1)
+    return f"{last}+"
+
+
+def class_csv_text(X: np.ndarray, labels: Sequence[str]) -> str:
+    """Points and their classes as the CSV :func:`parse_class_csv` reads (x1,…,xd,class; exact floats)."""
+    names = ",".join(f"x{j + 1}" for j in range(X.shape[1]))
+    rows = [",".join(repr(float(v)) for v in row) + f",{lab}" for row, lab in zip(np.asarray(X).tolist(), labels)]
+    return "\n".join([f"{names},class", *rows]) + "\n"

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core.algorithms.multiclass import MulticlassRun, class_scores
 
-__all__ = ["ClassStep", "class_step", "step_sentence", "kesler_lines", "region_codes", "weight_images", "numbers"]
+__all__ = ["ClassStep", "class_step", "panel_lines", "step_sentence", "kesler_lines", "region_codes", "weight_images", "numbers"]
 
 _SHOWN = 6  # numbers of a long vector shown in a sentence (the first and last three)
 
@@ -104,3 +104,18 @@ def weight_images(W: np.ndarray, d: int) -> list[np.ndarray] | None:
     if side * side != d or d < 4:
         return None
     return [np.asarray(W[c, :d]).reshape(side, side) for c in range(W.shape[0])]
+
+
+def panel_lines(run: MulticlassRun, st: ClassStep) -> list[str]:
+    """The view's panel: the step in words, the per-class norms, the errors, the bound, Kesler's lines."""
+    th = run.theory()
+    lines = [step_sentence(run, st), ""]
+    lines += [f"‖W_{name}‖ = {norm:.4g}" for name, norm in zip(run.classes, st.norms)]
+    lines.append(f"Errors: {st.errors} of {run.Xa.shape[0]} training points.")
+    lines.append("")
+    if th["bound"] is not None:
+        lines.append(f"R = {th['R']:.4g}; the final W's margin γ = {th['gamma_W']:.4g}; Kesler's bound "
+                     f"2R²/γ² = {th['bound']:.4g} ≥ the {run.n_updates} updates of this run.")
+    else:
+        lines.append("The run ended without separating the classes, so its W gives no bound.")
+    return [*lines, "", *kesler_lines(run, st)]

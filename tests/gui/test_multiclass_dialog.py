@@ -115,7 +115,7 @@ def test_points_drawn_by_hand_train_and_undo(make_main_window, qtbot, tmp_path):
 
 
 def test_next_label_sorts_after_the_classes():
-    from perceptron_gui.gui.dialogs.multiclass_dialog import next_label
+    from perceptron_gui.core.class_data import next_label
 
     assert next_label(()) == "A" and next_label(("A", "B")) == "C" and next_label(("1", "2", "4")) == "5"
     assert next_label(("cat", "dog")) == "dog+"

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.algorithms import REGISTRY
 from ...core.dataset import Dataset
 from ...core.errors import UserError
 from ...core.exercise_data import MAX_GENERATED
@@ -50,7 +51,7 @@ class ExerciseDialog(QtWidgets.QDialog):
         self.seed_spin = _spin(0, 2**31 - 1, 0, "The same seed writes the same files.")
         self.algorithm_box = QtWidgets.QComboBox()
         for name in ALGORITHMS:
-            self.algorithm_box.addItem("With offset b" if name == "offset" else "Through the origin", name)
+            self.algorithm_box.addItem(REGISTRY[name].title, name)  # the learner's own name for itself
         self.algorithm_box.setCurrentIndex(ALGORITHMS.index(algorithm) if algorithm in ALGORITHMS else 0)
         self.kind_boxes = {k: QtWidgets.QCheckBox(KIND_TITLES[k]) for k in KINDS}
         kinds = QtWidgets.QVBoxLayout()

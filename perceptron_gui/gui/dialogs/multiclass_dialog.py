@@ -17,30 +17,18 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from ...core.algorithms.multiclass import MulticlassPerceptron, MulticlassRun
-from ...core.class_data import MAX_CLASSES, ClassData, class_data, read_class_csv, sorted_classes
+from ...core.class_data import MAX_CLASSES, ClassData, class_csv_text, class_data, next_label, read_class_csv, sorted_classes
 from ...core.class_presets import CLASS_PRESETS
 from ...core.errors import UserError
-from ...render.multiclass_picture import class_step, kesler_lines, step_sentence
+from ...render.multiclass_picture import class_step, panel_lines
 from .multiclass_view import ClassView
 
-__all__ = ["MulticlassDialog", "open_multiclass", "next_label"]
+__all__ = ["MulticlassDialog", "open_multiclass"]
 
 TITLE = "Multiclass perceptron"
 _OPEN = "Open a CSV of several classes…"
 _BLANK = "Draw by hand (empty)"
 _HINT = "Click to add a point of the chosen class (keys 1–9), Shift+click removes one, Ctrl+Z undoes."
-
-
-def next_label(classes: tuple[str, ...]) -> str:
-    """The name of a new class, sorting after the others: the next number or letter."""
-    if not classes:
-        return "A"
-    if all(c.lstrip("-").replace(".", "", 1).isdigit() for c in classes):
-        return str(int(max(float(c) for c in classes)) + 1)
-    last = max(classes)
-    if len(last) == 1 and last.isalpha() and last not in "zZ":
-        return chr(ord(last) + 1)
-    return f"{last}+"
 
 
 class MulticlassDialog(QtWidgets.QDialog):
@@ -228,14 +216,12 @@ class MulticlassDialog(QtWidgets.QDialog):
             if not chosen:
                 return False
             path = chosen
-        names = ",".join(f"x{j + 1}" for j in range(self.X.shape[1]))
-        rows = [",".join(repr(float(v)) for v in row) + f",{lab}" for row, lab in zip(self.X.tolist(), self.labels)]
         try:
-            atomic_write_text(path, "\n".join([f"{names},class", *rows]) + "\n")
+            atomic_write_text(path, class_csv_text(self.X, self.labels))
         except (UserError, OSError) as exc:
             self.status.setText(f"{Path(path).name} could not be written: {exc}")
             return False
-        self.status.setText(f"Wrote {Path(path).name} ({len(rows)} points).")
+        self.status.setText(f"Wrote {Path(path).name} ({len(self.labels)} points).")
         return True
 
     def save_picture(self, path: str | Path | None = None) -> bool:
@@ -282,22 +268,7 @@ class MulticlassDialog(QtWidgets.QDialog):
         self.prev.setEnabled(st.k > 0)
         self.next.setEnabled(st.k < st.m)
         self.view.show_step(st, self.run.offset, self.X, self.run.d)
-        self.text.setPlainText("\n".join(self._lines(st)))
-
-    def _lines(self, st: Any) -> list[str]:
-        assert self.run is not None
-        run = self.run
-        th = run.theory()
-        lines = [step_sentence(run, st), ""]
-        lines += [f"‖W_{name}‖ = {norm:.4g}" for name, norm in zip(run.classes, st.norms)]
-        lines.append(f"Errors: {st.errors} of {run.Xa.shape[0]} training points.")
-        lines.append("")
-        if th["bound"] is not None:
-            lines.append(f"R = {th['R']:.4g}; the final W's margin γ = {th['gamma_W']:.4g}; Kesler's bound "
-                         f"2R²/γ² = {th['bound']:.4g} ≥ the {run.n_updates} updates of this run.")
-        else:
-            lines.append("The run ended without separating the classes, so its W gives no bound.")
-        return [*lines, "", *kesler_lines(run, st)]
+        self.text.setPlainText("\n".join(panel_lines(self.run, st)))
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:  # noqa: N802 - Qt's name
         key = event.key()
