@@ -87,5 +87,6 @@ def test_its_run_table_is_notes_002s_loop():
 
 def test_preset_lines_name_every_preset_once():
     lines = preset_lines()
-    assert [line.split()[0] for line in lines] == list(PRESETS)
+    two = lines[:lines.index("")]  # then "Several classes …" and the presets of more than two classes
+    assert [line.split()[0] for line in two] == list(PRESETS)
     assert any("Digits 0 vs 1" in line for line in lines)
