@@ -125,10 +125,12 @@ LINE_COLOURS = (POSITIVE, NEGATIVE, HYPERPLANE, NORMAL, MARGIN, THETA_STAR, OUTP
 # The exports' own look (figures, TikZ, GIF): the base colours on white, whatever the screen's.
 FIGURE = Theme("figure", "#FFFFFF", "#000000", 0.16, POSITIVE_REGION[3])
 # On a white screen the orange and sky-blue visit rings and the grey ghost of the previous line
-# fall under 3:1 (2.3, 2.3, 2.8): a shade darker each, still orange, blue, grey and green.
+# fall under 3:1 (2.3, 2.3, 2.8): a shade darker each, still orange, blue, grey and green. The
+# previous normal is a greyer green, not a lighter one: it keeps ΔE00 ≥ 10 from the normal with
+# every colour-vision deficiency (render/colour_vision.py; a lighter green falls under 3:1).
 LIGHT = Theme("light", "#FFFFFF", "#222222", 0.18, POSITIVE_REGION[3], swaps=(
     (VISIT_UPDATE, "#B87A00"), (VISIT_NO_UPDATE, "#3A8FC4"), (PREVIOUS, "#858585"),
-    (PREVIOUS_NORMAL, "#3E9C80")))
+    (PREVIOUS_NORMAL, "#427E70")))
 # On near-black the black lines and rings turn near-white, the dark greys light grey, the
 # purple output line a lighter purple; the class colours' lines keep their Okabe–Ito values
 # (3.2:1 and 4.3:1 here). The regions are shaded more strongly: 28/255 of blue vanishes on black.
@@ -136,8 +138,11 @@ LIGHT = Theme("light", "#FFFFFF", "#222222", 0.18, POSITIVE_REGION[3], swaps=(
 # on the orange one) and the darkened outlines to 1.4–1.9:1. Here the plus is the same blue a
 # shade lighter (3.9:1 or more) and the outlines a light tint of each class colour (7.4:1 or
 # more); tests/render/test_theme_contrast.py computes every pair.
+# The margin lines' grey and the previous line's are two greys ΔE00 ≥ 10 apart (and the margin's
+# from θ*'s pink with tritanopia): render/colour_vision.py measures them.
 DARK = Theme("dark", "#1E1E22", "#E8E8E8", 0.22, 52, swaps=(
-    (HYPERPLANE, "#F2F2F2"), (MARGIN, "#A8A8A8"), (OUTPUT, "#B07CD8"), ("#333333", "#C8C8C8")),
+    (HYPERPLANE, "#F2F2F2"), (MARGIN, "#B6B6B6"), (OUTPUT, "#B07CD8"), ("#333333", "#C8C8C8"),
+    (PREVIOUS, "#929292")),
     label_fill=(30, 30, 34, 200), marker_fills=("#3592D6", NEGATIVE), marker_edges=("#9FD3F7", "#FFB27A"))
 THEMES = {"light": LIGHT, "dark": DARK}
 DEFAULT_THEME = "light"
