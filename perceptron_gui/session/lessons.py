@@ -75,7 +75,9 @@ class Lesson:
     views: Mapping[str, bool] = field(default_factory=dict)
     panel: str | None = None
     presenting: tuple[str, ...] | None = None
-    predict: bool = False  # opens in predict-then-reveal: the student says each step first
+    # A window action the lesson switches on or opens: "predict" (predict-then-reveal: the student
+    # says each step first), "exercise_sheet" (File → Exercise sheet… on the lesson's points).
+    opens: str | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ class LessonView:
     explanation: str
     docks: dict[str, bool] = field(default_factory=dict)
     presenting: tuple[str, ...] | None = None
-    predict: bool = False
+    opens: str | None = None
 
 
 def _gate(name: str, preset: str, w: tuple[float, ...], b: float, rule: str) -> Lesson:
@@ -238,7 +240,13 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "Notes 003's three points from θ = [1, −1], θ₀ = 1, in predict-then-reveal: before each update, "
            "click the point that will cause it and type θ and θ₀ after it, then press →. The step is shown "
            "beside your guess, and the panel keeps your score. Esc leaves.",
-           "notes003_margin", "offset", _NOTES003_START, step=0, views={"point_margins": True}, predict=True),
+           "notes003_margin", "offset", _NOTES003_START, step=0, views={"point_margins": True}, opens="predict"),
+    Lesson("exercise_sheet_003", "18", "An exercise sheet from these points", "003",
+           "Notes 003's hand simulation, set as homework: File → Exercise sheet… opens on these three points. "
+           "Choose the kinds (simulate an epoch, list the mistakes, check a separator, the bound, the order), "
+           "a count and a seed, and write the LaTeX sheet, its solutions and a Moodle quiz; every answer is read "
+           "off a run like the one on the canvas, and the same seed writes the same sheet.",
+           "notes003_margin", "offset", opens="exercise_sheet"),
 ]}
 
 
@@ -291,7 +299,7 @@ def apply_lesson(session: Any, lesson: Lesson | str) -> LessonView:
         _place_playhead(session, les.step)
         session.message.emit("info", f"Lesson {les.number} ({les.title}). {les.explanation}")
     return LessonView(switches=lesson_switches(les), panel=les.panel, explanation=les.explanation,
-                      docks=lesson_docks(les), presenting=les.presenting, predict=les.predict)
+                      docks=lesson_docks(les), presenting=les.presenting, opens=les.opens)
 
 
 def lesson_switches(lesson: Lesson) -> dict[str, bool]:

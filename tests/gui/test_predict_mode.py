@@ -106,3 +106,18 @@ def test_lesson_17_opens_in_predict_mode_and_another_lesson_leaves_it(make_main_
     win.actions_by_name["lesson_notes003_update"].trigger()
     win.session.wait()
     assert not win.predict.active
+
+
+def test_lesson_18_opens_the_exercise_sheet_on_its_points(make_main_window, qtbot):
+    from perceptron_gui.gui.dialogs.exercise_dialog import ExerciseDialog
+
+    win = make_main_window("random_separable", "offset")
+    win.actions_by_name["lesson_predict_notes003"].trigger()
+    win.session.wait()
+    qtbot.waitUntil(lambda: win.predict.active)
+    win.actions_by_name["lesson_exercise_sheet_003"].trigger()
+    win.session.wait()
+    assert not win.predict.active  # the mode of the lesson before is left
+    dialogs = [d for d in win.findChildren(ExerciseDialog) if d.isVisible()]
+    assert len(dialogs) == 1 and win.session.points.n == 3
+    dialogs[0].close()

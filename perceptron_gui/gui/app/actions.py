@@ -175,6 +175,7 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
     m.addAction(act("predict", "Pre&dict, then reveal", lambda on: _predict(win, on), "P", checkable=True,
                     tip="Before each update is shown, click the point that will cause it and type w and b after "
                         "it; → reveals the step beside your guess and keeps a score (Esc leaves)"))
+    acts["predict"].setObjectName("lesson_mode")  # a mode a lesson switches on, and the next lesson off
     m.addSeparator()
     m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
                     tip="Train this algorithm in many shuffled orders and show how many updates each needed "

@@ -101,10 +101,24 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
         presentation.refresh_panels()  # while presenting, the lesson's docks above yield to its panels
     raise_panel(win, view.panel)
     win.canvas.fit_view()
-    predict = win.actions_by_name.get("predict")
-    if predict is not None and predict.isChecked() != view.predict:
-        predict.setChecked(view.predict)  # a lesson that asks opens in predict-then-reveal; others leave it
+    _open_what_the_lesson_opens(win, view.opens)
     return True
+
+
+def _open_what_the_lesson_opens(win: LessonWindow, opens: str | None) -> None:
+    """A mode the lesson names is switched on and any other lesson leaves it (predict-then-reveal);
+    a dialog it names is opened (the exercise sheet)."""
+    for action in win.actions_by_name.values():
+        if action.isCheckable() and action.objectName() == "lesson_mode" and action.isChecked() and \
+                win.actions_by_name.get(opens or "") is not action:
+            action.setChecked(False)
+    if opens is None:
+        return
+    action = win.actions_by_name[opens]
+    if action.isCheckable():
+        action.setChecked(True)
+    else:
+        action.trigger()
 
 
 def _open_class_lesson(win: LessonWindow, name: str) -> bool:
