@@ -23,7 +23,7 @@ class ClassLesson:
 
 CLASS_LESSONS: dict[str, ClassLesson] = {les.name: les for les in (
     ClassLesson(
-        "multiclass_by_hand", "19a", "Three classes, one weight vector each",
+        "multiclass_by_hand", "20a", "Three classes, one weight vector each",
         "Each class c has its own W_c, and a point goes to the class with the largest W_c·x + b_c: the "
         "tinted regions. At update 5 a point of B is closest to C's vector, a mistake: x is added to W_B "
         "and taken from W_C (the two dashed steps). Step on to the end, then click to add points of a "
@@ -31,7 +31,7 @@ CLASS_LESSONS: dict[str, ClassLesson] = {les.name: les for les in (
         "Kesler's binary perceptron in R^(K·D).",
         "three_classes", 5),
     ClassLesson(
-        "multiclass_digits", "19b", "Digits 0, 1 and 2: W_c as images",
+        "multiclass_digits", "20b", "Digits 0, 1 and 2: W_c as images",
         "537 handwritten 8×8 digits, three classes. Each W_c is drawn as an 8×8 image: red pixels count "
         "for the class, blue against it. Go back to update 0 and step forward: the 0's ring, the 1's "
         "stroke and the 2's curve appear after a few dozen mistakes, and the run stops once an epoch "

@@ -76,7 +76,8 @@ class Lesson:
     panel: str | None = None
     presenting: tuple[str, ...] | None = None
     # A window action the lesson switches on or opens: "predict" (predict-then-reveal: the student
-    # says each step first), "exercise_sheet" (File → Exercise sheet… on the lesson's points).
+    # says each step first), "exercise_sheet" (File → Exercise sheet… on the lesson's points),
+    # "export_storyboard" (File → Export storyboard…, beside the window).
     opens: str | None = None
 
 
@@ -247,6 +248,12 @@ LESSONS: dict[str, Lesson] = {lesson.name: lesson for lesson in [
            "a count and a seed, and write the LaTeX sheet, its solutions and a Moodle quiz; every answer is read "
            "off a run like the one on the canvas, and the same seed writes the same sheet.",
            "notes003_margin", "offset", opens="exercise_sheet"),
+    Lesson("storyboard_000", "19", "Six updates side by side: a storyboard", "000",
+           "Notes 000's Figure 1 with the perceptron through the origin, from its first update: the storyboard "
+           "dialog (File → Export storyboard…) is open on the next six updates. Each panel shows one update: "
+           "the visited point ringed, the line before it solid and after it dashed, so a handout shows how "
+           "each mistake turns the separator. Export it as PNG, SVG, PDF or TikZ.",
+           "uniform_diagonal", "standard", step=0, opens="export_storyboard"),
 ]}
 
 

@@ -129,7 +129,7 @@ def test_the_lessons_of_several_classes_open_the_view(make_main_window, capsys):
     win.actions_by_name["lesson_multiclass_by_hand"].trigger()
     dialog = win.multiclass_dialog
     assert dialog.isVisible() and dialog.slider.value() == 5
-    assert dialog.status.text().startswith("Lesson 19a (Three classes, one weight vector each).")
+    assert dialog.status.text().startswith("Lesson 20a (Three classes, one weight vector each).")
     assert "Update 5 of 20, epoch 1: x6 = (6, 5) of class B" in dialog.text.toPlainText()
     assert "W_B += x and W_C −= x" in dialog.text.toPlainText()  # what the explanation says happens
     win.actions_by_name["lesson_multiclass_digits"].trigger()

@@ -121,3 +121,20 @@ def test_lesson_18_opens_the_exercise_sheet_on_its_points(make_main_window, qtbo
     dialogs = [d for d in win.findChildren(ExerciseDialog) if d.isVisible()]
     assert len(dialogs) == 1 and win.session.points.n == 3
     dialogs[0].close()
+
+
+def test_lesson_19_opens_the_storyboard_beside_the_window(make_main_window, qtbot, tmp_path, monkeypatch):
+    from PySide6 import QtWidgets
+
+    from perceptron_gui.gui.dialogs.storyboard_dialog import StoryboardDialog
+
+    win = make_main_window("random_separable", "offset")
+    win.actions_by_name["lesson_storyboard_000"].trigger()  # returns: the dialog is not modal
+    win.session.wait()
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in win.findChildren(StoryboardDialog)))
+    dialog = next(d for d in win.findChildren(StoryboardDialog) if d.isVisible())
+    assert not dialog.isModal() and win.session.k == 0
+    path = tmp_path / "story.png"
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    dialog.ok_button.click()
+    assert path.read_bytes().startswith(b"\x89PNG")

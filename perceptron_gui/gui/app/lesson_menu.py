@@ -105,6 +105,9 @@ def open_lesson(win: LessonWindow, name: str) -> bool:
     return True
 
 
+STORYBOARD = "export_storyboard"
+
+
 def _open_what_the_lesson_opens(win: LessonWindow, opens: str | None) -> None:
     """A mode the lesson names is switched on and any other lesson leaves it (predict-then-reveal);
     a dialog it names is opened (the exercise sheet)."""
@@ -113,6 +116,11 @@ def _open_what_the_lesson_opens(win: LessonWindow, opens: str | None) -> None:
                 win.actions_by_name.get(opens or "") is not action:
             action.setChecked(False)
     if opens is None:
+        return
+    if opens == STORYBOARD:  # the File menu's dialog is modal; beside the window it lets the lesson go on
+        from ..dialogs.storyboard_dialog import show_storyboard_dialog
+
+        show_storyboard_dialog(win)
         return
     action = win.actions_by_name[opens]
     if action.isCheckable():

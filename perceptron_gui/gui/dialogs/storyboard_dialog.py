@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.errors import UserError
 from ...export.source import ExportSession, ViewOptions, format_of
@@ -114,12 +114,33 @@ def export_storyboard(win: Any, path: str | Path | None = None, settings: Storyb
         dialog = StoryboardDialog(win, k, m, settings)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return False
-        settings = dialog.settings()
-        chosen, _ = QtWidgets.QFileDialog.getSaveFileName(win, "Export storyboard", _suggest(win), FILTERS)
-        if not chosen:
-            return False
-        path = Path(chosen if Path(chosen).suffix else chosen + ".png")
-    settings = settings or StoryboardSettings()
+        return _save_as(win, dialog.settings())
+    return _write(win, path, settings or StoryboardSettings())
+
+
+def show_storyboard_dialog(win: Any) -> StoryboardDialog | None:
+    """The same dialog beside the window, not modal (a lesson opens it and the window stays live);
+    its Export… asks for the file and writes it."""
+    s = win.session
+    if s.result is None or s.busy:
+        return None
+    dialog = StoryboardDialog(win, s.k, s.result.record.num_updates)
+    dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.accepted.connect(lambda: _save_as(win, dialog.settings()))
+    dialog.show()
+    return dialog
+
+
+def _save_as(win: Any, settings: StoryboardSettings) -> bool:
+    chosen, _ = QtWidgets.QFileDialog.getSaveFileName(win, "Export storyboard", _suggest(win), FILTERS)
+    if not chosen:
+        return False
+    return _write(win, Path(chosen if Path(chosen).suffix else chosen + ".png"), settings)
+
+
+def _write(win: Any, path: str | Path, settings: StoryboardSettings) -> bool:
+    s = win.session
+    k, m = s.k, s.result.record.num_updates
     from ..figures.storyboard_figure import write_storyboard  # the figures load when asked for
 
     try:
