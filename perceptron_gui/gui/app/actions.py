@@ -57,6 +57,13 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("1 / 2", "Clicks add class +1 / class −1"),
     ("F", "Fit the view to the data"),
     ("T", "Show / hide θ* and its margin band"),
+    ("K", "Keyboard cursor on the canvas on / off (a crosshair; the line at the top lists its keys)"),
+    ("← → ↑ ↓ (keyboard cursor)", "Move the cursor by a twentieth of the view; Ctrl+ and Shift+arrows still "
+                                 "step visits and epochs"),
+    ("Enter / Shift+Enter (keyboard cursor)", "Add a point of the active class / of the other class at the cursor"),
+    ("Tab / Shift+Tab (keyboard cursor)", "Select the next / previous point"),
+    ("Alt+← → ↑ ↓ (keyboard cursor)", "Move the selected points by the cursor's step (Ctrl+Z undoes)"),
+    ("Esc (keyboard cursor)", "Leave the keyboard cursor; Tab moves between the window's controls again"),
     ("F1", "This list"),
     ("F5", "Presentation mode: full screen, large text, keyboard stepping only (F5 or Esc returns)"),
     ("Left click", "Add a point of the active class"),

@@ -15,6 +15,8 @@ algorithm became *Lifted*). The rules, in one application event filter scoped to
 - A combo box hands the focus back to the canvas once a choice is made (or abandoned) in its
   list.
 - Escape closes the message above the canvas.
+- The canvas may claim a key for itself (``claims_key``): while its keyboard cursor is on, the
+  plain arrows move the cursor (Ctrl+ and Shift+arrows still step visits and epochs).
 
 Editors inside the table are the table's own business (Enter and Escape there go to its
 delegate), and dialogs keep Qt's behaviour (Enter presses OK): only widgets of this window are
@@ -126,6 +128,8 @@ class PlaybackKeys(QtCore.QObject):
             self.on_escape()
         if is_text_field(obj):
             return self._text_field_key(obj, event, kind)
+        if self._claimed_by_home(obj, event):
+            return False  # the canvas's keyboard cursor moves with the arrows while it is on
         action = self.actions.get(key)
         if action is None or not action.isEnabled():
             return False
@@ -136,6 +140,12 @@ class PlaybackKeys(QtCore.QObject):
         # On ShortcutOverride: swallowed without being accepted, so the widget cannot claim the
         # key and the window's shortcut takes it.
         return True
+
+    def _claimed_by_home(self, obj: QtCore.QObject, event: QtGui.QKeyEvent) -> bool:
+        """Whether the home widget (the canvas), holding the focus, takes this key itself now."""
+        claims = getattr(self.home, "claims_key", None)
+        inside = obj is self.home or (isinstance(obj, QtWidgets.QWidget) and self.home.isAncestorOf(obj))
+        return claims is not None and inside and bool(claims(event))
 
     def _text_field_key(self, field: QtWidgets.QWidget, event: QtGui.QKeyEvent, kind: QtCore.QEvent.Type) -> bool:
         if kind != _Ev.KeyPress or _in_item_view(field) or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:

@@ -16,6 +16,7 @@ from ..canvas.feature_picker import FeaturePicker
 from ..dialogs.export_dialog import install_export_actions
 from ..files.file_actions import FileActions, ViewRange
 from ..kit import ui_thread
+from ..kit.accessible import name_widget
 from ..kit.message_bar import MessageBanner
 from ..kit.user_text import install_plain_text_policy, window_title
 from ..kit.view_wiring import connect_events
@@ -100,6 +101,8 @@ class MainWindow(QtWidgets.QMainWindow):
         panel_min = max(self.live_panel.minimumWidth(), self.live_panel.minimumSizeHint().width())
         scroll.setMinimumWidth(panel_min + scroll.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent))
         self.live_scroll = scroll
+        name_widget(scroll, "Live panel", "The numbers of the step shown, the data set, the convergence proof "
+                    "and the losses")
         rcol.addWidget(scroll, 1)
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
         self._dock("Data", self.table, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -183,6 +186,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)
         dock.setObjectName(title)
+        name_widget(dock, title)
         dock.setWidget(widget)
         dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable

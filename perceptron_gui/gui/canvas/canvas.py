@@ -13,6 +13,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.run import split_augmented
+from ...render.formatting import fmt_equation, fmt_int
 from ...render.geometry import view_fit
 from ...render.projection import PCA, W_THETA, Projection, make_projection
 from ...render.update_picture import update_tips
@@ -20,9 +21,11 @@ from ...session.commands import Change, DeletePoints
 from ...session.frame import Frame
 from ...session.points import with_rows, without_rows
 from ...session.viewed import ViewedSession
+from ..kit.accessible import describe_value, name_widget
 from ..kit.plot_setup import settle_axes
 from ..kit.user_text import rich
 from ..kit.view_wiring import connect_events
+from .keyboard_cursor import KeyboardCursor
 from .look import restyle, style_axes
 from .overlay import SCREEN_LOOK, FrameOverlay, OverlayLook, OverlayOptions, point_size_level, point_style, point_styles
 from .raster_points import RASTER_ABOVE, PointLayer
@@ -33,7 +36,10 @@ __all__ = ["Canvas"]
 
 _NOTHING = object()
 _Key = QtCore.Qt.Key
-_CANVAS_KEYS = (_Key.Key_Delete, _Key.Key_Backspace, _Key.Key_F, _Key.Key_Escape)
+_CANVAS_KEYS = (_Key.Key_Delete, _Key.Key_Backspace, _Key.Key_F, _Key.Key_Escape, _Key.Key_K)
+_WHAT_IS_DRAWN = ("The data as points (class +1 a blue plus, class −1 a vermillion minus), the hyperplane "
+                  "at the step shown with its normal vector w, and the step: the example visited ringed. "
+                  "Click to add a point, or press K for the keyboard cursor.")
 
 
 class Canvas(QtWidgets.QWidget):
@@ -107,6 +113,9 @@ class Canvas(QtWidgets.QWidget):
         self.overlay = FrameOverlay(self.view_box, item, look)
         self.tool = EditTool(self)
         self.view_box.tool = self.tool
+        self.keyboard_cursor = KeyboardCursor(self)  # K: the canvas by keyboard alone (keyboard_cursor.py)
+        name_widget(self, "Canvas", _WHAT_IS_DRAWN)
+        name_widget(self.plot, "Canvas", _WHAT_IS_DRAWN)  # the focus widget: what a screen reader reads
         self.projection: Projection = self._projection()
         self.view_points = np.zeros((0, 2))
 
@@ -135,6 +144,7 @@ class Canvas(QtWidgets.QWidget):
         if look != self.look:
             self.look = look
             restyle(self, look)
+            self.keyboard_cursor.restyle()
             self._show_selection()
             self._redraw_frame(force=True)
 
@@ -319,6 +329,8 @@ class Canvas(QtWidgets.QWidget):
         sel = self.session.selection
         sel = sel[sel < self.view_points.shape[0]]
         self.overlay.selection.set_points(self.view_points[sel])
+        if self.keyboard_cursor.active:
+            self.describe()
 
     # ---- drawing --------------------------------------------------------------------------------
     def _rebuild(self, fit: bool) -> None:
@@ -366,6 +378,28 @@ class Canvas(QtWidgets.QWidget):
                 self.fit_view()
         pts = self.session.points
         self.overlay.show_frame(frame, self.projection, self.view_points, pts.y, pts.test, self.options, pts.X)
+        self.describe()
+
+    def describe(self) -> None:
+        """The plot's accessible description: what is drawn (the data, the hyperplane at the
+        step shown) and, while it is on, where the keyboard cursor is."""
+        pts, fr, result = self.session.points, self.frame, self.session.result
+        n_pos = int(np.count_nonzero(pts.y > 0))
+        text = (f"{fmt_int(pts.n)} points: {fmt_int(n_pos)} of class +1 (plus), "
+                f"{fmt_int(pts.n - n_pos)} of class −1 (minus).")
+        if fr is None or result is None:
+            text += " No run yet."
+        elif fr.has_hyperplane:
+            text += (f" Hyperplane {fmt_equation(fr.w, fr.b, fr.offset)} after update {fmt_int(fr.k)} "
+                     f"of {fmt_int(result.record.num_updates)}.")
+        if fr is not None and fr.visit_index is not None:
+            text += f" Visited row {fr.visit_index + 1}: " + ("an update." if fr.visit_updated else "no update.")
+        describe_value(self.plot, text + self.keyboard_cursor.sentence())
+
+    def claims_key(self, event: QtGui.QKeyEvent) -> bool:
+        """Whether the canvas takes ``event``'s key itself now (the keyboard cursor's keys while it
+        is on): the window's playback keys leave such a key to it."""
+        return self.keyboard_cursor.claims(event)
 
     def _set_option(self, name: str, value: bool) -> None:
         self.options = replace(self.options, **{name: bool(value)})
@@ -384,6 +418,12 @@ class Canvas(QtWidgets.QWidget):
     def eventFilter(self, obj: QtCore.QObject, ev: QtCore.QEvent) -> bool:  # noqa: N802
         if (obj is self.plot and isinstance(ev, QtGui.QKeyEvent)
                 and ev.type() in (QtCore.QEvent.Type.KeyPress, QtCore.QEvent.Type.ShortcutOverride)):
+            if self.keyboard_cursor.claims(ev):
+                if ev.type() == QtCore.QEvent.Type.ShortcutOverride:
+                    ev.accept()  # → and ← move the cursor, not the playhead, while it is on
+                else:
+                    self.keyboard_cursor.key(ev)
+                return True
             if ev.key() in _CANVAS_KEYS and not ev.modifiers() & ~QtCore.Qt.KeyboardModifier.KeypadModifier:
                 if ev.type() == QtCore.QEvent.Type.ShortcutOverride:
                     ev.accept()  # the canvas, when focused, owns these keys over window shortcuts
@@ -404,5 +444,10 @@ class Canvas(QtWidgets.QWidget):
                 self.session.execute(DeletePoints(self.session.selection.copy()))
         elif key == _Key.Key_F:
             self.fit_view()
+        elif key == _Key.Key_K:
+            self.keyboard_cursor.set_active(not self.keyboard_cursor.active)
         elif key == _Key.Key_Escape:
-            self.session.select([])
+            if self.keyboard_cursor.active:
+                self.keyboard_cursor.set_active(False)
+            else:
+                self.session.select([])

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from .accessible import describe_value, name_widget
+
 Qt = QtCore.Qt
 
 __all__ = ["MessageBanner", "reading_seconds"]
@@ -60,6 +62,8 @@ class MessageBanner(QtWidgets.QFrame):
         self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click must not take the keys
         self.close_button.setToolTip("Close this message (Esc)")
         self.close_button.clicked.connect(self.dismiss)
+        name_widget(self.close_button, "Close the message", "Closes the message above the canvas (Esc)")
+        name_widget(self.label, "Message", "")
         row = QtWidgets.QHBoxLayout(self)
         row.setContentsMargins(8, 2, 2, 2)
         row.setSpacing(4)
@@ -96,6 +100,8 @@ class MessageBanner(QtWidgets.QFrame):
         icon = _STYLE.get(level, _STYLE["info"])[0]
         self.label.setText(f"{icon} {text}")
         self.label.setToolTip(text)
+        self.label.setAccessibleName("Error" if level == "error" else "Message")
+        describe_value(self.label, text)
         self.show()
         self._fit_slot()
         self._place()

@@ -17,6 +17,7 @@ from ...render import learner_rows
 from ...render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ...session.frame import Frame
 from ...session.param_commands import parse_start
+from ..kit.accessible import describe_value, name_widget
 from ..kit.view_wiring import DragThrottle, connect_events
 from .live_rows import ROWS, SPACES, lemma_margin_of, mistake_bound_note, no_theta_sentence, separable_text
 
@@ -53,6 +54,7 @@ class LivePanel(QtWidgets.QWidget):
                 self._add_header(caption, first=key == "#now")
                 if key == "#proof":
                     self.note = self._make_label(word_wrap=True)
+                    name_widget(self.note, "Proof note")
                     self._form.addRow(self.note)
                 continue
             cap = QtWidgets.QLabel(caption)
@@ -62,6 +64,7 @@ class LivePanel(QtWidgets.QWidget):
                 self.start_edit.setToolTip(tip)
                 self.start_edit.setPlaceholderText("w₀; b₀")
                 self.start_edit.returnPressed.connect(self._type_start)
+                name_widget(self.start_edit, "start w₀; b₀", tip)
                 self._form.addRow(cap, self.start_edit)
             elif key == "meter":
                 self.meter = QtWidgets.QProgressBar()
@@ -69,6 +72,7 @@ class LivePanel(QtWidgets.QWidget):
                 self.meter.setTextVisible(True)
                 self.meter.setMaximumHeight(18)
                 self.meter.setToolTip(tip)
+                name_widget(self.meter, "k against the bound", tip)
                 self._style_meter()
                 self._form.addRow(cap, self.meter)
             else:
@@ -76,6 +80,7 @@ class LivePanel(QtWidgets.QWidget):
                 # taller and scrolls vertically instead of cutting text or scrolling sideways.
                 val = self._make_label(word_wrap=True)
                 val.setToolTip(tip)
+                name_widget(val, caption)  # the quantity; its description is the value (_set)
                 self._labels[key] = val
                 self._form.addRow(cap, val)
             self._captions[key] = cap
@@ -179,6 +184,7 @@ class LivePanel(QtWidgets.QWidget):
         lab = self._labels[key]
         if lab.text() != text:  # setText re-lays out the form; skip it when nothing changed
             lab.setText(text)
+            describe_value(lab, text)
 
     def _on_run_changed(self, result) -> None:
         """Rows that depend on the run only: the data set, which rows exist, the tooltips."""
@@ -197,6 +203,8 @@ class LivePanel(QtWidgets.QWidget):
         shifted = result is not None and result.proof is not None and result.proof.norm_sq[0] > 0
         self._captions["dot"].setText("w·θ* ≥ w₀·θ*+kγ" if shifted else "w·θ* ≥ kγ")
         self._captions["norm_sq"].setText("‖w‖² ≤ ‖w₀‖²+kR²" if shifted else "‖w‖² ≤ kR²")
+        for key, lab in self._labels.items():  # the captions just changed: the names follow
+            lab.setAccessibleName(self._captions[key].text())
         self._show("output", learner is not None and learner.output_differs)
         self._show("output_error", learner is not None and learner.output_differs)
         self._show("pocket", learner is not None and learner.keeps_pocket)
@@ -233,8 +241,8 @@ class LivePanel(QtWidgets.QWidget):
     def _refresh(self) -> None:
         res = self.session.result
         if res is None:
-            for lab in self._labels.values():
-                lab.setText(NA)
+            for key in self._labels:
+                self._set(key, NA)
             self.note.setText("No run yet: add points or load a preset.")
             self._set_proof_visible(False)
             return

@@ -7,6 +7,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core.algorithms import REGISTRY, ParamSpec
 from ...session.session import Session
+from ..kit.accessible import name_widget
 from ..kit.view_wiring import connect_events
 
 Qt = QtCore.Qt
@@ -24,6 +25,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
             self.combo.addItem(cls.title, name)
             self.combo.setItemData(self.combo.count() - 1, cls.description, Qt.ItemDataRole.ToolTipRole)
         self.combo.setToolTip("The perceptron variant to train (notes 000–004).")
+        name_widget(self.combo, "Algorithm", "The perceptron variant to train; its parameters follow.")
         # Elide a long title rather than widen the dock past a 1024-px projector.
         self.combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setMinimumContentsLength(14)
@@ -76,6 +78,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
         for spec in specs:
             editor = self._make_editor(spec)
             editor.setToolTip(spec.help)
+            name_widget(editor, spec.label, spec.help)  # the spec names its editor for screen readers too
             label = QtWidgets.QLabel(spec.label + ":")
             label.setToolTip(spec.help)
             self.form.addRow(label, editor)

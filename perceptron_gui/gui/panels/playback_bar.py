@@ -5,6 +5,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...render.formatting import fmt_int
 from ...session.session import Session
+from ..kit.accessible import describe_value, name_widget
 from ..kit.view_wiring import connect_events
 
 Qt = QtCore.Qt
@@ -26,6 +27,7 @@ class PlaybackBar(QtWidgets.QWidget):
             b = QtWidgets.QToolButton()
             b.setIcon(style.standardIcon(icon))
             b.setToolTip(tip)
+            name_widget(b, tip.split(" (")[0].split(",")[0], tip)  # an icon alone says nothing to a screen reader
             b.setAutoRaise(True)
             b.clicked.connect(slot)
             return b
@@ -37,17 +39,20 @@ class PlaybackBar(QtWidgets.QWidget):
         self.prev_visit_btn.setText("‹ visit")
         self.prev_visit_btn.setToolTip("Back one example visit, including visits that caused no update (Ctrl+←)")
         self.prev_visit_btn.clicked.connect(lambda: session.step("visit", -1))
+        name_widget(self.prev_visit_btn, "Back one example visit", self.prev_visit_btn.toolTip())
         self.play_btn = button(SP.SP_MediaPlay, "Play / pause (Space)", self.toggle_play)
         self.next_visit_btn = QtWidgets.QToolButton()
         self.next_visit_btn.setText("visit ›")
         self.next_visit_btn.setToolTip("Forward one example visit, including visits that caused no update (Ctrl+→)")
         self.next_visit_btn.clicked.connect(lambda: session.step("visit", 1))
+        name_widget(self.next_visit_btn, "Forward one example visit", self.next_visit_btn.toolTip())
         self.next_btn = button(SP.SP_ArrowRight, "Forward one update (→)", lambda: session.step("update", 1))
         self.next_epoch_btn = button(SP.SP_MediaSeekForward, "Forward one epoch (Shift+→)", lambda: session.step("epoch", 1))
         self.end_btn = button(SP.SP_MediaSkipForward, "To the end of training (End)", session.to_end)
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal)
         self.slider.setToolTip("Drag to any update k (0 = start)")
         self.slider.valueChanged.connect(self._on_slider)
+        name_widget(self.slider, "Update shown", "Drag or use the arrow keys to show any update k (0 = start)")
         self.position = QtWidgets.QLabel()
         self.position.setToolTip("k: updates made so far; the epoch (counted from 0) and the table row "
                                  "of the example being visited")
@@ -55,6 +60,7 @@ class PlaybackBar(QtWidgets.QWidget):
         self.unit.addItems(["update", "visit", "epoch"])
         self.unit.setToolTip("What one playback step is: one update, one example visit, or one epoch")
         self.unit.currentTextChanged.connect(self._on_unit)
+        name_widget(self.unit, "Playback step", self.unit.toolTip())
         self.speed = QtWidgets.QDoubleSpinBox()
         self.speed.setRange(0.5, 200.0)
         self.speed.setValue(session.play_speed)
@@ -64,6 +70,8 @@ class PlaybackBar(QtWidgets.QWidget):
         # The typed speed applies on Enter (or when the field loses the focus); Escape drops it.
         self.speed.setKeyboardTracking(False)
         self.speed.valueChanged.connect(self._on_speed)
+        name_widget(self.speed, "Playback speed", self.speed.toolTip())
+        name_widget(self.position, "Playhead position")
         # Two rows, so the bar fits a 1024-px projector: the slider with k's text above, the
         # buttons and the speed below. The slider keeps a usable width; the text is never cut.
         self.slider.setMinimumWidth(SLIDER_MIN_WIDTH)
@@ -79,7 +87,9 @@ class PlaybackBar(QtWidgets.QWidget):
                   self.next_visit_btn, self.next_btn, self.next_epoch_btn, self.end_btn):
             row.addWidget(w)
         row.addStretch(1)
-        row.addWidget(QtWidgets.QLabel("step:"))
+        step_label = QtWidgets.QLabel("step:")
+        step_label.setBuddy(self.unit)
+        row.addWidget(step_label)
         row.addWidget(self.unit)
         row.addWidget(self.speed)
         rows.addLayout(top)
@@ -127,6 +137,7 @@ class PlaybackBar(QtWidgets.QWidget):
             self._updating = False
         if run is None:
             self.position.setText("no run")
+            describe_value(self.position, "no run")
             return
         self._reserve_position_width(run)
         ph = self.session.playhead
@@ -138,6 +149,7 @@ class PlaybackBar(QtWidgets.QWidget):
             row = (int(result.train_index[v.index]) if result is not None else v.index) + 1
             text = f"k = {fmt_int(self.session.k)} of {fmt_int(run.num_updates)} · epoch {fmt_int(v.epoch)} · row {fmt_int(row)}"
         self.position.setText(text)
+        describe_value(self.position, text)
 
     def _reserve_position_width(self, run) -> None:
         """Room for the widest text this run can show, so the label never cuts a number and

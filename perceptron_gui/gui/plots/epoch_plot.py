@@ -8,7 +8,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.algorithms import REGISTRY
 from ...render import theme as style
+from ...render.formatting import fmt_int, fmt_pct
 from ...session.viewed import ViewedSession
+from ..kit.accessible import describe_value, name_widget
 from ..kit.plot_setup import NO_DOWNSAMPLE_MAX, set_downsampling, settle_axes, white_plot
 from ..kit.view_wiring import DragThrottle, connect_events
 from .proof_plots import PLAYHEAD, SYMBOLS_MAX
@@ -76,6 +78,8 @@ class EpochPlot(QtWidgets.QWidget):
         self.view.setToolTip("Per epoch (notes 002): the number of updates nb_changes (bars) and "
                              "the training / test error in % of the predictor after the epoch. "
                              "An epoch without updates ends the run: the data are separated.")
+        name_widget(self.view, "Per-epoch plot")
+        self._rows: list = []  # the run's epochs, for the plot's description
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.view)
@@ -119,6 +123,7 @@ class EpochPlot(QtWidgets.QWidget):
 
     def _on_run_changed(self, result) -> None:
         rows = [] if result is None else result.record.epochs
+        self._rows = rows
         e = np.arange(len(rows), dtype=np.float64)
         updates = np.array([r.updates for r in rows], dtype=np.float64)
         # A learner that updates at every visit (ADALINE) shows the loss it minimises instead.
@@ -170,6 +175,17 @@ class EpochPlot(QtWidgets.QWidget):
         x = -0.5 if run is None or run.n == 0 or t < 0 else float(t // run.n)
         for m in self.markers:
             m.setPos(x)
+        describe_value(self.view, self.point_text())
+
+    def point_text(self) -> str:
+        """What the plot shows and its epoch at the playhead, in words (its accessible description)."""
+        what = "Updates per epoch (bars) and the training and test error after each epoch."
+        x = self.marker_epoch()
+        if not self._rows or x < 0:
+            return what + (" Before the first epoch." if self._rows else " No run yet.")
+        r = self._rows[min(int(x), len(self._rows) - 1)]
+        test = "" if r.test_error is None else f", test error {fmt_pct(r.test_error)}"
+        return f"{what} Epoch {fmt_int(int(x))}: {fmt_int(r.updates)} updates, training error {fmt_pct(r.train_error)}{test}."
 
     def marker_epoch(self) -> float:
         return float(self.markers[0].value())

@@ -18,8 +18,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...render.formatting import fmt, fmt_int
 from ...render.k_curves import LEFT_LABEL, SPECS, curve_series, ordinal, playhead_cut, sampling_note
 from ...session.viewed import ViewedSession
+from ..kit.accessible import describe_value, name_widget
 from ..kit.plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from ..kit.view_wiring import DragThrottle, connect_events
 from .proof_plots import PLAYHEAD, SYMBOLS_MAX
@@ -102,6 +104,7 @@ class KCurvePlot(QtWidgets.QWidget):
         item.addItem(self.playhead_line, ignoreBounds=True)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
         self.plot.setToolTip(_TIPS[kind])
+        name_widget(self.plot, f"{LEFT_LABEL[kind]} against k")
         self.message, self.stack = plot_or_sentence(self, self.plot)
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
@@ -148,6 +151,7 @@ class KCurvePlot(QtWidgets.QWidget):
             self._K = 0
             self.message.setText(data)
             self.stack.setCurrentWidget(self.message)
+            describe_value(self.plot, self.point_text())
             return
         self._data = data
         self._K = int(result.record.num_updates)
@@ -180,10 +184,26 @@ class KCurvePlot(QtWidgets.QWidget):
     def _on_playhead_changed(self) -> None:
         kp = self.session.k
         self.playhead_line.setPos(kp)
+        describe_value(self.plot, self.point_text())
         if self.lazy and not self.isVisible():
             self._cut_stale = True
             return
         self._cut_at_playhead()
+
+    def point_text(self) -> str:
+        """What the plot shows and its values at the playhead, in words (its accessible description)."""
+        names = [spec.name for spec in SPECS[self.kind]]
+        what = f"{' and '.join(names)} against the updates k."
+        if not self._data:
+            return what + " " + self.message.text()
+        kp = self.session.k
+        values = []
+        for spec in SPECS[self.kind]:
+            k, y = self._data.get(spec.key, (np.zeros(0), np.zeros(0)))
+            i = int(np.searchsorted(k, kp, side="right")) - 1
+            if 0 <= i < y.size:
+                values.append(f"{spec.name} = {fmt(float(y[i]))}")
+        return f"{what} At update k = {fmt_int(kp)}: {', '.join(values)}." if values else what
 
     def _catch_up(self) -> None:
         if self._cut_stale:

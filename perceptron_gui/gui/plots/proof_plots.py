@@ -12,9 +12,10 @@ from PySide6 import QtCore, QtWidgets
 from ...core import novikoff
 from ...core.algorithms import REGISTRY
 from ...render import theme as style
-from ...render.formatting import fmt_bound
+from ...render.formatting import fmt_bound, fmt_deg, fmt_int
 from ...session.run_result import no_proof_reason
 from ...session.viewed import ViewedSession
+from ..kit.accessible import describe_value, name_widget
 from ..kit.plot_setup import AXIS, plot_or_sentence, set_downsampling, settle_axes, white_plot
 from ..kit.view_wiring import DragThrottle, connect_events
 from .mistake_bound_plot import MistakeBoundPlot
@@ -115,6 +116,8 @@ class AnglePlot(QtWidgets.QWidget):
             "arccos(min(1, √k·γ/R)) from w₀ = 0 — from a start w₀ ≠ 0 (Start at: first) "
             "arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)). The bound reaches 0° at k = (R/γ)² (from w₀ = 0), "
             "so the run must stop before. Click to jump to an update.")
+        name_widget(self.plot, "Angle to θ* plot")
+        self._proof = None  # the run's proof quantities, for the plot's description
         self.message, self.stack = plot_or_sentence(self, self.plot)
         # Without θ*: the mistake bound that needs no separability, where it speaks of the run.
         self.mistakes = MistakeBoundPlot()
@@ -138,6 +141,7 @@ class AnglePlot(QtWidgets.QWidget):
     # ---- updating ----------------------------------------------------------------------------
     def _on_run_changed(self, result) -> None:
         proof = None if result is None else result.proof
+        self._proof = proof
         if proof is None:
             self.angle_curve.setData([], [])
             self.bound_curve.setData([], [])
@@ -149,6 +153,7 @@ class AnglePlot(QtWidgets.QWidget):
                 return
             self.message.setText(_no_theta_text(result))
             self.stack.setCurrentWidget(self.message)
+            describe_value(self.plot, self.point_text())
             return
         tho = _proof_theory(result)
         K = len(proof.k) - 1
@@ -184,6 +189,18 @@ class AnglePlot(QtWidgets.QWidget):
     def _on_playhead_changed(self) -> None:
         self.playhead_line.setPos(self.session.k)
         self.mistakes.set_playhead(self.session.k)
+        describe_value(self.plot, self.point_text())
+
+    def point_text(self) -> str:
+        """What the plot shows and its point at the playhead, in words (its accessible description)."""
+        what = "The angle between w_k and θ* against the updates k, and the largest angle the proof allows."
+        proof = self._proof
+        if proof is None or not len(proof.k):
+            return what + " No θ*: the data are not separable, or there is no run."
+        k = min(self.session.k, len(proof.k) - 1)
+        angle = proof.angle_deg[k]
+        shown = "undefined (w = 0)" if not np.isfinite(angle) else fmt_deg(angle)
+        return f"{what} At update k = {fmt_int(k)}: angle {shown}, bound {fmt_deg(proof.angle_bound_deg[k])}."
 
     def _make_room_for_legend(self, *_: object) -> None:
         """Extend the y range upwards by the legend's height, so the legend sits in an empty band

@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.run import EpochRow
 from ...render.formatting import DASH, fmt_int, fmt_pct
+from ..kit.accessible import name_widget
 from ..kit.view_wiring import DragThrottle, connect_events
 
 __all__ = ["EpochTable", "EpochTableModel"]
@@ -161,6 +162,9 @@ class EpochTable(QtWidgets.QTableView):
         self.setMaximumWidth(self.natural_width() * 3 // 2)  # the per-epoch plot beside it gets the rest
         self.setToolTip("Per-epoch run table (notes 002): updates made in each epoch and the "
                         "errors of the predictor after it. The playhead's epoch is highlighted.")
+        name_widget(self, "Per-epoch table", self.toolTip())
+        self.setTabKeyNavigation(False)  # read-only: Tab goes on to the next control
+        name_widget(self.horizontalHeader(), "Columns")
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)

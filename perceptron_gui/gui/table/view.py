@@ -14,6 +14,7 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...render.formatting import MINUS
+from ..kit.accessible import name_widget
 from .cell_editors import PointDelegate, types_a_character
 from .model import EXTRA_COLUMNS, PointTableModel
 
@@ -102,6 +103,13 @@ class PointView(QtWidgets.QTableView):
         model.modelReset.connect(self._layout_columns)
         header.sectionCountChanged.connect(self._layout_columns)
         self.fit_numbers(["0"])
+        name_widget(self, "Data points", "One row per point: its coordinates, its class (+1 or −1) and whether it "
+                    "is a test point. Type to edit a cell; every edit can be undone.")
+        name_widget(self.horizontalHeader(), "Columns")
+        name_widget(self.verticalHeader(), "Row numbers")
+        corner = self.findChild(QtWidgets.QAbstractButton)
+        if corner is not None:  # Qt's corner button selects every row
+            name_widget(corner, "Select all rows")
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
                              | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
                              | QtWidgets.QAbstractItemView.EditTrigger.AnyKeyPressed)
@@ -235,6 +243,20 @@ class PointView(QtWidgets.QTableView):
         if event is None and command & QtCore.QItemSelectionModel.SelectionFlag.Toggle:
             return QtCore.QItemSelectionModel.SelectionFlag.ClearAndSelect | QtCore.QItemSelectionModel.SelectionFlag.Rows
         return command
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 - Qt's names
+        # Tab moves along the current row's cells (←/→ belong to the playhead) and, past the
+        # row's last cell (Shift+Tab: before its first), on to the window's next control: Qt's
+        # own Tab went on through every cell of every row and never let the keyboard out.
+        current = self.currentIndex()
+        if current.isValid() and self.tabKeyNavigation():
+            step = 1 if next else -1
+            col = current.column() + step
+            while 0 <= col < self.model().columnCount() and self.isColumnHidden(col):
+                col += step
+            if not 0 <= col < self.model().columnCount():
+                return QtWidgets.QWidget.focusNextPrevChild(self, next)
+        return super().focusNextPrevChild(next)
 
     def keyboardSearch(self, search: str) -> None:  # noqa: N802
         # Qt would jump to (and select) the row whose first cell starts with a character typed
