@@ -50,11 +50,6 @@ class MistakeBound:
     def norm(self) -> float:
         return float(np.linalg.norm(self.u))
 
-    def as_dict(self) -> dict[str, object]:
-        """The run file's ``nonseparable_bound``."""
-        return {"u": [float(v) for v in self.u], "hinge_sum": self.hinge_sum, "R": self.R,
-                "mistakes": self.mistakes, "bound": self.bound}
-
 
 def fs_bound(hinge_sum: float | np.ndarray, R: float, norm_u: float) -> float | np.ndarray:
     """L + R·‖u‖·√L + R²·‖u‖², the one statement of the formula."""

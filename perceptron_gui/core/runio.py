@@ -113,8 +113,13 @@ def _nonseparable(rec: RunRecord, theory: Any, train: Dataset) -> dict[str, obje
     """The mistake bound without separability at its default u (null where it does not apply)."""
     if theory is None or _theory_attr(theory, "R") is None:
         return None
+    if not math.isfinite(float(_theory_attr(theory, "R"))):
+        return None
     mb = run_bound(rec, train.X, train.y, theory)
-    return None if mb is None else mb.as_dict()
+    if mb is None or not math.isfinite(mb.bound):
+        return None
+    return {"u": _nums(mb.u), "hinge_sum": _num(mb.hinge_sum), "R": _num(mb.R), "mistakes": mb.mistakes,
+            "bound": _num(mb.bound)}
 
 
 def _update_epochs(rec: RunRecord, K: int) -> np.ndarray:

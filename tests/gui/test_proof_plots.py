@@ -119,7 +119,8 @@ def test_click_jumps_to_update(angle_plot, qtbot):
 
 
 def test_no_theta_star_shows_a_sentence(qtbot):
-    p = AnglePlot(make_session("xor"))
+    # The margin perceptron: no θ*, and the bound that needs none does not speak of its margin rule.
+    p = AnglePlot(make_session("xor", "margin"))
     qtbot.addWidget(p)
     p.show()
     assert not p.has_theta_star()
@@ -128,6 +129,15 @@ def test_no_theta_star_shows_a_sentence(qtbot):
     assert len(p.angle_data()[0]) == 0 and len(p.bound_data()[0]) == 0
     p.session.load_preset("random_separable")  # and back, once a θ* exists
     assert p.has_theta_star() and len(p.angle_data()[0]) == p.session.run.num_updates
+
+
+def test_no_theta_star_for_the_perceptron_shows_the_bound_that_needs_none(qtbot):
+    p = AnglePlot(make_session("xor", "offset"))
+    qtbot.addWidget(p)
+    p.show()
+    assert not p.has_theta_star() and p.mistakes.isVisible() and not p.message.isVisible()
+    k, bound = p.mistakes.bound_data()
+    assert len(k) == p.session.run.num_updates + 1 and (k <= bound + 1e-9).all()
 
 
 def test_lifted_run_plots_the_lifted_proof(qtbot):

@@ -14,6 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.errors import UserError
 from ...render.narration import edit_sentence, narrate, retrained_sentence
 from ...session.commands import Change
+from ..kit.view_wiring import connect_events
 
 __all__ = ["NarrationPanel", "DOCK_TITLE", "TRANSCRIPT_MAX"]
 
@@ -49,10 +50,9 @@ class NarrationPanel(QtWidgets.QWidget):
         self.save_button.clicked.connect(lambda: self.save_transcript())
         row.addWidget(self.save_button)
         lay.addLayout(row)
-        session.playhead_changed.connect(self.refresh)
-        session.frame_changed.connect(self.refresh)
-        session.run_changed.connect(self._on_run_changed)
-        session.points_changed.connect(self._on_points_changed)
+        connect_events(self, [(session.playhead_changed, self.refresh), (session.frame_changed, self.refresh),
+                              (session.run_changed, self._on_run_changed),
+                              (session.points_changed, self._on_points_changed)])
         self.refresh()
 
     def sentence(self) -> str:
@@ -79,7 +79,10 @@ class NarrationPanel(QtWidgets.QWidget):
         """Tell assistive technology: the canvas's description changed, and an announcement."""
         QtGui.QAccessible.updateAccessibility(
             QtGui.QAccessibleEvent(self.canvas, QtGui.QAccessible.Event.DescriptionChanged))
-        QtGui.QAccessible.updateAccessibility(QtGui.QAccessibleAnnouncementEvent(self.canvas, text))
+        # Announced from the widget that has the keyboard focus (the canvas's plot), which a
+        # screen reader follows; that widget's own description says what is drawn.
+        source = getattr(self.canvas, "plot", self.canvas)
+        QtGui.QAccessible.updateAccessibility(QtGui.QAccessibleAnnouncementEvent(source, text))
 
     def _on_points_changed(self, change: Change) -> None:
         pts = self.session.points

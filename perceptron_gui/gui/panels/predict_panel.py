@@ -17,6 +17,7 @@ from ...render import theme
 from ...render.formatting import fmt
 from ...session.predict import DEFAULT_TOLERANCE, PredictScore, Truth, Verdict, judge, next_truth, parse_numbers
 from ..canvas.tools import EditTool
+from ..kit.view_wiring import connect_events
 
 __all__ = ["PickTool", "PredictMode", "DOCK_TITLE"]
 
@@ -105,9 +106,9 @@ class PredictMode(QtWidgets.QWidget):
         self.dock.hide()
         self.guess_line = pg.PlotDataItem(pen=pg.mkPen(_GUESS, width=3, style=Qt.PenStyle.DashLine))
         self.guess_mark = pg.ScatterPlotItem(size=22, symbol="x", brush=pg.mkBrush(_GUESS), pen=pg.mkPen(_GUESS))
-        self.session.selection_changed.connect(self._on_selection)
-        self.session.run_changed.connect(self._on_run_changed)
-        self.session.playhead_changed.connect(self._on_playhead_changed)
+        connect_events(self, [(self.session.selection_changed, self._on_selection),
+                              (self.session.run_changed, self._on_run_changed),
+                              (self.session.playhead_changed, self._on_playhead_changed)])
 
     # ---- the mode ----------------------------------------------------------------------
     def enter(self) -> None:
