@@ -37,8 +37,9 @@ STEP_FRACTION = 1 / 20  # of the view's width (→ ←) or height (↑ ↓)
 _ARROWS = {_Key.Key_Left: (-1, 0), _Key.Key_Right: (1, 0), _Key.Key_Up: (0, 1), _Key.Key_Down: (0, -1)}
 _ENTER = (_Key.Key_Return, _Key.Key_Enter)
 _TABS = (_Key.Key_Tab, _Key.Key_Backtab)
-HINT = ("Keyboard cursor: arrows move · Enter adds · Tab selects · Alt+arrows move the point · "
-        "Delete removes · Esc leaves")
+# Two short lines: one long line ran under the legend of a narrow canvas.
+HINT = ("Keyboard cursor: arrows move · Enter adds · Tab selects\n"
+        "Alt+arrows move the point · Delete removes · Esc leaves")
 
 
 def _mods(event: QtGui.QKeyEvent) -> Qt.KeyboardModifier:
