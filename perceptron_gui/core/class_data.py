@@ -25,6 +25,9 @@ __all__ = ["ClassData", "class_data", "sorted_classes", "next_label", "class_csv
 # The window draws at most nine classes (keys 1…9); a table of 60,000 distinct labels is a
 # regression target, not classes.
 MAX_CLASSES = 9
+# Labels may be words, so the file is read line by line (about 1 s per 10 MB): past this size
+# the reader refuses in a sentence rather than keep a terminal or a window waiting for minutes.
+MAX_CLASS_CSV_BYTES = 200_000_000
 
 
 @dataclass(frozen=True)
@@ -133,10 +136,11 @@ def parse_class_csv(text: str, source: str = "the data") -> ClassData:
     return class_data(X, labels, names, source)
 
 
-def read_class_csv(path: str | os.PathLike[str]) -> ClassData:
-    """Read a CSV of K ≥ 2 classes (see :func:`parse_class_csv`); a sentence for every fault."""
+def read_class_csv(path: str | os.PathLike[str], max_bytes: int = MAX_CLASS_CSV_BYTES) -> ClassData:
+    """Read a CSV of K ≥ 2 classes (see :func:`parse_class_csv`); a sentence for every fault,
+    a file over ``max_bytes`` among them."""
     p = Path(os.fspath(path))
-    raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
+    raw = read_file_bytes(p, "CSV data file", "a .csv file", min(MAX_CSV_BYTES, max_bytes))
     text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
     return parse_class_csv(text, source=clip_text(p.name, 60))
 

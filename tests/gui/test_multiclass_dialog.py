@@ -161,3 +161,17 @@ def test_a_click_keeps_the_view_where_the_user_draws(make_main_window):
     after = dialog.view.plot.viewRange()
     np.testing.assert_allclose(np.array(after), np.array(before), rtol=0, atol=1e-6)
     dialog.close()
+
+
+def test_a_file_too_big_for_the_view_is_refused_with_a_sentence(make_main_window, tmp_path, monkeypatch):
+    import perceptron_gui.gui.dialogs.multiclass_dialog as md
+
+    win = make_main_window("random_separable", "offset")
+    dialog = _open(win)
+    monkeypatch.setattr(md, "VIEW_MAX_BYTES", 1_000_000)
+    big = tmp_path / "big.csv"
+    big.write_text("x1,x2,c\n" + "1,2,A\n3,4,B\n" * 100_000)
+    assert not dialog.load_file(big)
+    assert "perceptron-gui run --algorithm multiclass" in dialog.status.text()
+    assert dialog.run.classes == ("A", "B", "C")  # the data shown stay
+    dialog.close()

@@ -26,6 +26,9 @@ from .multiclass_view import ClassView
 __all__ = ["MulticlassDialog", "open_multiclass"]
 
 TITLE = "Multiclass perceptron"
+# The view reads and trains on the window's thread, so it takes files a moment reads (5 MB: about
+# 0.5 s); bigger ones are for `perceptron-gui run --algorithm multiclass`.
+VIEW_MAX_BYTES = 5_000_000
 _OPEN = "Open a CSV of several classes…"
 _BLANK = "Draw by hand (empty)"
 _HINT = "Click to add a point of the chosen class (keys 1–9), Shift+click removes one, Ctrl+Z undoes."
@@ -147,7 +150,12 @@ class MulticlassDialog(QtWidgets.QDialog):
     def load_file(self, path: str | Path) -> bool:
         """Train on the CSV at ``path``; a bad file keeps the data shown and says why."""
         try:
-            data = read_class_csv(path)
+            if Path(path).is_file() and Path(path).stat().st_size > VIEW_MAX_BYTES:
+                self.status.setText(f"{Path(path).name} is larger than {VIEW_MAX_BYTES // 1_000_000} MB: this view "
+                                    "trains where it draws, so it takes smaller files; train this one with "
+                                    "perceptron-gui run --algorithm multiclass.")
+                return False
+            data = read_class_csv(path, max_bytes=VIEW_MAX_BYTES)
         except (UserError, OSError) as exc:
             self.status.setText(str(exc) if isinstance(exc, UserError) else f"{path} could not be read ({exc}).")
             return False
