@@ -97,7 +97,8 @@ def test_points_drawn_by_hand_train_and_undo(make_main_window, qtbot, tmp_path):
     qtbot.keyClick(dialog, Qt.Key.Key_2)
     assert "Adding class B (new)" in dialog.active_class.text()
     dialog.click_at(-1.0, -1.0)
-    qtbot.keyClick(dialog, Qt.Key.Key_3)
+    dialog.class_box.activated.emit(2)  # the box as the key 3: a new class C
+    assert dialog.active == 2 and dialog.class_box.currentText() == "C (new)"
     dialog.click_at(2.0, -2.0)
     assert dialog.classes == ("A", "B", "C") and dialog.run is not None and dialog.run.converged
     expected = MulticlassPerceptron().fit(dialog.data)

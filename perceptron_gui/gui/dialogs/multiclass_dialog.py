@@ -82,6 +82,10 @@ class MulticlassDialog(QtWidgets.QDialog):
         label = QtWidgets.QLabel("&Data:")
         label.setBuddy(self.source)
         self.active_class = QtWidgets.QLabel("")
+        # The class a click adds, chosen here as by the keys 1…9 (the last entry starts a new class).
+        self.class_box = QtWidgets.QComboBox()
+        self.class_box.setAccessibleName("Class to add")
+        self.class_box.activated.connect(self.choose_class)
         self.shuffle = QtWidgets.QCheckBox("&Shuffle each epoch")
         self.offset = QtWidgets.QCheckBox("Offset &b per class")
         self.offset.setChecked(True)
@@ -91,7 +95,7 @@ class MulticlassDialog(QtWidgets.QDialog):
         self.epochs.setAccessibleName("Max epochs")
         ep = QtWidgets.QLabel("Max &epochs:")
         ep.setBuddy(self.epochs)
-        for w in (label, self.source, self.active_class, self.shuffle, self.offset, ep, self.epochs):
+        for w in (label, self.source, self.class_box, self.active_class, self.shuffle, self.offset, ep, self.epochs):
             row.addWidget(w)
         for box in (self.shuffle, self.offset):
             box.toggled.connect(self.train)
@@ -199,6 +203,11 @@ class MulticlassDialog(QtWidgets.QDialog):
     def _show_active(self) -> None:
         new = "" if self.active < len(self.classes) else " (new)"
         self.active_class.setText(f"Adding class {self._active_label()}{new} — key {self.active + 1}")
+        self.class_box.clear()
+        room = len(self.classes) < MAX_CLASSES and self.X.shape[1] == 2
+        self.class_box.addItems([*self.classes, *([f"{next_label(self.classes)} (new)"] if room else [])])
+        self.class_box.setCurrentIndex(self.active)
+        self.class_box.setEnabled(self.X.shape[1] == 2)
 
     def _clicked(self, event: Any) -> None:
         plot = self.view.plot
