@@ -131,7 +131,10 @@ def _refuse_negative(est: PerceptronEstimator, X: Any) -> None:
     if is_sparse(X):
         return  # refused by fit's own check: Winnow trains on dense points
     try:
-        negative = bool(np.any(np.asarray(X, dtype=np.float64) < 0.0))
+        values = np.asarray(X)
+        if np.iscomplexobj(values):
+            return  # fit's own check refuses complex data in scikit-learn's words
+        negative = bool(np.any(np.asarray(values, dtype=np.float64) < 0.0))
     except (TypeError, ValueError):  # not numbers: fit's own checks say what is wrong
         return
     if negative:
