@@ -15,9 +15,9 @@ from typing import Any
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from ...core.errors import UserError
 from ...core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, run_order_study
 from ..kit.background_job import BackgroundJob, show_progress
+from .study_saving import StudySaving
 
 __all__ = ["OrderStudyRunner", "StudyDialog", "fit_title", "seeds_dialog", "start_order_study"]
 
@@ -68,7 +68,7 @@ def _study(algorithm: str, train: Any, seeds: Any, params: Any, progress: Any, s
     return run_order_study(algorithm, train, seeds=seeds, params=params, progress=progress, stop=stop)
 
 
-class StudyDialog(QtWidgets.QDialog):
+class StudyDialog(StudySaving, QtWidgets.QDialog):
     """The study's histogram (an image of the slide figure) above its summary lines."""
 
     def __init__(self, study: OrderStudy, parent: Any = None) -> None:
@@ -107,51 +107,24 @@ class StudyDialog(QtWidgets.QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
-    def save_figure(self, path: str | Path | None = None) -> bool:
-        """Write the histogram to ``path`` (asked for when None); its ending picks PNG, SVG or PDF."""
-        from ..figures.study_plot import STUDY_FORMATS, write_study_figure
-        if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
-                self, "Save the order study's histogram", "order_study.png",
-                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)")
-            if not chosen:
-                return False
-            path = chosen
-        p = Path(path)
-        fmt = p.suffix.lower().lstrip(".") or "png"
-        if fmt == "tex":  # the TikZ picture 'study --tikz' writes (no Qt in it)
-            from ...export.tikz_study import write_study_tikz
-            return self._write(p, lambda q: write_study_tikz(q, self.study))
-        if fmt not in STUDY_FORMATS:
-            return self._said(f"{p.name}: the histogram is written as .png, .svg, .pdf or .tex (TikZ); "
-                              "choose one of those endings.")
-        return self._write(p if p.suffix else p.with_suffix(".png"),
-                           lambda q: write_study_figure(q, self.study, fmt, width=1920))
+    figure_word = "histogram"
+    study_name = "order study"
+    file_stem = "order_study"
 
-    def save_table(self, path: str | Path | None = None) -> bool:
-        """Write the study's rows as CSV to ``path`` (asked for when None)."""
-        from ...core.atomic import atomic_write_text
-        if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the order study's table", "order_study.csv",
-                                                              "CSV tables (*.csv);;All files (*)")
-            if not chosen:
-                return False
-            path = chosen
-        return self._write(Path(path), lambda q: atomic_write_text(q, self.study.csv_text()))
+    def figure_formats(self) -> frozenset[str]:
+        from ..figures.study_plot import STUDY_FORMATS
 
-    def _write(self, path: Path, write: Any) -> bool:
-        try:
-            write(path)
-        except UserError as exc:  # a WriteError: its own sentence
-            return self._said(str(exc))
-        except OSError as exc:
-            return self._said(f"{path.name} could not be written ({exc.strerror or exc}); choose another folder.")
-        self.status.setText(f"Wrote {path.name}.")
-        return True
+        return frozenset(STUDY_FORMATS)
 
-    def _said(self, sentence: str) -> bool:
-        self.status.setText(sentence)
-        return False
+    def write_figure(self, path: Path, fmt: str) -> None:
+        from ..figures.study_plot import write_study_figure
+
+        write_study_figure(path, self.study, fmt, width=1920)
+
+    def write_tikz(self, path: Path) -> None:  # the TikZ picture the command line's --tikz writes (no Qt in it)
+        from ...export.tikz_study import write_study_tikz
+
+        write_study_tikz(path, self.study)
 
 
 def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | None:

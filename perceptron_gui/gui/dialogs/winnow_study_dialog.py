@@ -29,6 +29,7 @@ from ...core.winnow_study import (
 from ...render.theme import LIGHT, Theme
 from ..kit.background_job import BackgroundJob, show_progress
 from .order_study_dialog import fit_title
+from .study_saving import StudySaving
 
 __all__ = ["WinnowSettings", "WinnowStudyRunner", "WinnowStudyDialog", "SettingsDialog", "start_winnow_study"]
 
@@ -67,7 +68,7 @@ def _study(settings: WinnowSettings, progress: Any, stop: Any) -> WinnowStudy:
                             progress=progress, stop=stop)
 
 
-class WinnowStudyDialog(QtWidgets.QDialog):
+class WinnowStudyDialog(StudySaving, QtWidgets.QDialog):
     """The study's plot (an image of the slide figure in ``theme``) above its summary lines."""
 
     def __init__(self, study: WinnowStudy, parent: Any = None, theme: Theme = LIGHT) -> None:
@@ -121,51 +122,24 @@ class WinnowStudyDialog(QtWidgets.QDialog):
         # is measured at another width: ask for the whole of it, so nothing overlaps.
         self.resize(self.sizeHint())
 
-    def save_figure(self, path: str | Path | None = None) -> bool:
-        """Write the plot to ``path`` (asked for when None); its ending picks PNG, SVG, PDF or TikZ."""
-        from ..figures.winnow_plot import WINNOW_FORMATS, write_winnow_figure
-        if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
-                self, "Save the Winnow study's plot", "winnow_study.png",
-                "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)")
-            if not chosen:
-                return False
-            path = chosen
-        p = Path(path)
-        fmt = p.suffix.lower().lstrip(".") or "png"
-        if fmt == "tex":  # the TikZ picture 'study --winnow --tikz' writes (no Qt in it)
-            from ...export.tikz_winnow import write_winnow_tikz
-            return self._write(p, lambda q: write_winnow_tikz(q, self.study))
-        if fmt not in WINNOW_FORMATS:
-            return self._said(f"{p.name}: the plot is written as .png, .svg, .pdf or .tex (TikZ); "
-                              "choose one of those endings.")
-        return self._write(p if p.suffix else p.with_suffix(".png"),
-                           lambda q: write_winnow_figure(q, self.study, fmt, width=1920))
+    figure_word = "plot"
+    study_name = "Winnow study"
+    file_stem = "winnow_study"
 
-    def save_table(self, path: str | Path | None = None) -> bool:
-        """Write the study's rows as CSV to ``path`` (asked for when None)."""
-        from ...core.atomic import atomic_write_text
-        if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the Winnow study's table", "winnow_study.csv",
-                                                              "CSV tables (*.csv);;All files (*)")
-            if not chosen:
-                return False
-            path = chosen
-        return self._write(Path(path), lambda q: atomic_write_text(q, self.study.csv_text()))
+    def figure_formats(self) -> frozenset[str]:
+        from ..figures.winnow_plot import WINNOW_FORMATS
 
-    def _write(self, path: Path, write: Any) -> bool:
-        try:
-            write(path)
-        except UserError as exc:  # a WriteError: its own sentence
-            return self._said(str(exc))
-        except OSError as exc:
-            return self._said(f"{path.name} could not be written ({exc.strerror or exc}); choose another folder.")
-        self.status.setText(f"Wrote {path.name}.")
-        return True
+        return frozenset(WINNOW_FORMATS)
 
-    def _said(self, sentence: str) -> bool:
-        self.status.setText(sentence)
-        return False
+    def write_figure(self, path: Path, fmt: str) -> None:
+        from ..figures.winnow_plot import write_winnow_figure
+
+        write_winnow_figure(path, self.study, fmt, width=1920)
+
+    def write_tikz(self, path: Path) -> None:  # the TikZ picture the command line's --tikz writes (no Qt in it)
+        from ...export.tikz_winnow import write_winnow_tikz
+
+        write_winnow_tikz(path, self.study)
 
 
 def _plain_label(text: str, wrap: bool) -> QtWidgets.QLabel:
