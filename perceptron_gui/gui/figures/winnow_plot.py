@@ -15,24 +15,23 @@ from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore
 
 from ...core.winnow_study import WinnowStudy
-from ...export.source import logical_size
 from ...render.theme import FIGURE, Theme
 from ...render.winnow_picture import describe_winnow_study
-from . import figure_files
-from .slide_style import SLIDE, SlideStyle, device_pixels, pixel_font, set_header, set_margins, style_axes
+from .plot_figure import PLOT_FORMATS, PlotFigure, write_plot_figure
+from .slide_style import SLIDE, SlideStyle, pixel_font, set_header, set_margins, style_axes
 
 __all__ = ["WinnowFigure", "write_winnow_figure", "WINNOW_FORMATS"]
 
-WINNOW_FORMATS = ("png", "svg", "pdf")  # TikZ: export/tikz_winnow.py, with no Qt
+WINNOW_FORMATS = PLOT_FORMATS  # TikZ: export/tikz_winnow.py, with no Qt
 _DASH = {"solid": QtCore.Qt.PenStyle.SolidLine, "dash": QtCore.Qt.PenStyle.DashLine}
 LINE_WIDTH = 2.5  # logical px; the bounds' dashes as wide, so they read at slide size
 MARKER_PX = 13
 
 
-class WinnowFigure:
+class WinnowFigure(PlotFigure):
     """An offscreen, slide-styled plot of a :class:`WinnowStudy` in ``theme``'s colours."""
 
     # figure_files names a figure by this in an SVG's description.
@@ -40,27 +39,15 @@ class WinnowFigure:
 
     def __init__(self, study: WinnowStudy, *, device_scale: float = 1.0, theme: Theme = FIGURE,
                  style: SlideStyle = SLIDE) -> None:
-        self.source: Any = study
-        self.study = study
         self.theme = theme
-        self.device_scale = float(device_scale)
-        self.style = replace(style, background=theme.background, foreground=theme.foreground,
-                             grid_alpha=max(style.grid_alpha, theme.grid_alpha))
-        self.size = logical_size(1.5)
-        self.widget: pg.PlotWidget | None = pg.PlotWidget(background=self.style.background)
-        self.plot_item = self.widget.getPlotItem()
-        self.root = self.plot_item
-        self.scene = self.widget.scene()
-        self.picture = describe_winnow_study(study)
+        super().__init__(study, device_scale=device_scale,
+                         style=replace(style, background=theme.background, foreground=theme.foreground,
+                                       grid_alpha=max(style.grid_alpha, theme.grid_alpha)))
+
+    def _prepare(self) -> None:
+        self.picture = describe_winnow_study(self.study)
         self.title = self.picture.header  # the SVG's and PDF's title
         self.curves: dict[str, pg.PlotDataItem] = {}
-        try:
-            self._build()
-            self.root.setGeometry(QtCore.QRectF(0, 0, *self.size))
-            self._settle()
-        except BaseException:
-            self.close()
-            raise
 
     def _build(self) -> None:
         st, sc, pic, th = self.style, self.device_scale, self.picture, self.theme
@@ -93,44 +80,8 @@ class WinnowFigure:
         item.setYRange(*pic.y_range, padding=0)
         item.getAxis("left").setTickFont(pixel_font(st.tick_font_px))
 
-    def _settle(self) -> None:
-        for _ in range(3):
-            QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
-            layout = QtWidgets.QGraphicsWidget.layout(self.root)
-            if layout is not None:
-                layout.activate()
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        return device_pixels(self.size, self.device_scale)
-
-    def paint(self, painter: QtGui.QPainter, vector: bool = False) -> None:
-        w, h = self.size
-        target = QtCore.QRectF(0, 0, w, h)
-        painter.fillRect(target, QtGui.QColor(self.style.background))
-        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
-        painter.setRenderHint(QtGui.QPainter.RenderHint.TextAntialiasing, True)
-        self.scene.render(painter, target, self.root.sceneBoundingRect())
-
-    def render_image(self) -> QtGui.QImage:
-        """The figure as an ARGB32 image of :attr:`pixel_size`."""
-        return figure_files.render_image(self)
-
-    def close(self) -> None:
-        w, self.widget = self.widget, None
-        if w is not None:
-            w.deleteLater()  # now, not at a loop turn a command line never has (see SlideFigure.close)
-            QtCore.QCoreApplication.sendPostedEvents(w, QtCore.QEvent.Type.DeferredDelete)
-
 
 def write_winnow_figure(path: str | os.PathLike[str], study: WinnowStudy, fmt: str = "png", *,
                         width: int = 1920) -> Path:
     """Write the study's plot as PNG (``width`` pixels wide), SVG or PDF, on white (Qt must be started)."""
-    if fmt not in WINNOW_FORMATS:
-        raise ValueError(f"no Winnow study figure as {fmt}")
-    scale = width / logical_size(1.5)[0] if fmt == "png" else 1.0
-    fig = WinnowFigure(study, device_scale=scale)
-    try:
-        return {"png": figure_files.write_png, "svg": figure_files.write_svg, "pdf": figure_files.write_pdf}[fmt](fig, path)
-    finally:
-        fig.close()
+    return write_plot_figure(WinnowFigure, path, study, fmt, width)
