@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.dataset import Dataset, DatasetError
 from ..core.io import unwritable_reason
@@ -15,7 +15,8 @@ from ..core.write_target import same_file
 if TYPE_CHECKING:  # the presets load when a command names one, not at every start
     from ..core.presets import Preset
 
-__all__ = ["PROG", "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_outputs",
+__all__ = ["PROG", "write_study_outputs",
+           "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_outputs",
            "check_figure_paths",
            "chosen_data", "read_data", "read_test_data", "write_study_figures"]
 
@@ -159,3 +160,24 @@ def check_figure_paths(paths: Mapping[str, str | None], width: int) -> dict[str,
     if "png" in given and not MIN_WIDTH_PX <= width <= MAX_WIDTH_PX:
         raise UsageError(f"--width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width}.")
     return given
+
+
+def write_study_outputs(study: Any, csv_path: str | None, write_figures: Callable[[], Iterable[object]]) -> int:
+    """A study's table (``--csv``) and figures written, each said; 0, or 2 with one sentence (the
+    order study's and the Winnow study's end alike)."""
+    from ..core.atomic import atomic_write_text
+    from ..core.errors import UserError
+
+    try:
+        if csv_path:
+            atomic_write_text(csv_path, study.csv_text())
+            print(f"Wrote {csv_path}.")
+        for path in write_figures():
+            print(f"Wrote {path}.")
+    except UserError as exc:  # a WriteError from the atomic writer, or an export error: its own sentence
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
+                    f"check the folder and its permissions.")
+    sys.stdout.flush()
+    return 0

@@ -6,7 +6,6 @@ same figure through :func:`.common.write_study_figures`). ``study --winnow`` is 
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..core.errors import UserError
 from .args import algorithm_params
@@ -20,6 +19,7 @@ from .common import (
     read_data,
     read_failed,
     write_study_figures,
+    write_study_outputs,
 )
 from .study_args import WINNOW_ONLY
 
@@ -63,17 +63,4 @@ def cmd_study(ns: argparse.Namespace) -> int:
     for note in train.notices:
         print(f"Note: {note}")
     print("\n".join(study.summary_lines()))
-    from ..core.atomic import atomic_write_text
-    try:
-        if ns.csv:
-            atomic_write_text(ns.csv, study.csv_text())
-            print(f"Wrote {ns.csv}.")
-        for path in write_study_figures(study, figures, ns.width):
-            print(f"Wrote {path}.")
-    except UserError as exc:  # a WriteError from the atomic writer, or an export error: its own sentence
-        return fail(str(exc))
-    except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
-                    f"check the folder and its permissions.")
-    sys.stdout.flush()
-    return 0
+    return write_study_outputs(study, ns.csv, lambda: write_study_figures(study, figures, ns.width))

@@ -5,10 +5,9 @@ perceptron on random disjunctions for each d of ``--dims``, the summary printed,
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..core.errors import UserError
-from .common import UsageError, check_figure_paths, check_outputs, fail
+from .common import UsageError, check_figure_paths, check_outputs, fail, write_study_outputs
 
 __all__ = ["cmd_winnow_study", "write_winnow_figures"]
 
@@ -85,17 +84,4 @@ def cmd_winnow_study(ns: argparse.Namespace) -> int:
         return fail("The Winnow study needs more memory than there is; use fewer points or smaller d.")
 
     print("\n".join(study.summary_lines()))
-    from ..core.atomic import atomic_write_text
-    try:
-        if ns.csv:
-            atomic_write_text(ns.csv, study.csv_text())
-            print(f"Wrote {ns.csv}.")
-        for path in write_winnow_figures(study, figures, ns.width):
-            print(f"Wrote {path}.")
-    except UserError as exc:  # a WriteError from the atomic writer, or an export error: its own sentence
-        return fail(str(exc))
-    except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
-                    f"check the folder and its permissions.")
-    sys.stdout.flush()
-    return 0
+    return write_study_outputs(study, ns.csv, lambda: write_winnow_figures(study, figures, ns.width))
