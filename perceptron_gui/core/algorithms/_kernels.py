@@ -372,7 +372,7 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         "margin_epoch": lambda: margin_epoch(X, y, order, w.copy(), 1.0, pos, idx, wo, 0, 64),
         "weighted_epoch": lambda: weighted_epoch(X, y, np.ones(2), order, w.copy(), 0.0, pos, idx, wo, 0, 64),
         "pa_epoch": lambda: pa_epoch(X, y, order, w.copy(), 1, 1.0, pos, idx, np.empty(2), wo, 0, 64),
-        "adaline_epoch": lambda: adaline_epoch(X, y, order, w.copy(), 0.01, pos, idx, np.empty(2), wo, 0, 64),
+        "adaline_epoch": lambda: adaline_epoch(X, y, order, (w1 := w.copy()), w1, 0.01, pos, idx, np.empty(2), wo, 0, 64),
         "winnow_epoch": lambda: winnow_epoch(X, y, order, w.copy(), 2.0, pos, idx, wo, 0, 64),
         "replay_rows_winnow": lambda: replay_rows_winnow(ro(X), ro(y), idx, 2.0, wo, 64, np.array([0, 1], dtype=np.int64),
                                                          np.empty((2, 2))),

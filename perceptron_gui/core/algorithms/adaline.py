@@ -14,7 +14,6 @@ from .base import ParamSpec, Perceptron
 from .own_steps import OwnStepSizes
 
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
-LMS = LazyModule("._lms_kernels", __package__)  # the batch epoch (loaded at the first batch fit)
 
 MIN_ETA, MAX_ETA = 1e-9, 10.0
 # The squared error of a run that diverges grows without bound; past this many times the start's,
@@ -92,16 +91,16 @@ class Adaline(OwnStepSizes, Perceptron):
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         tau = self.tau_room(state, k0, order.shape[0])  # one update per visit
+        w = state["w"]
         if self.batch:
             # An epoch may come in slices (chunks.run_epoch): its first slice fixes the scores' w.
             if state.get("batch_left", 0) <= 0:
-                state["batch_w0"], state["batch_left"] = state["w"].copy(), Xa.shape[0]
+                state["batch_w0"], state["batch_left"] = w.copy(), Xa.shape[0]
             state["batch_left"] -= order.shape[0]
-            scale = float(self.eta) * (2.0 / Xa.shape[0])
-            cnt = int(LMS.adaline_batch_epoch(Xa, y, order, state["w"], state["batch_w0"], scale,
-                                              pos_buf, idx_buf, tau, ck, k0, C))
+            w_score, step = state["batch_w0"], float(self.eta) * (2.0 / Xa.shape[0])
         else:
-            cnt = int(K.adaline_epoch(Xa, y, order, state["w"], float(self.eta), pos_buf, idx_buf, tau, ck, k0, C))
+            w_score, step = w, float(self.eta)  # online: every score with the w of that moment
+        cnt = int(K.adaline_epoch(Xa, y, order, w, w_score, step, pos_buf, idx_buf, tau, ck, k0, C))
         state["k"] = k0 + cnt
         if not np.isfinite(state["w"]).all():
             raise DatasetError(self.diverged_sentence(Xa, None, None))
