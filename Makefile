@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-stamp
 APT_OFFSCREEN := libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libglib2.0-0 libdbus-1-3 libx11-6
 APT_WINDOW := libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1 libxkbcommon-x11-0 xvfb xauth
 
-.PHONY: run test lint bench venv syslibs syslibs-window clean
+.PHONY: run test lint bench venv syslibs syslibs-window clean translations
 
 run: syslibs syslibs-window $(STAMP)
 	$(VPY) -m perceptron_gui
@@ -22,6 +22,12 @@ test: syslibs lint
 lint: $(STAMP)
 	$(VPY) -m ruff check perceptron_gui tests
 	$(VPY) -m mypy
+
+# The catalogues: the template from the source, every language's .po updated, checked, compiled.
+translations: $(STAMP)
+	$(VPY) scripts/translations.py update
+	$(VPY) scripts/translations.py compile
+	$(VPY) scripts/translations.py check
 
 bench: syslibs $(STAMP)
 	$(VPY) -m pip install -q "scikit-learn>=1.4"

@@ -32,6 +32,9 @@ def _scratch_dir(name: str, mode: int = 0o700) -> str:
 # Set before anything imports Qt: the GUI tests run offscreen, and Qt wants a private
 # runtime directory (0700) or it prints warnings into every test's output.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The suite reads the application's English: a developer's German locale must not change what
+# the tests see (tests/test_translations.py switches language on purpose, and back).
+os.environ["PERCEPTRON_GUI_LANGUAGE"] = "en"
 os.environ["XDG_RUNTIME_DIR"] = _scratch_dir("xdg-runtime")
 # Autosaves and the recent-files list go to a throwaway folder, never the user's own; so do
 # Qt's and fontconfig's caches and settings, which follow HOME and the XDG variables.

@@ -74,6 +74,9 @@ def test_the_wheel_holds_every_module_resource_and_the_entry_point(built):
     missing = _package_files() - names
     assert not missing, f"not in the wheel: {sorted(missing)}"
     assert any(n.startswith("perceptron_gui/resources/") for n in names)
+    # The compiled catalogues travel with the package: the window speaks German from a wheel too.
+    for lang in ("de", "fr", "es"):
+        assert f"perceptron_gui/locale/{lang}/LC_MESSAGES/perceptron_gui.mo" in names
     # One version, one place: pyproject reads perceptron_gui.__version__ and holds no copy.
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert "version" not in project and "version" in project["dynamic"]

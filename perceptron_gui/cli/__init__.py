@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 from ..core.errors import UserError
 from ..core.pages import use_small_pages
+from ..i18n import _, ngettext, set_language
 from .args import COMMANDS, SentenceArgumentParser, build_parser, join_negative_values, usage_sentence, window_options
-from .common import PROG, UsageError, check_outputs, fail
+from .common import PROG, UsageError, check_outputs, fail, joined
 
 __all__ = ["main", "build_parser"]
 
@@ -34,6 +35,7 @@ __all__ = ["main", "build_parser"]
 # ---- entry point ---------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 no window, 2 a user error)."""
+    set_language(None)  # the environment's language (PERCEPTRON_GUI_LANGUAGE, else the locale)
     args_list = join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
         if any(a in COMMANDS for a in args_list) or any(a in ("-h", "--help") for a in args_list):
@@ -51,9 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                       ("--presentation", ns.presentation),
                                       ("--install-desktop", ns.install_desktop)) if v is not None]
         if ns.command and window_opts:
-            raise UsageError(f"{', '.join(window_opts)} {'is' if len(window_opts) == 1 else 'are'} for the window; "
-                             f"give {'it' if len(window_opts) == 1 else 'them'} after the command "
-                             f"'{ns.command}' if it has such an option, or use no command.")
+            raise UsageError(ngettext(
+                "{options} is for the window; give it after the command '{command}' if it has such an "
+                "option, or use no command.",
+                "{options} are for the window; give them after the command '{command}' if it has such an "
+                "option, or use no command.", len(window_opts)).format(options=", ".join(window_opts),
+                                                                        command=ns.command))
         global _ran_command
         _ran_command = ns.command in ("run", "export", "study", "exercises")
         if _ran_command:
@@ -62,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_small_pages()
         if ns.command is not None:  # every command takes only its own options (Qt's are the window's)
             if rest:
-                raise UsageError(usage_sentence(f"unrecognized arguments: {' '.join(rest)}", f"{PROG} {ns.command}"))
+                raise UsageError(usage_sentence(_("unrecognized arguments: %s") % " ".join(rest), f"{PROG} {ns.command}"))
             return _run_command(ns)
         return _cmd_gui(ns, rest)
     except UsageError as exc:
@@ -70,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, or argparse giving up in a way we did not foresee
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
+        print(_("Interrupted."), file=sys.stderr)
         return 130
 
 
@@ -101,15 +106,16 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
     from .window_file import split_window_file
     path, rest = split_window_file(rest)  # Qt's options stay; a bare word is the file to open
     if ns.install_desktop:
-        extra = [o for o, v in (("a file", path), ("Qt's options", rest)) if v]
+        extra = [o for o, v in ((_("a file"), path), (_("Qt's options"), rest)) if v]
         if extra:
-            raise UsageError(f"--install-desktop installs and exits; leave out {' and '.join(extra)}.")
+            raise UsageError(_("--install-desktop installs and exits; leave out {what}.").format(what=joined(extra)))
         from .desktop import cmd_install_desktop
         return cmd_install_desktop()
-    check_outputs({"--screenshot": ns.screenshot}, {"the file to open": path})
+    check_outputs({"--screenshot": ns.screenshot}, {_("the file to open"): path})
     clash = [o for o, v in (("--preset", ns.preset), ("--lesson", ns.lesson)) if v is not None]
     if path is not None and clash:
-        raise UsageError(f"{path} brings its own data; leave out {' and '.join(clash)}, or leave out the file.")
+        raise UsageError(_("{path} brings its own data; leave out {options}, or leave out the file.").format(
+            path=path, options=joined(clash)))
     if ns.preset is not None:
         from ..core.presets import get_preset
         try:
@@ -121,7 +127,8 @@ def _cmd_gui(ns: argparse.Namespace, rest: list[str]) -> int:
     try:
         from ..gui.app.application import run_app
     except ImportError as exc:
-        print(f"The window cannot open because a part of it could not be loaded ({exc}).", file=sys.stderr)
+        print(_("The window cannot open because a part of it could not be loaded ({error}).").format(error=exc),
+              file=sys.stderr)
         build_parser().print_help(sys.stderr)
         return 1
     status = run_app(rest, screenshot=ns.screenshot, preset=ns.preset, algorithm=ns.gui_algorithm, step=ns.step,
@@ -139,7 +146,8 @@ def _check_lesson(ns: argparse.Namespace) -> None:
         raise UsageError(str(exc)) from None
     clash = [o for o, v in (("--preset", ns.preset), ("--algorithm", ns.gui_algorithm)) if v is not None]
     if clash:
-        raise UsageError(f"--lesson brings its own data and algorithm; leave out {' and '.join(clash)}.")
+        raise UsageError(_("--lesson brings its own data and algorithm; leave out {options}.").format(
+            options=joined(clash)))
 
 
 _ran_command = False  # main() ran a command (run, export), not the window

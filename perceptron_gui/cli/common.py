@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 from ..core.dataset import Dataset, DatasetError
 from ..core.io import unwritable_reason
 from ..core.write_target import same_file
+from ..i18n import _
 
 if TYPE_CHECKING:  # the presets load when a command names one, not at every start
     from ..core.presets import Preset
 
-__all__ = ["PROG", "write_study_outputs",
+__all__ = ["PROG", "joined", "write_study_outputs",
            "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_outputs",
            "check_figure_paths",
            "chosen_data", "read_data", "read_test_data", "write_study_figures"]
@@ -27,6 +28,14 @@ class UsageError(Exception):
     """A bad command line; ``str(err)`` is one sentence."""
 
 
+def joined(items: list[str]) -> str:
+    """Two (or more) names joined as a sentence joins them: "--preset and --lesson"."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{first} and {last}").format(first=text, last=item)
+    return text
+
+
 def fail(sentence: str, status: int = 2) -> int:
     """Print the sentence on stderr and return the exit status (2: the user's mistake)."""
     print(sentence, file=sys.stderr)
@@ -35,7 +44,8 @@ def fail(sentence: str, status: int = 2) -> int:
 
 def read_failed(exc: OSError) -> str:
     """The sentence for a file a command could not read."""
-    return f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); check the name and permissions."
+    return _("{file} could not be read ({error}); check the name and permissions.").format(
+        file=exc.filename or _("A file"), error=exc.strerror or exc)
 
 
 def check_writable(path: str) -> None:
@@ -59,11 +69,13 @@ def check_outputs(outputs: Mapping[str, str | None], inputs: Mapping[str, str | 
     for i, (option, path) in enumerate(given):
         for what, source in sources:
             if same_file(path, source):
-                raise UsageError(f"{option} {path} is the same file as {what} {source}, which writing it would "
-                                 f"overwrite; give {option} another file name.")
+                raise UsageError(_("{option} {path} is the same file as {what} {source}, which writing it would "
+                                   "overwrite; give {option} another file name.").format(
+                    option=option, path=path, what=what, source=source))
         for other, other_path in given[:i]:
             if same_file(path, other_path):
-                raise UsageError(f"{other} and {option} name the same file ({path}); give each its own.")
+                raise UsageError(_("{other} and {option} name the same file ({path}); give each its own.").format(
+                    other=other, option=option, path=path))
     for _option, path in given:
         check_writable(path)
 
@@ -74,11 +86,16 @@ def read_data(path: str, what: str) -> Dataset:
     from ..core.io import read_csv
 
     if path.lower().endswith(".json"):
-        raise DatasetError(f"{clip_text(Path(path).name, 60)} is a JSON file, but 'perceptron-gui run' trains on a "
-                           "data CSV; open a session in the window or export it with 'perceptron-gui export'.")
+        raise DatasetError(_("{file} is a JSON file, but 'perceptron-gui run' trains on a data CSV; open a "
+                             "session in the window or export it with 'perceptron-gui export'.").format(
+            file=clip_text(Path(path).name, 60)))
     data = read_csv(path)
     if data.n == 0:
-        raise DatasetError(f"The {what} file {path} has no points; add some rows.")
+        sentence = (_("The training file {path} has no points; add some rows.") if what == "training"
+                    else _("The test file {path} has no points; add some rows.") if what == "test"
+                    else _("The data file {path} has no points; add some rows.") if what == "data"
+                    else _("The {what} file {path} has no points; add some rows."))
+        raise DatasetError(sentence.format(what=what, path=path))
     return data
 
 
@@ -104,17 +121,19 @@ def chosen_data(ns: argparse.Namespace, command: str = "run") -> Preset | None:
     preset = None
     if ns.run_preset is not None:
         if ns.data is not None:
-            raise UsageError(f"Give either DATA.csv ({ns.data}) or --preset {ns.run_preset}, not both.")
+            raise UsageError(_("Give either DATA.csv ({data}) or --preset {preset}, not both.").format(
+                data=ns.data, preset=ns.run_preset))
         preset = get_preset(ns.run_preset)
         if getattr(ns, "test", None) and preset.split is not None:
-            raise UsageError(f"The preset {preset.name} brings its own test points; leave --test out.")
+            raise UsageError(_("The preset {name} brings its own test points; leave --test out.").format(
+                name=preset.name))
         if ns.algorithm is None and preset.algorithms:
             ns.algorithm = preset.algorithms[0]
     elif ns.data is None:
-        raise UsageError(f"Give a data file ({PROG} {command} DATA.csv --algorithm A) or an example data "
-                         f"set (--preset NAME; '{PROG} presets' lists them).")
+        raise UsageError(_("Give a data file ({prog} {command} DATA.csv --algorithm A) or an example data "
+                           "set (--preset NAME; '{prog} presets' lists them).").format(prog=PROG, command=command))
     if ns.algorithm is None:
-        raise UsageError(f"Give --algorithm, one of {', '.join(REGISTRY)}.")
+        raise UsageError(_("Give --algorithm, one of {algorithms}.").format(algorithms=", ".join(REGISTRY)))
     return preset
 
 
@@ -154,11 +173,14 @@ def check_figure_paths(paths: Mapping[str, str | None], width: int) -> dict[str,
         suffix = ".tex" if fmt == "tikz" else f".{fmt}"
         if not path.lower().endswith(suffix):
             what = "TikZ" if fmt == "tikz" else fmt.upper()
-            raise UsageError(f"--{fmt} writes a{'n' if fmt == 'svg' else ''} {what} file; give a name "
-                             f"ending in {suffix}, not '{path}'.")
+            sentence = (_("--{fmt} writes an {what} file; give a name ending in {suffix}, not '{path}'.")
+                        if fmt == "svg" else
+                        _("--{fmt} writes a {what} file; give a name ending in {suffix}, not '{path}'."))
+            raise UsageError(sentence.format(fmt=fmt, what=what, suffix=suffix, path=path))
         check_writable(path)
     if "png" in given and not MIN_WIDTH_PX <= width <= MAX_WIDTH_PX:
-        raise UsageError(f"--width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width}.")
+        raise UsageError(_("--width must be between {lo} and {hi} pixels, not {width}.").format(
+            lo=MIN_WIDTH_PX, hi=MAX_WIDTH_PX, width=width))
     return given
 
 
@@ -171,13 +193,13 @@ def write_study_outputs(study: Any, csv_path: str | None, write_figures: Callabl
     try:
         if csv_path:
             atomic_write_text(csv_path, study.csv_text())
-            print(f"Wrote {csv_path}.")
+            print(_("Wrote {path}.").format(path=csv_path))
         for path in write_figures():
-            print(f"Wrote {path}.")
+            print(_("Wrote {path}.").format(path=path))
     except UserError as exc:  # a WriteError from the atomic writer, or an export error: its own sentence
         return fail(str(exc))
     except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
-                    f"check the folder and its permissions.")
+        return fail(_("{file} could not be written ({error}); check the folder and its permissions.").format(
+            file=exc.filename or _("A file"), error=exc.strerror or exc))
     sys.stdout.flush()
     return 0

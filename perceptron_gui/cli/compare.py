@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 from ..core.errors import UserError
+from ..i18n import _
 from ..session.compare import CompareEntry, compare_entries, parse_seeds
 from .args import algorithm_params
 from .common import UsageError, check_figure_paths, fail
@@ -24,15 +25,15 @@ def compare_options_problem(ns: argparse.Namespace, outputs: dict[str, str]) -> 
     """The sentence for --compare/--compare-seeds given where they do not belong (None: fine)."""
     asked = ns.compare is not None or ns.compare_seeds is not None
     if ns.figure != "compare":
-        return ("--compare and --compare-seeds go with --figure compare; add --figure compare or drop them."
+        return (_("--compare and --compare-seeds go with --figure compare; add --figure compare or drop them.")
                 if asked else None)
     if not asked:
-        return ("--figure compare needs the runs: give --compare offset,averaged (algorithms) and/or "
-                "--compare-seeds 0,1,2 (shuffled orders of --algorithm).")
+        return _("--figure compare needs the runs: give --compare offset,averaged (algorithms) and/or "
+                 "--compare-seeds 0,1,2 (shuffled orders of --algorithm).")
     extra = sorted(set(outputs) - {"png", "svg", "pdf", "tikz"})
     if extra:
-        return (f"--figure compare is drawn as --png, --svg, --pdf or --tikz, not {', '.join('--' + e for e in extra)}; "
-                "export those without --figure compare.")
+        return _("--figure compare is drawn as --png, --svg, --pdf or --tikz, not {options}; "
+                 "export those without --figure compare.").format(options=", ".join("--" + e for e in extra))
     return None
 
 
@@ -44,10 +45,10 @@ def chosen_entries(ns: argparse.Namespace) -> list[CompareEntry]:
     elif ns.algorithm is not None:
         algorithms = [ns.algorithm]
     else:
-        raise UsageError("--compare-seeds races one algorithm over several orders; give it with --algorithm.")
+        raise UsageError(_("--compare-seeds races one algorithm over several orders; give it with --algorithm."))
     seeds: list[int | None] = list(parse_seeds(ns.compare_seeds)) if ns.compare_seeds is not None else [None]
     if ns.compare_seeds is not None and not seeds:
-        raise UsageError("--compare-seeds needs seeds separated by commas, such as 0,1,2.")
+        raise UsageError(_("--compare-seeds needs seeds separated by commas, such as 0,1,2."))
 
     def params_of(name: str) -> dict[str, Any]:
         if name not in _known():
@@ -70,7 +71,7 @@ def prepare_compare(ns: argparse.Namespace, session_file: bool) -> None:
     data CSV is loaded with the first algorithm of --compare when --algorithm is not given."""
     if ns.compare is None:
         if ns.algorithm is None and not session_file:
-            raise UsageError("--compare-seeds races one algorithm over several orders; give it with --algorithm.")
+            raise UsageError(_("--compare-seeds races one algorithm over several orders; give it with --algorithm."))
         return  # --compare-seeds races --algorithm (or the session file's), checked once it is loaded
     first = chosen_entries(ns)[0].algorithm
     if ns.algorithm is None and not session_file:
@@ -91,21 +92,21 @@ def export_compare(ns: argparse.Namespace, outputs: dict[str, str], session: Any
     except (UserError, UsageError) as exc:
         return fail(str(exc))
     except MemoryError:
-        return fail("The comparison needs more memory than there is; use fewer points or fewer epochs.")
+        return fail(_("The comparison needs more memory than there is; use fewer points or fewer epochs."))
     for note in notes:
-        print(f"Note: {note}")
+        print(_("Note: {note}").format(note=note))
     table = [[c[0] for c in COLUMNS]] + [row_cells(r) for r in comparison.rows]
     widths = [max(len(row[j]) for row in table) for j in range(len(COLUMNS))]
     for row in table:
         print("  ".join(cell.ljust(w) if j == 0 else cell.rjust(w) for j, (cell, w) in enumerate(zip(row, widths))))
     try:
         for path in _write(comparison, paths, ns.width, view_range, ns.theta_star, getattr(ns, "tikz_size", None)):
-            print(f"Wrote {path}.")
+            print(_("Wrote {path}.").format(path=path))
     except UserError as exc:
         return fail(str(exc))
     except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
-                    "check the folder and its permissions.")
+        return fail(_("{file} could not be written ({error}); check the folder and its permissions.").format(
+            file=exc.filename or _("A file"), error=exc.strerror or exc))
     return 0
 
 

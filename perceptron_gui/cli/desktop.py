@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..core.atomic import atomic_write_bytes, atomic_write_text
 from ..core.errors import UserError
+from ..i18n import _
 from .common import fail
 
 __all__ = ["APP_ID", "SESSION_MIME", "cmd_install_desktop", "data_home", "desktop_entry", "exec_line",
@@ -139,8 +140,9 @@ def install_desktop(root: Path | None = None, python: str | None = None, refresh
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UserError(f"Could not make the folder {path.parent} ({exc.strerror or exc}); "
-                            "check XDG_DATA_HOME or the folder's permissions.") from None
+            raise UserError(_("Could not make the folder {folder} ({error}); "
+                              "check XDG_DATA_HOME or the folder's permissions.").format(
+                folder=path.parent, error=exc.strerror or exc)) from None
         if path.suffix in (".desktop", ".xml"):
             atomic_write_text(path, data.decode())
         else:
@@ -166,7 +168,7 @@ def cmd_install_desktop() -> int:
         install_desktop(root)
     except UserError as exc:  # a folder not writable, a full disk: one sentence
         return fail(str(exc))
-    print(f"Installed the Perceptron GUI menu entry, its icon and the session file type (*.perceptron.json) "
-          f"into {root}: a double-click on a session now opens it (log out and in if the desktop does not "
-          f"show it yet).")
+    print(_("Installed the Perceptron GUI menu entry, its icon and the session file type (*.perceptron.json) "
+            "into {folder}: a double-click on a session now opens it (log out and in if the desktop does not "
+            "show it yet).").format(folder=root))
     return 0

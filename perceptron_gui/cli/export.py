@@ -27,6 +27,7 @@ from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..export.names import TIKZ_FIGURES
 from ..export.source import MANY_RUN_FIGURES, STILL_FIGURES
+from ..i18n import _
 from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_test_data
 from .compare import compare_options_problem, export_compare, prepare_compare
@@ -57,9 +58,9 @@ def cmd_export(ns: argparse.Namespace) -> int:
     try:
         _choose_input(ns)
         if not outputs:
-            raise UsageError("Nothing to export; give at least one of --png, --svg, --pdf, --tikz, --gif, --mp4, "
-                             "--beamer, --json or --csv with a file name.")
-        read = {} if ns.preset is not None else {"the input": ns.input, "the --test file": ns.test}
+            raise UsageError(_("Nothing to export; give at least one of --png, --svg, --pdf, --tikz, --gif, --mp4, "
+                               "--beamer, --json or --csv with a file name."))
+        read = {} if ns.preset is not None else {_("the input"): ns.input, _("the --test file"): ns.test}
         check_outputs({f"--{name}": path for name, path in outputs.items()}, read)
         _check_options(ns, outputs)
         if ns.figure == "compare":
@@ -75,16 +76,16 @@ def cmd_export(ns: argparse.Namespace) -> int:
     except UserError as exc:  # DatasetError, ExportError, SessionFileError, WriteError, ...
         return fail(str(exc))
     except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be read ({exc.strerror or exc}); "
-                     "check the name and permissions.")
+        return fail(_("{file} could not be read ({error}); check the name and permissions.").format(
+            file=exc.filename or _("A file"), error=exc.strerror or exc))
     except MemoryError:
-        return fail("The run needs more memory than there is; use fewer points or fewer epochs.")
+        return fail(_("The run needs more memory than there is; use fewer points or fewer epochs."))
     except UsageError as exc:
         return fail(str(exc))
 
     out = sys.stdout
     for note in notes:
-        print(f"Note: {note}", file=out)
+        print(_("Note: {note}").format(note=note), file=out)
     from ..core.runio import run_file_note, write_run_json, write_updates_csv
 
     full = ns.full_run
@@ -106,31 +107,35 @@ def cmd_export(ns: argparse.Namespace) -> int:
         except UserError as exc:
             return fail(str(exc))
         except OSError as exc:
-            return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
+            return fail(_("{file} could not be written ({error}); check the folder and its permissions.").format(
+                file=path, error=exc.strerror or exc))
         file_note = (run_file_note(result.record, full, csv=path == outputs.get("csv"))
                      if path in (outputs.get("json"), outputs.get("csv")) else None)
-        print(f"Wrote {path}." + (f" {file_note}" if file_note else ""), file=out)
+        print(_("Wrote {path}.").format(path=path) + (f" {file_note}" if file_note else ""), file=out)
     return 0
 
 
 def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
     check_sizes(ns, outputs)
     if not 100 <= ns.width <= 10_000:
-        raise UsageError(f"--width must be between 100 and 10000 pixels, not {ns.width}.")
+        raise UsageError(_("--width must be between {lo} and {hi} pixels, not {width}.").format(
+            lo=100, hi=10000, width=ns.width))
     if not 100 <= ns.frame_width <= 4000:
-        raise UsageError(f"--frame-width must be between 100 and 4000 pixels, not {ns.frame_width}.")
+        raise UsageError(_("--frame-width must be between 100 and 4000 pixels, not {width}.").format(
+            width=ns.frame_width))
     if not 0 < ns.fps <= 60:
-        raise UsageError(f"--fps must be more than 0 and at most 60, not {ns.fps:g}.")
+        raise UsageError(_("--fps must be more than 0 and at most 60, not {fps:g}.").format(fps=ns.fps))
     if not 1 <= ns.max_frames <= 5000:
-        raise UsageError(f"--max-frames must be between 1 and 5000, not {ns.max_frames}.")
+        raise UsageError(_("--max-frames must be between 1 and 5000, not {n}.").format(n=ns.max_frames))
     if ns.k_from < 0 or (ns.k_to is not None and ns.k_to < ns.k_from):
-        raise UsageError("--from and --to are update numbers with 0 <= --from <= --to.")
+        raise UsageError(_("--from and --to are update numbers with 0 <= --from <= --to."))
     if ns.frames == "epoch" and any(k in outputs for k in ANIMATION_OUTPUTS):
-        raise UsageError("--frames epoch is for --beamer; give --frames update or visit for a GIF or MP4.")
+        raise UsageError(_("--frames epoch is for --beamer; give --frames update or visit for a GIF or MP4."))
     for flag, given in (("--animate", ns.animate), ("--beamer-update", ns.beamer_update),
                         ("--beamer-margins", ns.beamer_margins)):
         if given and "beamer" not in outputs:
-            raise UsageError(f"{flag} goes with --beamer; add --beamer SLIDES.tex or drop {flag}.")
+            raise UsageError(_("{option} goes with --beamer; add --beamer SLIDES.tex or drop {option}.").format(
+                option=flag))
     check_storyboard_options(ns, outputs)
     problem = compare_options_problem(ns, outputs)
     if problem is not None:
@@ -138,23 +143,25 @@ def _check_options(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
     if ns.figure == "study":
         extra = sorted(set(outputs) - {"png", "svg", "pdf", "tikz"})
         if extra:
-            raise UsageError(f"--figure study is the order study's histogram: give --png, --svg, --pdf or --tikz, not "
-                             f"{', '.join('--' + e for e in extra)} (export those without --figure study).")
+            raise UsageError(_("--figure study is the order study's histogram: give --png, --svg, --pdf or --tikz, "
+                               "not {options} (export those without --figure study).").format(
+                options=", ".join("--" + e for e in extra)))
     elif ns.seeds is not None:
-        raise UsageError("--seeds goes with --figure study (the order study); add --figure study or drop --seeds.")
+        raise UsageError(_("--seeds goes with --figure study (the order study); add --figure study or drop --seeds."))
     if ns.figure in STILL_FIGURES and set(outputs) & set(ANIMATION_OUTPUTS):
-        raise UsageError(f"--figure {ns.figure} is a still figure of three plots; animate --figure dot, norm or "
-                         "cos one by one.")
+        raise UsageError(_("--figure {figure} is a still figure of three plots; animate --figure dot, norm or "
+                           "cos one by one.").format(figure=ns.figure))
     if "tikz" in outputs and ns.figure not in TIKZ_FIGURES:
-        raise UsageError(f"--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
-                         f"{ns.figure}; drop --tikz or use --png, --svg or --pdf for that figure.")
+        raise UsageError(_("--tikz draws the canvas and the curves against k (dot, norm, losses), not --figure "
+                           "{figure}; drop --tikz or use --png, --svg or --pdf for that figure.").format(figure=ns.figure))
     if "mp4" in outputs:
         from ..gui.figures.animation import MP4_HINT
 
         if not mp4_available():
-            raise UsageError(f"--mp4 needs the optional ffmpeg package; install it with {MP4_HINT}, or use --gif.")
+            raise UsageError(_("--mp4 needs the optional ffmpeg package; install it with {hint}, or use --gif.").format(
+                hint=MP4_HINT))
     if ns.test and _is_session_file(ns.input):
-        raise UsageError("--test goes with a data CSV; a session file keeps its own test points.")
+        raise UsageError(_("--test goes with a data CSV; a session file keeps its own test points."))
 
 
 class _Loaded:
@@ -200,8 +207,8 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
         view_range = loaded.get("view_range")
     else:
         if ns.algorithm is None:
-            raise UsageError(f"Give --algorithm (one of {', '.join(REGISTRY)}) to train on a CSV file; "
-                             "a session file remembers its own.")
+            raise UsageError(_("Give --algorithm (one of {algorithms}) to train on a CSV file; "
+                               "a session file remembers its own.").format(algorithms=", ".join(REGISTRY)))
         params = algorithm_params(ns)
         make_algorithm(ns.algorithm, **params).validate()
         if ns.preset is not None:
@@ -223,7 +230,7 @@ def _load(ns: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     if log.errors:
         raise DatasetError(log.errors[0])
     if session.result is None:
-        raise DatasetError("No run could be made from this input; it needs training points.")
+        raise DatasetError(_("No run could be made from this input; it needs training points."))
     return session, view_range, log.notes
 
 
@@ -249,15 +256,15 @@ def _export_study(ns: argparse.Namespace, outputs: dict[str, str], session: Any,
         study = run_order_study(session.algorithm, session.points.train_dataset(), params=params,
                                 seeds=ns.seeds or DEFAULT_SEEDS, theory_budget_s=THEORY_BUDGET_S)
         for note in notes:
-            print(f"Note: {note}")
+            print(_("Note: {note}").format(note=note))
         print("\n".join(study.summary_lines()))
         for path in write_study_figures(study, paths, ns.width):
-            print(f"Wrote {path}.")
+            print(_("Wrote {path}.").format(path=path))
     except UserError as exc:
         return fail(str(exc))
     except OSError as exc:
-        return fail(f"{exc.filename or 'A file'} could not be written ({exc.strerror or exc}); "
-                    "check the folder and its permissions.")
+        return fail(_("{file} could not be written ({error}); check the folder and its permissions.").format(
+            file=exc.filename or _("A file"), error=exc.strerror or exc))
     return 0
 
 
@@ -269,8 +276,8 @@ def _playhead(ns: argparse.Namespace, session: Any) -> int:
     if step == "end":
         return run.num_steps - 1
     if step > run.num_updates:
-        raise UsageError(f"--step {step} is more than the {run.num_updates} updates of this run; "
-                         f"give 0 to {run.num_updates} or 'end'.")
+        raise UsageError(_("--step {step} is more than the {n} updates of this run; give 0 to {n} or 'end'.").format(
+            step=step, n=run.num_updates))
     return run.step_of_update(step)
 
 

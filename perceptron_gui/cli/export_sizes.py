@@ -6,6 +6,7 @@ import argparse
 
 from ..export.source import MANY_RUN_FIGURES, MAX_ASPECT, MIN_ASPECT
 from ..export.tikz_fit import TikzSize
+from ..i18n import _
 from .common import UsageError
 
 __all__ = ["PLOT_ASPECT", "check_sizes"]
@@ -18,10 +19,11 @@ def check_sizes(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
     ``ns.width`` becomes the PNG's width and ``ns.aspect`` its shape."""
     for opt, value in (("--width", ns.width), ("--height", ns.height)):
         if isinstance(value, str) and "tikz" not in outputs:
-            raise UsageError(f"{opt} {value} is a length for --tikz; give whole pixels for --png, such as {opt} "
-                             f"{1600 if opt == '--width' else 900}.")
+            raise UsageError(_("{option} {value} is a length for --tikz; give whole pixels for --png, such as "
+                               "{option} {pixels}.").format(option=opt, value=value,
+                                                            pixels=1600 if opt == "--width" else 900))
     if not ns.legend and "tikz" not in outputs:
-        raise UsageError("--no-legend goes with --tikz; add --tikz FIG.tex or drop --no-legend.")
+        raise UsageError(_("--no-legend goes with --tikz; add --tikz FIG.tex or drop --no-legend."))
     ns.tikz_size = TikzSize(width=ns.width if isinstance(ns.width, str) else None,
                             height=ns.height if isinstance(ns.height, str) else None, legend=ns.legend)
     plot = ns.figure not in ("canvas", "weight-space", *MANY_RUN_FIGURES)
@@ -30,10 +32,11 @@ def check_sizes(ns: argparse.Namespace, outputs: dict[str, str]) -> None:
     ns.aspect = PLOT_ASPECT if plot else 1.5
     if height is not None:
         if not 100 <= height <= 10_000:
-            raise UsageError(f"--height must be between 100 and 10000 pixels, not {height}.")
+            raise UsageError(_("--height must be between 100 and 10000 pixels, not {height}.").format(height=height))
         width = width if width is not None else int(round(height * ns.aspect))
         ns.aspect = width / height
         if not MIN_ASPECT <= ns.aspect <= MAX_ASPECT:
-            raise UsageError(f"--width {width} and --height {height} make a shape the figures do not take; keep "
-                             f"the width between {MIN_ASPECT:g} and {MAX_ASPECT:g} times the height.")
+            raise UsageError(_("--width {width} and --height {height} make a shape the figures do not take; keep "
+                               "the width between {lo:g} and {hi:g} times the height.").format(
+                width=width, height=height, lo=MIN_ASPECT, hi=MAX_ASPECT))
     ns.width = width if width is not None else (1600 if plot else 1920)

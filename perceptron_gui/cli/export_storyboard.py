@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
 from .common import UsageError
 
 __all__ = ["check_storyboard_options", "choose_steps", "storyboard_writer", "beamer_writer"]
@@ -25,26 +26,28 @@ def check_storyboard_options(ns: argparse.Namespace, outputs: dict[str, str]) ->
     if ns.figure != "storyboard":
         for flag, given in (("--steps", ns.steps is not None), ("--columns", ns.columns is not None)):
             if given:
-                raise UsageError(f"{flag} goes with --figure storyboard; add --figure storyboard or drop {flag}.")
+                raise UsageError(_("{option} goes with --figure storyboard; add --figure storyboard or drop "
+                                   "{option}.").format(option=flag))
     else:
         from ..render.storyboard import MAX_PANELS, parse_steps
 
         moving = sorted(set(outputs) - set(STILL_OUTPUTS))
         if moving:
-            raise UsageError(f"--figure storyboard is a still figure of several updates, drawn as --png, --svg, --pdf "
-                             f"or --tikz, not {', '.join('--' + m for m in moving)}; animate --figure canvas instead.")
+            raise UsageError(_("--figure storyboard is a still figure of several updates, drawn as --png, --svg, "
+                               "--pdf or --tikz, not {options}; animate --figure canvas instead.").format(
+                options=", ".join("--" + m for m in moving)))
         if ns.steps is not None:
             parse_steps(ns.steps)  # a StoryboardError (a sentence) for a malformed list, before anything is read
         if ns.columns is not None and not 1 <= ns.columns <= MAX_PANELS:
-            raise UsageError(f"--columns must be between 1 and {MAX_PANELS}, not {ns.columns}.")
+            raise UsageError(_("--columns must be between 1 and {most}, not {n}.").format(most=MAX_PANELS, n=ns.columns))
     if ns.beamer_handout:
         if "beamer" not in outputs:
-            raise UsageError("--beamer-handout goes with --beamer; add --beamer HANDOUT.tex or drop --beamer-handout.")
+            raise UsageError(_("--beamer-handout goes with --beamer; add --beamer HANDOUT.tex or drop --beamer-handout."))
         for flag, given in (("--animate", ns.animate), ("--beamer-margins", ns.beamer_margins),
                             (f"--frames {ns.frames}", ns.frames != "update")):
             if given:
-                raise UsageError(f"--beamer-handout draws each update as a storyboard, three to a page, with no "
-                                 f"overlays; drop {flag}.")
+                raise UsageError(_("--beamer-handout draws each update as a storyboard, three to a page, with no "
+                                   "overlays; drop {option}.").format(option=flag))
 
 
 def choose_steps(ns: argparse.Namespace, session: Any) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..core.algorithms.chunks import CountingStop
+from ..i18n import _
 from ..session.estimate import CostEstimate, RateProbe, may_stop_early
 
 __all__ = ["PRINT_EVERY_S", "ProgressLines", "fit_reporting"]
@@ -37,8 +38,10 @@ class ProgressLines:
             return
         self._last = now
         current = min(epoch + 1, total)  # the epoch under way, as the window's status bar says
-        left = "" if estimate is None else f", {estimate.sentence()}"
-        print(f"Training: epoch {current:,} of {total:,}{left}.", file=self._out or sys.stderr, flush=True)
+        line = (_("Training: epoch {current:,} of {total:,}.") if estimate is None
+                else _("Training: epoch {current:,} of {total:,}, {time_left}.")).format(
+            current=current, total=total, time_left=estimate.sentence() if estimate is not None else "")
+        print(line, file=self._out or sys.stderr, flush=True)
 
 
 def fit_reporting(algorithm: str, n: int, max_epochs: int,

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from ..core.errors import UserError
+from ..i18n import N_, _
 from .args import algorithm_params
 from .common import UsageError, check_outputs, chosen_data, fail, read_data, read_failed, read_test_data
 from .report import print_epoch_table, print_summary
@@ -20,8 +21,8 @@ __all__ = ["cmd_run", "THEORY_BUDGET_S"]
 THEORY_BUDGET_S = 1.0
 # Variants whose cost grows with n × updates, not n × epochs.
 SLOW_ON_BIG_DATA = {
-    "pocket": "the pocket perceptron counts the points it gets right after every update",
-    "voted": "the voted perceptron's per-epoch errors let every stored vector vote on every point",
+    "pocket": N_("the pocket perceptron counts the points it gets right after every update"),
+    "voted": N_("the voted perceptron's per-epoch errors let every stored vector vote on every point"),
 }
 SLOW_N = 20_000
 
@@ -78,8 +79,9 @@ def _several_classes(ns: argparse.Namespace) -> bool:
 
     if ns.run_preset in CLASS_PRESETS:
         if ns.algorithm is not None and ns.algorithm not in MULTICLASS:
-            raise UsageError(f"The preset {ns.run_preset} has more than two classes; train it with "
-                             f"--algorithm {next(iter(MULTICLASS))}.")
+            raise UsageError(_("The preset {preset} has more than two classes; train it with "
+                               "--algorithm {algorithm}.").format(preset=ns.run_preset,
+                                                                  algorithm=next(iter(MULTICLASS))))
         ns.algorithm = ns.algorithm or next(iter(MULTICLASS))
     return ns.algorithm in MULTICLASS
 
@@ -96,7 +98,7 @@ def cmd_run(ns: argparse.Namespace) -> int:
         params = algorithm_params(ns)
         warming = _warm_up_meanwhile(ns.algorithm, params)
         check_outputs({"--out": ns.out, "--csv": ns.csv, "--transcript": ns.transcript},
-                      {"the data file": ns.data, "the --test file": ns.test})
+                      {_("the data file"): ns.data, _("the --test file"): ns.test})
         if preset is not None:
             train, test = preset.train_test()  # its own test points stay test points
             if ns.test:
@@ -107,8 +109,8 @@ def cmd_run(ns: argparse.Namespace) -> int:
         algo = make_algorithm(ns.algorithm, **params)
         algo.validate()
         if ns.algorithm in SLOW_ON_BIG_DATA and train.n > SLOW_N:
-            print(f"Note: {SLOW_ON_BIG_DATA[ns.algorithm]}, so on {train.n:,} points this may take long "
-                  f"(Ctrl-C stops it at once).", flush=True)
+            print(_("Note: {why}, so on {n} points this may take long (Ctrl-C stops it at once).").format(
+                why=_(SLOW_ON_BIG_DATA[ns.algorithm]), n=f"{train.n:,}"), flush=True)
         # The numba kernels are loaded (or compiled) before the fit, so the train time is the
         # training alone; the loading began beside the read of the data.
         warming.join()
@@ -128,11 +130,11 @@ def cmd_run(ns: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(read_failed(exc))
     except MemoryError:
-        return fail("The run needs more memory than there is; use fewer points or fewer epochs.")
+        return fail(_("The run needs more memory than there is; use fewer points or fewer epochs."))
 
     out = sys.stdout
     for note in train.notices:
-        print(f"Note: {note}", file=out)
+        print(_("Note: {note}").format(note=note), file=out)
     print_epoch_table(rec, all_rows=ns.all_epochs, out=out)
     print_summary(rec, theory, fit_s, theory_s, out=out)
     if theory.theta_star is None:  # no Novikoff bound: the one that needs no separability
@@ -141,7 +143,8 @@ def cmd_run(ns: argparse.Namespace) -> int:
 
         mb = run_bound(rec, train.X, train.y, theory)
         if mb is not None:
-            print(f"{TITLE}, at the u the data recommend: {bound_line(mb)}", file=out)
+            print(_("{title}, at the u the data recommend: {bound}").format(title=_(TITLE), bound=bound_line(mb)),
+                  file=out)
 
     from ..core.runio import run_file_note, write_run_json, write_updates_csv
     full = ns.full_run
@@ -156,7 +159,8 @@ def cmd_run(ns: argparse.Namespace) -> int:
         except UserError as exc:  # a WriteError from the atomic writer: its own sentence
             return fail(str(exc))
         except OSError as exc:
-            return fail(f"{path} could not be written ({exc.strerror or exc}); check the folder and its permissions.")
+            return fail(_("{file} could not be written ({error}); check the folder and its permissions.").format(
+                file=path, error=exc.strerror or exc))
         file_note = run_file_note(rec, full, csv=path == ns.csv) if path != ns.transcript else ""
-        print(f"Wrote {path}." + (f" {file_note}" if file_note else ""), file=out)
+        print(_("Wrote {path}.").format(path=path) + (f" {file_note}" if file_note else ""), file=out)
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.errors import UserError
+from ..i18n import _, ngettext
 from .args import algorithm_params
 from .common import (
     THEORY_BUDGET_S,
@@ -16,6 +17,7 @@ from .common import (
     check_outputs,
     chosen_data,
     fail,
+    joined,
     read_data,
     read_failed,
     write_study_figures,
@@ -37,16 +39,21 @@ def cmd_study(ns: argparse.Namespace) -> int:
     try:
         given = [opt for dest, opt in WINNOW_ONLY.items() if getattr(ns, dest) is not None]
         if given:
-            raise UsageError(f"{' and '.join(given)} {'goes' if len(given) == 1 else 'go'} with --winnow (the Winnow "
-                             f"study); add --winnow or leave {'it' if len(given) == 1 else 'them'} out.")
+            raise UsageError(ngettext(
+                "{options} goes with --winnow (the Winnow study); add --winnow or leave it out.",
+                "{options} go with --winnow (the Winnow study); add --winnow or leave them out.",
+                len(given)).format(options=joined(given)))
         preset = chosen_data(ns, "study")
         params = algorithm_params(ns)
         clash = [o for o, k in (("--shuffle", "shuffle"), ("--seed", "seed")) if k in params]
         if clash:
-            raise UsageError(f"The study sets {' and '.join(clash)} itself (one run per seed 0 to N-1, and the "
-                             f"file order); leave {'it' if len(clash) == 1 else 'them'} out and give --seeds N.")
+            raise UsageError(ngettext(
+                "The study sets {options} itself (one run per seed 0 to N-1, and the file order); leave it out "
+                "and give --seeds N.",
+                "The study sets {options} itself (one run per seed 0 to N-1, and the file order); leave them out "
+                "and give --seeds N.", len(clash)).format(options=joined(clash)))
         check_outputs({f"--{k}": getattr(ns, k) for k in ("csv", "png", "svg", "pdf", "tikz")},
-                      {"the data file": ns.data})
+                      {_("the data file"): ns.data})
         figures = check_figure_paths({"png": ns.png, "svg": ns.svg, "pdf": ns.pdf, "tikz": ns.tikz}, ns.width)
         train = preset.train_test()[0] if preset is not None else read_data(ns.data, "training")
         from ..core.algorithms import make_algorithm, warm_up
@@ -58,9 +65,9 @@ def cmd_study(ns: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(read_failed(exc))
     except MemoryError:
-        return fail("The study needs more memory than there is; use fewer points or fewer epochs.")
+        return fail(_("The study needs more memory than there is; use fewer points or fewer epochs."))
 
     for note in train.notices:
-        print(f"Note: {note}")
+        print(_("Note: {note}").format(note=note))
     print("\n".join(study.summary_lines()))
     return write_study_outputs(study, ns.csv, lambda: write_study_figures(study, figures, ns.width))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..core.errors import UserError
+from ..i18n import _, ngettext
 from .common import UsageError, check_figure_paths, check_outputs, fail, write_study_outputs
 
 __all__ = ["cmd_winnow_study", "write_winnow_figures"]
@@ -24,9 +25,12 @@ def _refuse_order_study_options(ns: argparse.Namespace) -> None:
     names = {s.name for cls in REGISTRY.values() for s in cls.param_specs()} - set(_TAKEN)
     given += [f"--{n.replace('_', '-')}" for n in sorted(names) if getattr(ns, n, None) is not None]
     if given:
-        raise UsageError(f"The Winnow study makes its own points and trains Winnow and the offset perceptron with "
-                         f"their defaults, so {', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply; "
-                         f"it takes --dims, --relevant, --points, --seed and --max-epochs.")
+        raise UsageError(ngettext(
+            "The Winnow study makes its own points and trains Winnow and the offset perceptron with their "
+            "defaults, so {options} does not apply; it takes --dims, --relevant, --points, --seed and --max-epochs.",
+            "The Winnow study makes its own points and trains Winnow and the offset perceptron with their "
+            "defaults, so {options} do not apply; it takes --dims, --relevant, --points, --seed and --max-epochs.",
+            len(given)).format(options=", ".join(given)))
 
 
 def write_winnow_figures(study: object, paths: dict[str, str], width: int) -> list[str]:
@@ -68,10 +72,10 @@ def cmd_winnow_study(ns: argparse.Namespace) -> int:
         points = ns.points or DEFAULT_POINTS
         seed = 0 if ns.seed is None else ns.seed
         if seed < 0:
-            raise UsageError(f"--seed must be 0 or more, not {seed}.")
+            raise UsageError(_("--seed must be 0 or more, not {seed}.").format(seed=seed))
         max_epochs = DEFAULT_MAX_EPOCHS if ns.max_epochs is None else ns.max_epochs
         if max_epochs < 1:
-            raise UsageError(f"--max-epochs must be at least 1, not {max_epochs}.")
+            raise UsageError(_("--max-epochs must be at least 1, not {n}.").format(n=max_epochs))
         check_study(dims, relevant, points)
         check_outputs({f"--{k}": getattr(ns, k) for k in ("csv", "png", "svg", "pdf", "tikz")}, {})
         figures = check_figure_paths({"png": ns.png, "svg": ns.svg, "pdf": ns.pdf, "tikz": ns.tikz}, ns.width)
@@ -81,7 +85,7 @@ def cmd_winnow_study(ns: argparse.Namespace) -> int:
     except UserError as exc:
         return fail(str(exc))
     except MemoryError:
-        return fail("The Winnow study needs more memory than there is; use fewer points or smaller d.")
+        return fail(_("The Winnow study needs more memory than there is; use fewer points or smaller d."))
 
     print("\n".join(study.summary_lines()))
     return write_study_outputs(study, ns.csv, lambda: write_winnow_figures(study, figures, ns.width))

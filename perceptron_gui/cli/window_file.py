@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from .args import COMMANDS, usage_sentence
 from .common import PROG, UsageError
 
@@ -34,16 +35,17 @@ def split_window_file(rest: list[str]) -> tuple[str | None, list[str]]:
             takes_value = False
             continue
         if a.startswith("--"):
-            raise UsageError(usage_sentence(f"unrecognized arguments: {a}", PROG))
+            raise UsageError(usage_sentence(_("unrecognized arguments: %s") % a, PROG))
         if a.startswith("-") and a != "-":
             qt.append(a)
             takes_value = a not in QT_SWITCHES and "=" not in a
             continue
         if file is not None:
-            raise UsageError(f"Give one file to open, not both {file} and {a}.")
+            raise UsageError(_("Give one file to open, not both {first} and {second}.").format(first=file, second=a))
         if not Path(a).exists() and not a.lower().endswith(FILE_SUFFIXES):
-            raise UsageError(f"'{a}' is neither a file nor a command; give a data CSV or a .perceptron.json "
-                             f"session to open, one of the commands {', '.join(COMMANDS)}, or nothing to open "
-                             f"the window (see '{PROG} --help').")
+            raise UsageError(_("'{word}' is neither a file nor a command; give a data CSV or a .perceptron.json "
+                               "session to open, one of the commands {commands}, or nothing to open "
+                               "the window (see '{prog} --help').").format(word=a, commands=", ".join(COMMANDS),
+                                                                             prog=PROG))
         file = a
     return file, qt

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..i18n import N_, _
 from .errors import UserError
 from .stale_temporaries import TEMP_SUFFIX, is_temporary_name, remove_stale_temporaries, sweep_once
 from .write_target import resolve_target, target_problem
@@ -33,19 +34,20 @@ __all__ = ["WriteError", "TEMP_SUFFIX", "write_error", "temporary_name", "Atomic
 
 _WRITE_BLOCK = 1 << 20  # bytes per os.write: chunks are joined up to this
 
-# errno -> (what went wrong, what to do), for the one sentence a user reads.
+# errno -> (what went wrong, what to do), for the one sentence a user reads (English, marked;
+# translated when the sentence is made).
 _REASONS = {
-    errno.ENOSPC: ("the disk is full", "free some space or choose another folder"),
-    getattr(errno, "EDQUOT", -1001): ("the disk quota is used up", "free some space or choose another folder"),
-    errno.EFBIG: ("the file is too large for this disk", "choose another folder"),
-    errno.EIO: ("the disk reported an input/output error", "check the disk or choose another folder"),
-    errno.EACCES: ("permission denied", "choose a folder you may write to"),
-    errno.EPERM: ("permission denied", "choose a folder you may write to"),
-    errno.EROFS: ("the disk is read-only", "choose another folder"),
-    errno.ENOENT: ("the folder does not exist", "choose an existing folder"),
-    errno.ENOTDIR: ("part of the path is not a folder", "choose an existing folder"),
-    errno.EISDIR: ("that name is a folder", "give a file name"),
-    errno.ENAMETOOLONG: ("the name is too long", "choose a shorter name"),
+    errno.ENOSPC: (N_("the disk is full"), N_("free some space or choose another folder")),
+    getattr(errno, "EDQUOT", -1001): (N_("the disk quota is used up"), N_("free some space or choose another folder")),
+    errno.EFBIG: (N_("the file is too large for this disk"), N_("choose another folder")),
+    errno.EIO: (N_("the disk reported an input/output error"), N_("check the disk or choose another folder")),
+    errno.EACCES: (N_("permission denied"), N_("choose a folder you may write to")),
+    errno.EPERM: (N_("permission denied"), N_("choose a folder you may write to")),
+    errno.EROFS: (N_("the disk is read-only"), N_("choose another folder")),
+    errno.ENOENT: (N_("the folder does not exist"), N_("choose an existing folder")),
+    errno.ENOTDIR: (N_("part of the path is not a folder"), N_("choose an existing folder")),
+    errno.EISDIR: (N_("that name is a folder"), N_("give a file name")),
+    errno.ENAMETOOLONG: (N_("the name is too long"), N_("choose a shorter name")),
 }
 
 
@@ -73,15 +75,15 @@ def write_error(path: str | os.PathLike[str], exc: BaseException | None = None, 
     code = getattr(exc, "errno", None)
     known = _REASONS.get(code) if code is not None else None
     if known is not None:
-        what, todo = known
+        what, todo = _(known[0]), _(known[1])
     else:
         detail = getattr(exc, "strerror", None) or (str(exc) if exc is not None else "")
-        what = reason or (detail[:1].lower() + detail[1:] if detail else "the writer failed")
-        todo = "free some space or choose another folder"
+        what = reason or (detail[:1].lower() + detail[1:] if detail else _("the writer failed"))
+        todo = _("free some space or choose another folder")
     if advice is not None:
         todo = advice
     name = Path(path).name or str(path)
-    return WriteError(f"Could not write {name}: {what}; {todo}.", path, code)
+    return WriteError(_("Could not write {name}: {what}; {todo}.").format(name=name, what=what, todo=todo), path, code)
 
 
 def temporary_name(path: str | os.PathLike[str]) -> Path:
@@ -172,7 +174,7 @@ class AtomicFile:
                 try:
                     fd = os.open(self.tmp, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
                 except FileNotFoundError:
-                    raise write_error(self.path, reason="the writer made no file") from None
+                    raise write_error(self.path, reason=_("the writer made no file")) from None
             else:
                 fd, self._fd = self._fd, None
             try:
@@ -181,7 +183,7 @@ class AtomicFile:
             finally:
                 os.close(fd)
             if size == 0 and not self.allow_empty:
-                raise write_error(self.path, reason="nothing was written (the disk may be full)")
+                raise write_error(self.path, reason=_("nothing was written (the disk may be full)"))
             mode = _target_mode(self.path) if self.mode is None else self.mode
             if mode is not None:
                 os.chmod(self.tmp, mode)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..i18n import _
 from .csv_text import _cells, _header_cells, _number, _separator, clip_text, is_number
 from .dataset import MAX_ABS_VALUE, DatasetError
 from .io import MAX_CSV_BYTES, decode_text, read_file_bytes
@@ -73,47 +74,58 @@ def _sort_key(labels: Sequence[str]) -> list[str]:
     return sorted(labels)
 
 
-def class_data(X: object, labels: object, feature_names: Sequence[str] = (), source: str = "the data") -> ClassData:
-    """Check and encode points and their labels; one sentence for every fault."""
+def class_data(X: object, labels: object, feature_names: Sequence[str] = (), source: str | None = None) -> ClassData:
+    """Check and encode points and their labels; one sentence for every fault (``source`` names
+    the data in it; default "the data", in the current language)."""
+    source = _("the data") if source is None else source
     Xa = np.array(X, dtype=np.float64, copy=True)
     if Xa.ndim == 1:
         Xa = Xa.reshape(-1, 1)
     if Xa.ndim != 2 or Xa.shape[1] < 1:
-        raise DatasetError(f"The points of {source} must be a table with at least one feature column.")
+        raise DatasetError(_("The points of {source} must be a table with at least one feature column.").format(
+            source=source))
     raw = [_label_text(v) for v in np.asarray(labels, dtype=object).reshape(-1).tolist()]
     if len(raw) != Xa.shape[0]:
-        raise DatasetError(f"{source} has {Xa.shape[0]} points but {len(raw)} labels; give every point one label.")
+        raise DatasetError(_("{source} has {n} points but {m} labels; give every point one label.").format(
+            source=source, n=Xa.shape[0], m=len(raw)))
     if not raw:
-        raise DatasetError(f"{source} holds no points; add points of at least two classes.")
+        raise DatasetError(_("{source} holds no points; add points of at least two classes.").format(source=source))
     bad = ~np.isfinite(Xa)
     if bad.any():
         r, c = map(int, np.argwhere(bad)[0])
-        raise DatasetError(f"Point {r + 1}, feature {c + 1} of {source} is {Xa[r, c]!r}; replace it with a finite number.")
+        raise DatasetError(_("Point {point}, feature {feature} of {source} is {value}; replace it with a finite "
+                             "number.").format(point=r + 1, feature=c + 1, source=source, value=repr(Xa[r, c])))
     if np.abs(Xa).max() > MAX_ABS_VALUE:
-        raise DatasetError(f"{source} holds values beyond ±{MAX_ABS_VALUE:g}; rescale the data.")
+        raise DatasetError(_("{source} holds values beyond ±{limit:g}; rescale the data.").format(
+            source=source, limit=MAX_ABS_VALUE))
     empty = next((i for i, s in enumerate(raw) if not s), None)
     if empty is not None:
-        raise DatasetError(f"The label of point {empty + 1} of {source} is empty; give every point a class.")
+        raise DatasetError(_("The label of point {point} of {source} is empty; give every point a class.").format(
+            point=empty + 1, source=source))
     classes = sorted_classes(raw)
     if len(classes) < 2:
-        raise DatasetError(f"All points of {source} are of class {clip_text(classes[0], 40)}; "
-                           "the multiclass perceptron needs at least two classes.")
+        raise DatasetError(_("All points of {source} are of class {name}; "
+                             "the multiclass perceptron needs at least two classes.").format(
+                                 source=source, name=clip_text(classes[0], 40)))
     if len(classes) > MAX_CLASSES:
-        raise DatasetError(f"{source} has {len(classes)} distinct labels; the multiclass perceptron takes "
-                           f"2 to {MAX_CLASSES} classes (is the last column really the class?).")
+        raise DatasetError(_("{source} has {n} distinct labels; the multiclass perceptron takes "
+                             "2 to {max} classes (is the last column really the class?).").format(
+                                 source=source, n=len(classes), max=MAX_CLASSES))
     index = {c: k for k, c in enumerate(classes)}
     codes = np.fromiter((index[s] for s in raw), dtype=np.int64, count=len(raw))
     names = tuple(feature_names) or tuple(f"x{j + 1}" for j in range(Xa.shape[1]))
     return ClassData(Xa, codes, classes, names)
 
 
-def parse_class_csv(text: str, source: str = "the data") -> ClassData:
+def parse_class_csv(text: str, source: str | None = None) -> ClassData:
     """Rows of feature values and a class label last (any number or word), an optional header,
     ``#`` comments; the separators and number rules of a two-class CSV."""
+    source = _("the data") if source is None else source
     lines = [(no, ln.strip()) for no, ln in enumerate(text.splitlines(), 1)]
     lines = [(no, ln) for no, ln in lines if ln and not ln.startswith("#")]
     if not lines:
-        raise DatasetError(f"{source} holds no data rows; add lines like '0.5,1.2,A' (x1,x2,class).")
+        raise DatasetError(_("{source} holds no data rows; add lines like '0.5,1.2,A' (x1,x2,class).").format(
+            source=source))
     sep = _separator(lines[0][1])
     first = _header_cells(lines[0][1], sep)
     names: list[str] = []
@@ -121,15 +133,17 @@ def parse_class_csv(text: str, source: str = "the data") -> ClassData:
         names, lines = first[:-1], lines[1:]
     width = len(_cells(lines[0][1], sep))
     if width < 2:
-        raise DatasetError(f"Line {lines[0][0]} of {source} has {width} value; it needs at least one feature and the class.")
+        raise DatasetError(_("Line {line} of {source} has {width} value; it needs at least one feature and the "
+                             "class.").format(line=lines[0][0], source=source, width=width))
     X = np.empty((len(lines), width - 1), dtype=np.float64)
     labels: list[str] = []
     for r, (no, ln) in enumerate(lines):
         cells = _cells(ln, sep)
         if len(cells) != width:
-            raise DatasetError(f"Line {no} of {source} has {len(cells)} values but {width} were expected; "
-                               "give every line the same columns.")
-        X[r] = [_number(c, f"Line {no} of {source}, column {j + 1}") for j, c in enumerate(cells[:-1])]
+            raise DatasetError(_("Line {line} of {source} has {n} values but {width} were expected; give every line "
+                                 "the same columns.").format(line=no, source=source, n=len(cells), width=width))
+        X[r] = [_number(c, _("Line {line} of {source}, column {column}").format(line=no, source=source, column=j + 1))
+                for j, c in enumerate(cells[:-1])]
         labels.append(cells[-1])
     if names and len(names) != width - 1:
         names = []
@@ -140,8 +154,8 @@ def read_class_csv(path: str | os.PathLike[str], max_bytes: int = MAX_CLASS_CSV_
     """Read a CSV of K ≥ 2 classes (see :func:`parse_class_csv`); a sentence for every fault,
     a file over ``max_bytes`` among them."""
     p = Path(os.fspath(path))
-    raw = read_file_bytes(p, "CSV data file", "a .csv file", min(MAX_CSV_BYTES, max_bytes))
-    text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
+    raw = read_file_bytes(p, _("CSV data file"), _("a .csv file"), min(MAX_CSV_BYTES, max_bytes))
+    text = decode_text(raw, p.name, _("CSV file"), fix=_("export the data as CSV text first"))
     return parse_class_csv(text, source=clip_text(p.name, 60))
 
 

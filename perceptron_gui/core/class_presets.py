@@ -14,6 +14,7 @@ from importlib import resources
 
 import numpy as np
 
+from ..i18n import N_, _
 from .class_data import ClassData, class_data, read_class_csv
 from .dataset import DatasetError
 
@@ -24,10 +25,21 @@ DIGITS_012_FILE = "digits_0_1_2.csv"
 
 @dataclass(frozen=True)
 class ClassPreset:
+    """An example of several classes; ``title_en`` and ``description_en`` are English (marked
+    with N_()), :attr:`title` and :attr:`description` read them in the current language."""
+
     name: str
-    title: str
-    description: str
+    title_en: str
+    description_en: str
     make: Callable[[], ClassData]
+
+    @property
+    def title(self) -> str:
+        return _(self.title_en)
+
+    @property
+    def description(self) -> str:
+        return _(self.description_en)
 
 
 def _three() -> ClassData:
@@ -52,9 +64,11 @@ def _digits() -> ClassData:
 
 
 CLASS_PRESETS: dict[str, ClassPreset] = {p.name: p for p in (
-    ClassPreset("three_classes", "Three classes by hand", "15 points of classes A, B and C, drawn by hand", _three),
-    ClassPreset("four_classes", "Four quadrants", "16 points, one class per quadrant (labels 1–4)", _four),
-    ClassPreset("digits_0_1_2", "Digits 0, 1 and 2", "537 handwritten 8×8 digits (UCI optdigits, CC BY 4.0)", _digits),
+    ClassPreset("three_classes", N_("Three classes by hand"), N_("15 points of classes A, B and C, drawn by hand"),
+                _three),
+    ClassPreset("four_classes", N_("Four quadrants"), N_("16 points, one class per quadrant (labels 1–4)"), _four),
+    ClassPreset("digits_0_1_2", N_("Digits 0, 1 and 2"), N_("537 handwritten 8×8 digits (UCI optdigits, CC BY 4.0)"),
+                _digits),
 )}
 
 
@@ -62,5 +76,5 @@ def get_class_preset(name: str) -> ClassPreset:
     try:
         return CLASS_PRESETS[name]
     except KeyError:
-        raise DatasetError(f"There is no example of several classes named '{name}'; choose one of "
-                           f"{', '.join(CLASS_PRESETS)}.") from None
+        raise DatasetError(_("There is no example of several classes named '{name}'; choose one of "
+                             "{names}.").format(name=name, names=", ".join(CLASS_PRESETS))) from None

@@ -20,8 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
 from .csv_blocks import Span, block_lines, load_in_blocks, span_of_row
-from .dataset import Dataset, DatasetError
+from .dataset import Dataset, DatasetError, RowError
 
 __all__ = ["parse_csv_text", "clip_text", "shown_value", "is_number"]
 
@@ -53,15 +54,16 @@ def shown_value(value: object, limit: int = _CLIP) -> str:
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]  # as the JSON file spells it
     if isinstance(value, int) and value.bit_length() > 100:
-        return f"a number with about {int(value.bit_length() * 0.30103) + 1} digits"
+        return _("a number with about {n} digits").format(n=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, str):
         return "'" + clip_text(value, limit - 2) + "'"
     if isinstance(value, (list, dict)):  # its repr could be megabytes, or recurse too deep
-        return f"a list of {len(value)} items" if isinstance(value, list) else f"an object with {len(value)} keys"
+        return (_("a list of {n} items") if isinstance(value, list) else _("an object with {n} keys")).format(
+            n=len(value))
     try:
         return clip_text(repr(value), limit)
     except (ValueError, RecursionError):
-        return f"a {type(value).__name__}"
+        return _("a {type}").format(type=type(value).__name__)
 
 
 def is_number(cell: str) -> bool:
@@ -98,7 +100,7 @@ def _header_cells(line: str, sep: str | None) -> list[str]:
     return _cells(line, sep)
 
 
-def parse_ascii_csv_bytes(raw: bytes, source: str = "the data") -> Dataset | None:
+def parse_ascii_csv_bytes(raw: bytes, source: str | None = None) -> Dataset | None:
     """The fast path of :func:`parse_csv_text` straight from the bytes of an ASCII file, or
     None when the file is not plain ASCII or anything is unusual (the caller then decodes it
     and parses the text). For ASCII the bytes are the text, so both accept the same files and
@@ -106,11 +108,13 @@ def parse_ascii_csv_bytes(raw: bytes, source: str = "the data") -> Dataset | Non
     stream (10⁶ rows: 0.45 s against 0.61 s), and no 40 MB decode is made."""
     if not raw.isascii() or raw.find(b"\x00") != -1:
         return None
-    return _dataset(_read_fast(raw), source)
+    return _dataset(_read_fast(raw), _("the data") if source is None else source)
 
 
-def parse_csv_text(text: str, source: str = "the data") -> Dataset:
-    """Parse CSV text into a :class:`Dataset` (see the module docstring)."""
+def parse_csv_text(text: str, source: str | None = None) -> Dataset:
+    """Parse CSV text into a :class:`Dataset` (see the module docstring); ``source`` names the
+    text in messages (default "the data", in the current language)."""
+    source = _("the data") if source is None else source
     data = _dataset(_read_fast(text), source)
     return data if data is not None else _checked_parse(text, source)
 
@@ -149,11 +153,8 @@ def _dataset(fast: _FastRead | None, source: str) -> Dataset | None:
         return None
     try:
         return Dataset.from_arrays(values[:, :-1], values[:, -1], fast.names)
-    except DatasetError as exc:  # a bad label or a too large value: "Label 7 …", "Row 7, …"
-        m = re.match(r"(?:Label|Row) (\d+)", str(exc))
-        if m is None:
-            raise
-        span = span_of_row(fast.spans, int(m.group(1)) - 1)
+    except RowError as exc:  # a bad label or a too large value: "Label 7 …", "Row 7, …"
+        span = span_of_row(fast.spans, exc.row - 1)
         lines = _check_block(fast, span, source)
         if lines is None or len(lines) != span.rows:
             return None
@@ -173,7 +174,8 @@ def _head(lines: list[tuple[int, str]], source: str) -> tuple[str | None, list[s
     """The separator, the header (None when the first line is data) and the width, from the
     first one or two non-comment lines."""
     if not lines:
-        raise DatasetError(f"{source} holds no data rows; add lines like '0.5,1.2,1' (x1,x2,label).")
+        raise DatasetError(_("{source} holds no data rows; add lines like '0.5,1.2,1' (x1,x2,label).").format(
+            source=source))
     sep = _separator(lines[0][1])
     first_cells = _header_cells(lines[0][1], sep)
     # A header has no numeric cell; a row with some numbers is data with a bad cell.
@@ -181,7 +183,8 @@ def _head(lines: list[tuple[int, str]], source: str) -> tuple[str | None, list[s
         return sep, None, len(_cells(lines[0][1], sep))
     width = len(first_cells)
     if width < 2:
-        raise DatasetError(f"The header of {source} has {width} column; it needs at least one feature and the label y.")
+        raise DatasetError(_("The header of {source} has {width} column; it needs at least one feature and the "
+                             "label y.").format(source=source, width=width))
     return sep, first_cells, width
 
 
@@ -262,10 +265,11 @@ def _checked_parse(text: str, source: str) -> Dataset:
     if header is not None:
         lines = lines[1:]
     if not lines:
-        raise DatasetError(f"{source} has a header but no data rows; add lines like '0.5,1.2,1'.")
+        raise DatasetError(_("{source} has a header but no data rows; add lines like '0.5,1.2,1'.").format(source=source))
     if width == 1:
         raise DatasetError(
-            f"Line {lines[0][0]} of {source} has one value; each line needs the coordinates and then the label."
+            _("Line {line} of {source} has one value; each line needs the coordinates and then the label.").format(
+                line=lines[0][0], source=source)
         )
     values = _checked_values(lines, width, sep, source)
     names = header[:-1] if header else None
@@ -278,13 +282,12 @@ def _checked_parse(text: str, source: str) -> Dataset:
 def _at_line(exc: DatasetError, line_of_row: Callable[[int], int], source: str) -> DatasetError:
     """``exc`` pointing the user at the line (``line_of_row``: the line of a row), not at an
     index inside the array."""
-    m = re.match(r"(Label|Row) (\d+)(.*)", str(exc))
-    if m is None:
+    if not isinstance(exc, RowError):
         return exc
-    line_no = line_of_row(int(m.group(2)) - 1)
-    if m.group(1) == "Row":  # "Row 3, column 1 is ..." -> "Line 4 of f.csv, column 1 is ..."
-        return DatasetError(f"Line {line_no} of {source}{m.group(3)}")
-    return DatasetError(f"Line {line_no} of {source}: {m.group(1).lower()}{m.group(3)}")
+    line_no = line_of_row(exc.row - 1)
+    if exc.kind == "row":  # "Row 3, column 1 is ..." -> "Line 4 of f.csv, column 1 is ..."
+        return DatasetError(exc.sentence(_("Line {line} of {source}").format(line=line_no, source=source)))
+    return DatasetError(exc.sentence(_("Line {line} of {source}: label").format(line=line_no, source=source)))
 
 
 def _checked_values(lines: list[tuple[int, str]], width: int, sep: str | None, source: str) -> np.ndarray:
@@ -295,17 +298,20 @@ def _checked_values(lines: list[tuple[int, str]], width: int, sep: str | None, s
         cells = _cells(ln, sep)
         if len(cells) != width:
             raise DatasetError(
-                f"Line {no} of {source} has {len(cells)} values but {width} were expected; give every line the same columns."
+                _("Line {line} of {source} has {n} values but {width} were expected; give every line the same "
+                  "columns.").format(line=no, source=source, n=len(cells), width=width)
             )
         if not all(map(match, cells)):
             for c, cell in enumerate(cells):
-                _number(cell, f"Line {no} of {source}, column {c + 1}")  # raises at the bad cell
+                _number(cell, _("Line {line} of {source}, column {column}").format(
+                    line=no, source=source, column=c + 1))  # raises at the bad cell
         values[r] = list(map(float, cells))
     bad = ~np.isfinite(values)
     if bad.any():
         r, c = map(int, np.argwhere(bad)[0])
         no, ln = lines[r]
-        _number(_cells(ln, sep)[c], f"Line {no} of {source}, column {c + 1}")
+        _number(_cells(ln, sep)[c], _("Line {line} of {source}, column {column}").format(
+            line=no, source=source, column=c + 1))
     return values
 
 
@@ -313,17 +319,18 @@ def _number(cell: str, where: str) -> float:
     """The value of one cell, or a sentence saying what is wrong with it."""
     shown = clip_text(cell)
     if not cell:
-        raise DatasetError(f"{where} is empty; fill it in or delete that line.")
+        raise DatasetError(_("{where} is empty; fill it in or delete that line.").format(where=where))
     if not is_number(cell):
         if _DECIMAL_COMMA.fullmatch(cell):  # "1,5" from a ';' file, or quoted in a ',' file
-            raise DatasetError(f"{where}: '{shown}' has a decimal comma; write it with a point "
-                               f"({cell.replace(',', '.')}).")
-        raise DatasetError(f"{where}: '{shown}' is not a number; fix or delete that line.")
+            raise DatasetError(_("{where}: '{cell}' has a decimal comma; write it with a point "
+                                 "({fixed}).").format(where=where, cell=shown, fixed=cell.replace(",", ".")))
+        raise DatasetError(_("{where}: '{cell}' is not a number; fix or delete that line.").format(where=where, cell=shown))
     v = float(cell)
     if not np.isfinite(v):
         if cell.strip("+-").lower().startswith(("nan", "inf")):
-            raise DatasetError(f"{where}: '{shown}' is not a finite number; replace it with an ordinary number.")
+            raise DatasetError(_("{where}: '{cell}' is not a finite number; replace it with an ordinary number.").format(
+                where=where, cell=shown))
         # Digits that overflow float64 (1e400, or a 5,000-digit integer).
-        raise DatasetError(f"{where}: '{shown}' is not a finite number (too large for a float); "
-                           "rescale the data.")
+        raise DatasetError(_("{where}: '{cell}' is not a finite number (too large for a float); "
+                             "rescale the data.").format(where=where, cell=shown))
     return v

@@ -17,11 +17,12 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..i18n import N_, _
 from .errors import UserError
 from .same_points import first_conflict
 from .savable_text import text_problem
 
-__all__ = ["Dataset", "DatasetError", "split_mask", "train_test_split"]
+__all__ = ["Dataset", "DatasetError", "RowError", "split_mask", "train_test_split"]
 
 # Finite but so large that w·x overflows float64 after a handful of updates.
 MAX_ABS_VALUE = 1e150
@@ -29,6 +30,30 @@ MAX_ABS_VALUE = 1e150
 
 class DatasetError(UserError):
     """A user-caused problem with data; ``str(err)`` is a sentence fit for a message box."""
+
+
+class RowError(DatasetError):
+    """A :class:`DatasetError` about one row of the points ("Row 3, column 1 is …") or one label
+    ("Label 3 is …"): a reader of a file says the line instead (``csv_text``), in any language,
+    by filling the sentence's ``{where}`` again (:meth:`sentence`)."""
+
+    kind: str = "row"  # "row" or "label"
+    row: int = 0  # 1-based
+    template: str = "{where}"  # English, marked with N_(); translated when filled
+    fields: dict[str, Any] = {}  # noqa: RUF012 - replaced per error, never changed in place
+
+    @classmethod
+    def make(cls, kind: str, row: int, template: str, **fields: Any) -> RowError:
+        self = cls.__new__(cls)
+        self.kind, self.row, self.template, self.fields = kind, row, template, fields
+        self.args = (self.sentence(None),)
+        return self
+
+    def sentence(self, where: str | None) -> str:
+        """The sentence with ``where`` ("Line 4 of data.csv") in place of "Row 3" / "Label 3"."""
+        if where is None:
+            where = (_("Row {row}") if self.kind == "row" else _("Label {row}")).format(row=self.row)
+        return _(self.template).format(where=where, **self.fields)
 
 
 @dataclass(frozen=True)
@@ -114,13 +139,16 @@ class Dataset:
         ya = _as_labels(y, notices)
         if Xa.shape[0] != ya.shape[0]:
             raise DatasetError(
-                f"There are {Xa.shape[0]} points but {ya.shape[0]} labels; give every point exactly one label."
+                _("There are {n} points but {m} labels; give every point exactly one label.").format(
+                    n=Xa.shape[0], m=ya.shape[0])
             )
         d = Xa.shape[1]
         names = tuple(feature_names) if feature_names else tuple(f"x{j + 1}" for j in range(d))
         if len(names) != d:
-            raise DatasetError(f"{len(names)} feature names were given for {d} features; give one name per column.")
-        _check_names(names)
+            raise DatasetError(_("{n} feature names were given for {d} features; give one name per column.").format(
+                n=len(names), d=d))
+        if feature_names:  # the generated x1, x2, … are names every file holds
+            _check_names(names)
         notices.extend(_notices_for(Xa, ya))
         Xa.setflags(write=False)
         ya.setflags(write=False)
@@ -137,7 +165,8 @@ class Dataset:
         notices: list[str] = []
         ya = _as_labels(y, notices)
         if ya.shape[0] != self.n:
-            raise DatasetError(f"There are {self.n} points but {ya.shape[0]} labels; give every point exactly one label.")
+            raise DatasetError(_("There are {n} points but {m} labels; give every point exactly one label.").format(
+                n=self.n, m=ya.shape[0]))
         ya.setflags(write=False)
         return Dataset(self.X, ya, self.feature_names, tuple(notices), named=self.named)
 
@@ -166,7 +195,8 @@ def split_mask(n: int, test_fraction: float, seed: int = 0) -> np.ndarray:
     """The test rows of :func:`train_test_split` as a boolean mask of length ``n``: the first
     ``round(test_fraction * n)`` indices of a permutation seeded by ``seed``."""
     if not 0.0 <= test_fraction < 1.0:
-        raise DatasetError(f"The test fraction must be at least 0 and below 1, not {test_fraction}.")
+        raise DatasetError(_("The test fraction must be at least 0 and below 1, not {value}.").format(
+            value=test_fraction))
     perm = np.random.default_rng(seed).permutation(n)
     mask = np.zeros(n, dtype=bool)
     mask[perm[:int(round(test_fraction * n))]] = True
@@ -183,21 +213,21 @@ def _as_matrix(X: object) -> np.ndarray:
             if len(lengths) > 1:
                 first = len(rows[0])
                 bad = next(i for i, r in enumerate(rows) if len(r) != first)
-                raise DatasetError(
-                    f"Row {bad + 1} has {len(rows[bad])} values but row 1 has {first}; "
-                    "every point needs the same number of coordinates."
-                )
+                raise RowError.make(
+                    "row", bad + 1, N_("{where} has {n} values but row 1 has {first}; "
+                                       "every point needs the same number of coordinates."),
+                    n=len(rows[bad]), first=first)
         try:
             arr = np.array(rows, dtype=object)
         except ValueError:
-            raise DatasetError("The rows have different lengths; every point needs the same number of coordinates.") from None
+            raise DatasetError(_("The rows have different lengths; every point needs the same number of coordinates.")) from None
         arr = _object_to_float(arr)
     if arr.ndim == 1:
         arr = arr.reshape(-1, 1)
     if arr.ndim != 2:
-        raise DatasetError("The points must form a table: one row per point, one column per feature.")
+        raise DatasetError(_("The points must form a table: one row per point, one column per feature."))
     if arr.shape[1] < 1:
-        raise DatasetError("The points have no coordinates; give at least one feature column.")
+        raise DatasetError(_("The points have no coordinates; give at least one feature column."))
     arr = np.array(arr, dtype=np.float64, copy=True)
     # min and max find a NaN, an infinity or a too-large value in two passes without a
     # temporary array (the checks below made two of n×d, 30 ms at 10⁶ rows); only a bad table
@@ -208,15 +238,16 @@ def _as_matrix(X: object) -> np.ndarray:
     bad = ~np.isfinite(arr)
     if bad.any():
         i, j = map(int, np.argwhere(bad)[0])
-        raise DatasetError(
-            f"Row {i + 1}, column {j + 1} is {float(arr[i, j])!r}, not a finite number; replace it with an ordinary number."
-        )
+        raise RowError.make(
+            "row", i + 1, N_("{where}, column {column} is {value}, not a finite number; replace it with an ordinary number."),
+            column=j + 1, value=repr(float(arr[i, j])))
     big = np.abs(arr) > MAX_ABS_VALUE
     if big.any():
         i, j = map(int, np.argwhere(big)[0])
-        raise DatasetError(
-            f"Row {i + 1}, column {j + 1} is {arr[i, j]:.3g}, too large to train on (the limit is ±1e150); rescale the data."
-        )
+        raise RowError.make(
+            "row", i + 1, N_("{where}, column {column} is {value:.3g}, too large to train on (the limit is ±1e150); "
+                             "rescale the data."),
+            column=j + 1, value=arr[i, j])
     return arr
 
 
@@ -224,9 +255,9 @@ def _check_names(names: tuple[str, ...]) -> None:
     """Every name a text a file can hold: a header, a data frame's columns or a session's names
     are saved again, and one that cannot be makes data that open but never save."""
     for j, name in enumerate(names):
-        problem = text_problem(name, f"The name of column {j + 1}") if isinstance(name, str) else None
+        problem = text_problem(name, _("The name of column {j}").format(j=j + 1)) if isinstance(name, str) else None
         if problem is not None:
-            raise DatasetError(f"{problem}; rename that column, then read the data again.")
+            raise DatasetError(_("{problem}; rename that column, then read the data again.").format(problem=problem))
 
 
 def _is_sequence(r: object) -> bool:
@@ -237,21 +268,23 @@ def _object_to_float(arr: np.ndarray) -> np.ndarray:
     out = np.empty(arr.shape, dtype=np.float64)
     for idx, v in np.ndenumerate(arr):
         if isinstance(v, (bool, np.bool_)):
-            raise DatasetError(f"The value {v!r} at {_where(idx)} is not a number; use numbers for coordinates.")
+            raise DatasetError(_("The value {value} at {where} is not a number; use numbers for coordinates.").format(
+                value=repr(v), where=_where(idx)))
         try:
             out[idx] = float(v)
         except OverflowError:
             # an integer beyond float64 (10**400): reported with the non-finite values
             out[idx] = np.inf if v > 0 else -np.inf
         except (TypeError, ValueError):
-            raise DatasetError(f"The value {v!r} at {_where(idx)} is not a number; use numbers for coordinates.") from None
+            raise DatasetError(_("The value {value} at {where} is not a number; use numbers for coordinates.").format(
+                value=repr(v), where=_where(idx))) from None
     return out
 
 
 def _where(idx: tuple[int, ...]) -> str:
     if len(idx) == 2:
-        return f"row {idx[0] + 1}, column {idx[1] + 1}"
-    return f"position {idx[0] + 1}"
+        return _("row {row}, column {column}").format(row=idx[0] + 1, column=idx[1] + 1)
+    return _("position {i}").format(i=idx[0] + 1)
 
 
 def _as_labels(y: object, notices: list[str]) -> np.ndarray:
@@ -263,38 +296,42 @@ def _as_labels(y: object, notices: list[str]) -> np.ndarray:
             try:
                 float(v)
             except (TypeError, ValueError):
-                raise DatasetError(f"Label {i + 1} is {v!r}; labels must be -1 or +1 (or 0 and 1).") from None
+                raise RowError.make("label", i + 1, N_("{where} is {value}; labels must be -1 or +1 (or 0 and 1)."),
+                                    value=repr(v)) from None
             except OverflowError:
-                raise DatasetError(f"Label {i + 1} is far too large; labels must be -1 or +1 (or 0 and 1).") from None
-        raise DatasetError("The labels must be numbers: -1 or +1 (or 0 and 1).") from None
+                raise RowError.make("label", i + 1,
+                                    N_("{where} is far too large; labels must be -1 or +1 (or 0 and 1).")) from None
+        raise DatasetError(_("The labels must be numbers: -1 or +1 (or 0 and 1).")) from None
     if ya.size == 0:
         return ya
     if not np.all(np.isfinite(ya)):
         i = int(np.argmax(~np.isfinite(ya)))
-        raise DatasetError(f"Label {i + 1} is {float(ya[i])!r}; labels must be -1 or +1 (or 0 and 1).")
+        raise RowError.make("label", i + 1, N_("{where} is {value}; labels must be -1 or +1 (or 0 and 1)."),
+                            value=repr(float(ya[i])))
     # Vectorised comparisons, not np.unique (a sort of n labels, 20 ms at 10⁶ rows).
     plus = ya == 1.0
     if np.all(plus | (ya == -1.0)):
         return ya
     if np.all(plus | (ya == 0.0)):
-        notices.append("Labels 0/1 were read as -1/+1 (0 → -1).")
+        notices.append(_("Labels 0/1 were read as -1/+1 (0 → -1)."))
         return np.where(ya == 0.0, -1.0, 1.0)
     bad = next(v for v in ya.tolist() if v not in (-1.0, 1.0))
     i = int(np.argmax(ya == bad))
-    raise DatasetError(
-        f"Label {i + 1} is {bad:g}; labels must be -1 or +1 (or 0 and 1), so change it to one of those."
-    )
+    raise RowError.make(
+        "label", i + 1, N_("{where} is {value:g}; labels must be -1 or +1 (or 0 and 1), so change it to one of those."),
+        value=bad)
 
 
 def _notices_for(X: np.ndarray, y: np.ndarray) -> list[str]:
     notes: list[str] = []
     n = X.shape[0]
     if n == 0:
-        notes.append("The data set is empty: add points to train.")
+        notes.append(_("The data set is empty: add points to train."))
         return notes
     if np.all(y == y[0]):
         name = "+1" if y[0] > 0 else "-1"
-        notes.append(f"All points are of class {name}: add a point of the other class to see a real separator.")
+        notes.append(_("All points are of class {name}: add a point of the other class to see a real separator.").format(
+            name=name))
     return notes
 
 
@@ -303,4 +340,4 @@ def _conflict_notice(X: np.ndarray, y: np.ndarray) -> list[str]:
     i = first_conflict(X, y) if X.ndim == 2 and y.size == X.shape[0] else None
     if i is None:
         return []
-    return [f"Point {i + 1} appears with both labels, so the data cannot be separated by any hyperplane."]
+    return [_("Point {i} appears with both labels, so the data cannot be separated by any hyperplane.").format(i=i + 1)]

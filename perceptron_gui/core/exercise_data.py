@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import _
 from .dataset import Dataset, DatasetError
 
 __all__ = ["ORDERS", "MAX_GENERATED", "MAX_SPAN", "Radical", "integer_separable", "is_integral",
@@ -91,17 +92,19 @@ def integer_separable(n: int, *, margin: float = 1.0, seed: int = 0, order: str 
     The same arguments give the same points. A DatasetError says, in one sentence, what to
     change when the box holds too few such points."""
     if not 2 <= n <= MAX_GENERATED:
-        raise DatasetError(f"Generate between 2 and {MAX_GENERATED} points for an exercise, not {n}.")
+        raise DatasetError(_("Generate between 2 and {max} points for an exercise, not {n}.").format(
+            max=MAX_GENERATED, n=n))
     if not (math.isfinite(margin) and margin > 0):
-        raise DatasetError(f"The margin must be a positive number, not {margin}.")
+        raise DatasetError(_("The margin must be a positive number, not {margin}.").format(margin=margin))
     if order not in ORDERS:
-        raise DatasetError(f"The order must be one of {', '.join(ORDERS)}, not '{order}'.")
+        raise DatasetError(_("The order must be one of {orders}, not '{order}'.").format(
+            orders=", ".join(ORDERS), order=order))
     if not 1 <= span <= MAX_SPAN:
-        raise DatasetError(f"The coordinates' range must be 1 to {MAX_SPAN}, not {span}.")
+        raise DatasetError(_("The coordinates' range must be 1 to {max}, not {span}.").format(max=MAX_SPAN, span=span))
     rng = np.random.default_rng([int(seed), 7919])
     axes = [np.arange(-span, span + 1, dtype=np.float64)] * d
     grid = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, d)
-    for _ in range(_ATTEMPTS):
+    for _attempt in range(_ATTEMPTS):
         w = rng.integers(-3, 4, size=d).astype(np.float64)
         if not np.any(w):
             continue
@@ -117,5 +120,5 @@ def integer_separable(n: int, *, margin: float = 1.0, seed: int = 0, order: str 
         X, y = grid[pick], np.where(dist[pick] > 0, 1.0, -1.0)
         perm = _ordered(X, y, order, rng)
         return Dataset.from_arrays(X[perm], y[perm])
-    raise DatasetError(f"No {n} points of −{span}…{span} keep a margin of {margin:g} from one line; "
-                       "lower the margin or the number of points.")
+    raise DatasetError(_("No {n} points of −{span}…{span} keep a margin of {margin:g} from one line; "
+                         "lower the margin or the number of points.").format(n=n, span=span, margin=margin))

@@ -5,8 +5,10 @@ and the theory; the exporters (``export/exercise_*.py``) only format them.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..i18n import N_, ShownTexts
 from .dataset import Dataset
 from .exercise_data import Radical
 
@@ -15,9 +17,12 @@ __all__ = ["KINDS", "KIND_TITLES", "CONVERGING_KINDS", "ALGORITHMS", "MAX_COUNT"
            "Sheet"]
 
 KINDS = ("epoch", "mistakes", "separator", "bound", "order")
-KIND_TITLES = {"epoch": "One epoch by hand", "mistakes": "Mistakes until convergence",
-               "separator": "Is this line a separator?", "bound": "How many updates at most?",
-               "order": "Does the order matter?"}
+
+
+KIND_TITLES: Mapping[str, str] = ShownTexts({
+    "epoch": N_("One epoch by hand"), "mistakes": N_("Mistakes until convergence"),
+    "separator": N_("Is this line a separator?"), "bound": N_("How many updates at most?"),
+    "order": N_("Does the order matter?")})
 CONVERGING_KINDS = ("mistakes", "bound", "order")  # need a run that converges
 ALGORITHMS = ("offset", "standard")  # the learners an exercise is set for, the default first
 MAX_COUNT = 50  # exercises on one sheet at most

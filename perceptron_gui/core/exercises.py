@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..i18n import _, ngettext
 from . import novikoff, theory
 from .algorithms import REGISTRY, make_algorithm
 from .algorithms.scores import row_dots
@@ -61,7 +62,8 @@ def parse_kinds(text: str | Sequence[str]) -> tuple[str, ...]:
     names = [k.strip() for k in (text.split(",") if isinstance(text, str) else text) if k.strip()]
     bad = [k for k in names if k not in KINDS]
     if bad or not names:
-        raise DatasetError(f"Choose exercise kinds among {', '.join(KINDS)}, not '{','.join(bad) or text}'.")
+        raise DatasetError(_("Choose exercise kinds among {kinds}, not '{given}'.").format(
+            kinds=", ".join(KINDS), given=",".join(bad) or text))
     return tuple(dict.fromkeys(names))
 
 
@@ -88,7 +90,7 @@ def _epoch(data: Dataset, algorithm: str, offset: bool, number: int, data_id: in
     """One epoch from a seeded small integer start: the first of a few that makes two mistakes, or
     the one making the most."""
     rec: RunRecord | None = None
-    for _ in range(20):
+    for _attempt in range(20):
         w0 = [float(v) for v in rng.integers(-3, 4, size=data.d)]
         b0 = float(rng.integers(-3, 4)) if offset else 0.0
         params: dict[str, object] = {"init": "custom", "start_w": w0, "max_epochs": 1}
@@ -117,7 +119,7 @@ def _separator(data: Dataset, rec: RunRecord, integral: bool, number: int, data_
     """A line of the run: its final weights (when it converged) or an earlier w_k ≠ 0."""
     ks = [k for k in range(1, rec.num_updates + 1) if np.any(rec.w_b(k)[0])]
     if not ks:
-        raise DatasetError("The run never had a line (w stayed 0), so there is no line to ask about.")
+        raise DatasetError(_("The run never had a line (w stayed 0), so there is no line to ask about."))
     k = ks[-1] if rec.converged and rng.random() < 0.5 else int(rng.choice(ks[:-1] or ks))
     wv, bv = rec.w_b(k)
     w, b = np.array(wv, dtype=np.float64), float(bv)
@@ -136,7 +138,7 @@ def _bound(data: Dataset, rec: RunRecord, integral: bool, offset: bool, number: 
            data_id: int) -> BoundExercise:
     th = theory.dataset_theory(data.X, data.y, offset=offset, separator=run_separator(rec))
     if th.gamma is None or th.bound is None or th.theta_star is None:
-        raise DatasetError("The data have no margin γ > 0, so Novikoff's bound does not apply.")
+        raise DatasetError(_("The data have no margin γ > 0, so Novikoff's bound does not apply."))
     R_exact = None
     if integral:
         r = exact_root(int(round(th.R * th.R)))
@@ -175,31 +177,39 @@ def _generated(source: Generated, algorithm: str, offset: bool, seed: int, i: in
 
 def _check_data(data: Dataset, name: str) -> None:
     if data.n == 0:
-        raise DatasetError(f"{name} has no points; an exercise needs some.")
+        raise DatasetError(_("{name} has no points; an exercise needs some.").format(name=name))
     if data.n > MAX_POINTS or data.d > MAX_FEATURES:
-        raise DatasetError(f"{name} has {data.n} points of {data.d} features; an exercise to do by hand takes at "
-                           f"most {MAX_POINTS} points of at most {MAX_FEATURES} features.")
+        raise DatasetError(_("{name} has {n} points of {d} features; an exercise to do by hand takes at "
+                             "most {max_n} points of at most {max_d} features.").format(
+                                 name=name, n=data.n, d=data.d, max_n=MAX_POINTS, max_d=MAX_FEATURES))
 
 
 def _never_converges(name: str, offset: bool, kinds: Sequence[str]) -> DatasetError:
-    how = "even with an offset" if offset else "through the origin"
     need = [k for k in kinds if k in CONVERGING_KINDS]
-    need_text = need[0] if len(need) == 1 else f"{', '.join(need[:-1])} and {need[-1]}"
-    return DatasetError(f"{name} is not linearly separable {how}, so the perceptron never converges and there is "
-                        f"no answer to the {need_text} exercises; choose only the epoch and separator kinds.")
+    need_text = need[0] if len(need) == 1 else _("{items} and {last}").format(items=", ".join(need[:-1]), last=need[-1])
+    text = (_("{name} is not linearly separable even with an offset, so the perceptron never converges and there is "
+              "no answer to the {kinds} exercises; choose only the epoch and separator kinds.") if offset else
+            _("{name} is not linearly separable through the origin, so the perceptron never converges and there is "
+              "no answer to the {kinds} exercises; choose only the epoch and separator kinds."))
+    return DatasetError(text.format(name=name, kinds=need_text))
 
 
 def build_sheet(source: Dataset | Generated, *, count: int, seed: int, algorithm: str = "offset",
-                kinds: Sequence[str] = KINDS, name: str = "The data set", title: str = "Perceptron exercises") -> Sheet:
+                kinds: Sequence[str] = KINDS, name: str | None = None, title: str | None = None) -> Sheet:
     """``count`` exercises over ``source`` (one data set, or fresh data per exercise), the kinds
     taken in turn; exercise i draws its start, line and order from ``default_rng([seed, i])``.
-    ``name`` is what the sentences call the data ("The preset xor", "data.csv"). Raises DatasetError."""
+    ``name`` is what the sentences call the data ("The preset xor", "data.csv"; default "The data
+    set"), ``title`` the sheet's (default "Perceptron exercises"), both in the current language.
+    Raises DatasetError."""
+    name = _("The data set") if name is None else name
+    title = _("Perceptron exercises") if title is None else title
     if not 1 <= count <= MAX_COUNT:
-        raise DatasetError(f"Choose between 1 and {MAX_COUNT} exercises, not {count}.")
+        raise DatasetError(_("Choose between 1 and {max} exercises, not {count}.").format(max=MAX_COUNT, count=count))
     if seed < 0:
-        raise DatasetError(f"The seed must be a whole number ≥ 0, not {seed}.")
+        raise DatasetError(_("The seed must be a whole number ≥ 0, not {seed}.").format(seed=seed))
     if algorithm not in ALGORITHMS:
-        raise DatasetError(f"Exercises are for the {' and the '.join(ALGORITHMS)} perceptron, not '{algorithm}'.")
+        raise DatasetError(_("Exercises are for the {algorithms} perceptron, not '{algorithm}'.").format(
+            algorithms=_(" and the ").join(ALGORITHMS), algorithm=algorithm))
     kinds = parse_kinds(kinds)
     offset = REGISTRY[algorithm].default_offset
     datasets: list[Dataset] = []
@@ -235,7 +245,8 @@ def build_sheet(source: Dataset | Generated, *, count: int, seed: int, algorithm
             exercises.append(_bound(data, rec, integral, offset, number, data_id))
         else:
             exercises.append(_order(data, algorithm, rec, number, data_id, rng))
-    source_text = (f"{count} generated data sets of {source.n} integer points" if isinstance(source, Generated)
-                   else name)
+    source_text = (ngettext("{count} generated data sets of {n} integer points",
+                            "{count} generated data sets of {n} integer points", count).format(count=count, n=source.n)
+                   if isinstance(source, Generated) else name)
     return Sheet(title, source_text, int(seed), algorithm, offset, tuple(datasets),
                  tuple(is_integral(d.X) for d in datasets), tuple(exercises))

@@ -20,6 +20,7 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..i18n import N_, _
 from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the one atomic writer
 from .csv_text import clip_text, parse_ascii_csv_bytes, parse_csv_text
 from .dataset import Dataset, DatasetError
@@ -40,8 +41,8 @@ MAX_JSON_BYTES = 1_000_000_000
 # and would make the checks below recurse.
 MAX_JSON_DEPTH = 32
 _CHUNK = 1 << 22
-_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+_KINDS = ((stat.S_ISFIFO, N_("a named pipe (FIFO)")), (stat.S_ISSOCK, N_("a socket")),
+          (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")))
 
 
 class FileReadError(DatasetError):
@@ -49,7 +50,7 @@ class FileReadError(DatasetError):
 
 
 def _size_text(n: int) -> str:
-    return f"{n / 1e9:g} GB" if n >= 1e9 else f"{n / 1e6:g} MB"
+    return _("{n:g} GB").format(n=n / 1e9) if n >= 1e9 else _("{n:g} MB").format(n=n / 1e6)
 
 
 def _shown_path(p: Path, limit: int = 80) -> str:
@@ -62,23 +63,27 @@ def _os_sentence(exc: OSError | ValueError, p: Path, what: str) -> str:
     """One sentence for a failed stat or open of ``p``."""
     name = clip_text(p.name, 60)
     if isinstance(exc, ValueError):  # a NUL character in the name
-        return f"The name of the {what} {clip_text(repr(str(p)), 60)} holds a NUL character; choose the file again."
+        return _("The name of the {what} {path} holds a NUL character; choose the file again.").format(
+            what=what, path=clip_text(repr(str(p)), 60))
     code = exc.errno
     if code in (errno.ENOENT, errno.ENOTDIR):
         if p.is_symlink():
-            return f"{name} is a link to a file that does not exist; choose the file it should point to."
-        return f"The {what} {_shown_path(p)} does not exist; check the name and folder."
+            return _("{name} is a link to a file that does not exist; choose the file it should point to.").format(
+                name=name)
+        return _("The {what} {path} does not exist; check the name and folder.").format(what=what, path=_shown_path(p))
     if code == errno.ENAMETOOLONG:
-        return f"The name of the {what} {name} is too long for the file system; rename it or choose another file."
+        return _("The name of the {what} {name} is too long for the file system; rename it or choose another "
+                 "file.").format(what=what, name=name)
     if code == errno.ELOOP:
-        return f"{name} is a link that leads back to itself; choose the real file."
+        return _("{name} is a link that leads back to itself; choose the real file.").format(name=name)
     if code in (errno.EACCES, errno.EPERM):
-        return f"{name} could not be read (permission denied); check the permissions of the file and its folder."
+        return _("{name} could not be read (permission denied); check the permissions of the file and its "
+                 "folder.").format(name=name)
     reason = exc.strerror or type(exc).__name__
-    return f"{name} could not be read ({reason}); check the file and try again."
+    return _("{name} could not be read ({reason}); check the file and try again.").format(name=name, reason=reason)
 
 
-def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: str = "a file",
+def read_file_bytes(path: str | os.PathLike[str], what: str | None = None, choose: str | None = None,
                     max_bytes: int = MAX_CSV_BYTES, error: type[UserError] = FileReadError) -> bytes:
     """The bytes of a regular file, at most ``max_bytes`` of them.
 
@@ -86,9 +91,10 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
     ----------
     path : path-like
     what : str
-        The kind of file in messages ("data file", "session file").
+        The kind of file in messages ("data file", "session file"), in the current language
+        (default "file").
     choose : str
-        What to choose instead of a folder or a pipe ("a .csv file").
+        What to choose instead of a folder or a pipe ("a .csv file"; default "a file").
     max_bytes : int
         The cap, checked while reading.
     error : type
@@ -101,27 +107,31 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
     """
     p = Path(os.fspath(path))
     name = clip_text(p.name, 60)
+    what = _("file") if what is None else what
+    choose = _("a file") if choose is None else choose
     try:
         st = os.stat(p)  # follows symlinks: judge what the link points at
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         raise error(_os_sentence(exc, p, what)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise error(f"{_shown_path(p)} is a folder, not a {what}; choose {choose}.")
+        raise error(_("{path} is a folder, not a {what}; choose {choose}.").format(
+            path=_shown_path(p), what=what, choose=choose))
     _check_regular(st, name, what, choose, error)
     try:
         # O_NONBLOCK: if a FIFO took the file's place since the stat, open must not wait for a writer.
         fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise error(_os_sentence(exc, p, what)) from None
-    too_big = error(f"{name} is larger than {_size_text(max_bytes)}, too big for a {what}; "
-                    "split it or sample it first.")
+    too_big = error(_("{name} is larger than {size}, too big for a {what}; split it or sample it first.").format(
+        name=name, size=_size_text(max_bytes), what=what))
     try:
         with os.fdopen(fd, "rb", buffering=0) as fh:
             _check_regular(os.fstat(fh.fileno()), name, what, choose, error)
             if st.st_size > max_bytes:
                 raise too_big
             # Its bytes must fit before anything is made of them.
-            require_memory(st.st_size, f"Reading {name}", f"close other programs, or choose a smaller {what}", error)
+            require_memory(st.st_size, _("Reading {name}").format(name=name),
+                           _("close other programs, or choose a smaller {what}").format(what=what), error)
             parts: list[bytes] = []
             total = 0
             # st_size is a hint only (0 for /proc files): read until the end, counting.
@@ -139,23 +149,28 @@ def read_file_bytes(path: str | os.PathLike[str], what: str = "file", choose: st
     except OSError as exc:
         raise error(_os_sentence(exc, p, what)) from None
     except MemoryError:
-        raise error(f"{name} is too big to read with the memory there is; split it or sample it first.") from None
+        raise error(_("{name} is too big to read with the memory there is; split it or sample it first.").format(
+            name=name)) from None
 
 
 def _check_regular(st: os.stat_result, name: str, what: str, choose: str, error: type[UserError]) -> None:
     for test, kind in _KINDS:
         if test(st.st_mode):
-            raise error(f"{name} is {kind}, not a {what} on disk; choose {choose}.")
+            raise error(_("{name} is {kind}, not a {what} on disk; choose {choose}.").format(
+                name=name, kind=_(kind), what=what, choose=choose))
     if not stat.S_ISREG(st.st_mode):
-        raise error(f"{name} is not a regular file; choose {choose}.")
+        raise error(_("{name} is not a regular file; choose {choose}.").format(name=name, choose=choose))
 
 
-def decode_text(raw: bytes, name: str, what: str = "text file", error: type[UserError] = FileReadError,
-                fix: str = "choose another file") -> str:
+def decode_text(raw: bytes, name: str, what: str | None = None, error: type[UserError] = FileReadError,
+                fix: str | None = None) -> str:
     """Text from bytes: UTF-8 (with or without a BOM), or UTF-16/32 with a BOM or, for
     UTF-16, the zero bytes every other byte that mark it; anything else is one sentence
-    (``fix`` says what to do about a binary file)."""
+    (``fix`` says what to do about a binary file). ``what`` (default "text file") and ``fix``
+    (default "choose another file") are in the current language."""
     shown = clip_text(name, 60)
+    what = _("text file") if what is None else what
+    fix = _("choose another file") if fix is None else fix
     encoding = "utf-8"
     for bom, enc in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
                      (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
@@ -175,17 +190,23 @@ def decode_text(raw: bytes, name: str, what: str = "text file", error: type[User
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         if encoding.startswith("utf-8") and b"\x00" in raw[:4096]:
-            raise error(f"{shown} is a binary file, not text, so it is not a {what}; {fix}.") from None
+            raise error(_("{name} is a binary file, not text, so it is not a {what}; {fix}.").format(
+                name=shown, what=what, fix=fix)) from None
         where = raw[: exc.start].count(b"\n") + 1
         if _is_surrogate(raw, exc):
-            raise error(f"{half_character(f'Line {where} of {shown}')}; {FIX}.") from None
-        hint = " (perhaps Latin-1 or Windows-1252)" if encoding.startswith("utf-8") else ""
-        raise error(f"{shown} is not {encoding.upper().replace('-SIG', '')} text: byte 0x{raw[exc.start]:02X} "
-                    f"on line {where} cannot be read{hint}; save it as UTF-8.") from None
+            line = _("Line {line} of {name}").format(line=where, name=shown)
+            raise error(_("{problem}; {fix}.").format(problem=half_character(line), fix=_(FIX))) from None
+        text = (_("{name} is not {encoding} text: byte 0x{byte:02X} on line {line} cannot be read (perhaps Latin-1 or "
+                  "Windows-1252); save it as UTF-8.") if encoding.startswith("utf-8") else
+                _("{name} is not {encoding} text: byte 0x{byte:02X} on line {line} cannot be read; save it as UTF-8."))
+        raise error(text.format(name=shown, encoding=encoding.upper().replace("-SIG", ""), byte=raw[exc.start],
+                                line=where)) from None
     except MemoryError:
-        raise error(f"{shown} is too big to read with the memory there is; split it or sample it first.") from None
+        raise error(_("{name} is too big to read with the memory there is; split it or sample it first.").format(
+            name=shown)) from None
     if "\x00" in text[:4096]:
-        raise error(f"{shown} is a binary file, not text, so it is not a {what}; {fix}.")
+        raise error(_("{name} is a binary file, not text, so it is not a {what}; {fix}.").format(
+            name=shown, what=what, fix=fix))
     return text
 
 
@@ -206,23 +227,24 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
         One sentence for every fault of the file or its content.
     """
     p = Path(os.fspath(path))
-    raw = read_file_bytes(p, "CSV data file", "a .csv file", MAX_CSV_BYTES)
+    raw = read_file_bytes(p, _("CSV data file"), _("a .csv file"), MAX_CSV_BYTES)
     cells, d = _table_size(raw)
-    require_memory(csv_read_bytes(cells, d), f"Reading {clip_text(p.name, 60)} ({cells:,} numbers)",
-                   "close other programs, or split or sample the file first", FileReadError)
+    require_memory(csv_read_bytes(cells, d), _("Reading {name} ({cells:,} numbers)").format(
+                       name=clip_text(p.name, 60), cells=cells),
+                   _("close other programs, or split or sample the file first"), FileReadError)
     try:
         fast = parse_ascii_csv_bytes(raw, source=clip_text(p.name, 60))
     except MemoryError:
         fast = None
     if fast is not None:
         return _with_notices(fast)
-    text = decode_text(raw, p.name, "CSV file", fix="export the data as CSV text first")
+    text = decode_text(raw, p.name, _("CSV file"), fix=_("export the data as CSV text first"))
     del raw
     try:
         return _with_notices(parse_csv_text(text, source=clip_text(p.name, 60)))
     except MemoryError:
-        raise FileReadError(f"{clip_text(p.name, 60)} is too big to read with the memory there is; "
-                            "split it or sample it first.") from None
+        raise FileReadError(_("{name} is too big to read with the memory there is; split it or sample it first.").format(
+            name=clip_text(p.name, 60))) from None
 
 
 def _table_size(raw: bytes) -> tuple[int, int]:
@@ -269,20 +291,24 @@ def read_json_file(path: str | os.PathLike[str], what: str, choose: str,
     """
     p = Path(os.fspath(path))
     name = clip_text(p.name, 60)
-    text = decode_text(read_file_bytes(p, what, choose, max_bytes, error), p.name, what, error, f"choose {choose}")
+    text = decode_text(read_file_bytes(p, what, choose, max_bytes, error), p.name, what, error,
+                       _("choose {choose}").format(choose=choose))
+    too_deep = _("{name} is nested too deeply to be a {what}; it is damaged or not a {what}.")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}); "
-                    f"it may be damaged or not a {what}.") from None
+        raise error(_("{name} is not valid JSON (line {line}, column {column}); it may be damaged or not a {what}.").format(
+            name=name, line=exc.lineno, column=exc.colno, what=what)) from None
     except RecursionError:
-        raise error(f"{name} is nested too deeply to be a {what}; it is damaged or not a {what}.") from None
+        raise error(too_deep.format(name=name, what=what)) from None
     except ValueError:  # an integer of more than 4,300 digits (Python's int-str limit)
-        raise error(f"{name} holds a number with thousands of digits, so it is damaged or not a {what}.") from None
+        raise error(_("{name} holds a number with thousands of digits, so it is damaged or not a {what}.").format(
+            name=name, what=what)) from None
     except MemoryError:
-        raise error(f"{name} is too big to read with the memory there is, so it cannot be a {what}.") from None
+        raise error(_("{name} is too big to read with the memory there is, so it cannot be a {what}.").format(
+            name=name, what=what)) from None
     if _too_deep(doc, MAX_JSON_DEPTH):
-        raise error(f"{name} is nested too deeply to be a {what}; it is damaged or not a {what}.")
+        raise error(too_deep.format(name=name, what=what))
     check_json_text(doc, text, name, error)  # what cannot be saved again is never accepted
     return doc
 
@@ -320,9 +346,10 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     p = resolve_target(path)
     folder = p.parent if str(p.parent) else Path(".")
     if p.is_dir():
-        return f"{p} is a folder; give a file name to write to."
+        return _("{path} is a folder; give a file name to write to.").format(path=p)
     if not folder.is_dir():
-        return f"The folder {folder} does not exist; create it or write {p.name} elsewhere."
+        return _("The folder {folder} does not exist; create it or write {name} elsewhere.").format(
+            folder=folder, name=p.name)
     if not os.access(folder, os.W_OK):
-        return f"The folder {folder} is not writable; write {p.name} elsewhere."
+        return _("The folder {folder} is not writable; write {name} elsewhere.").format(folder=folder, name=p.name)
     return None

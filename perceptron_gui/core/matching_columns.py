@@ -10,6 +10,7 @@ uses in column j.
 """
 from __future__ import annotations
 
+from ..i18n import _, ngettext
 from .csv_text import clip_text
 from .dataset import Dataset
 
@@ -28,14 +29,15 @@ def problem_with_test_set(test: Dataset, data_d: int, data_n: int, data_names: t
                           file_name: str | None = None) -> str | None:
     """Why ``test`` (read from ``file_name``) cannot be the test set of data with ``data_n``
     points of ``data_d`` features named ``data_names`` (one sentence), or None."""
-    source = f"The test file {clip_text(file_name, 60)}" if file_name else "The test file"
+    source = _("The test file {name}").format(name=clip_text(file_name, 60)) if file_name else _("The test file")
     if data_n == 0:
-        return "There is no data yet to test against; open or draw a training set first, then its test set."
+        return _("There is no data yet to test against; open or draw a training set first, then its test set.")
     if test.n == 0:
-        return f"{source} has no points; add some rows."
+        return _("{source} has no points; add some rows.").format(source=source)
     if test.d != data_d:
-        return (f"{source} has {test.d} feature{'s' if test.d != 1 else ''} but the data has {data_d}; "
-                f"open a test file with the same columns.")
+        return ngettext("{source} has {n} feature but the data has {d}; open a test file with the same columns.",
+                        "{source} has {n} features but the data has {d}; open a test file with the same columns.",
+                        test.d).format(source=source, n=test.d, d=data_d)
     names = tuple(test.feature_names)
     if not test.named or names == data_names:
         return None  # no header: its columns are matched by position
@@ -44,7 +46,9 @@ def problem_with_test_set(test: Dataset, data_d: int, data_n: int, data_names: t
         if not moved:
             return None
         j, name = moved[0]
-        return (f"{source} has {name} in column {j + 1}, but {name} is column {data_names.index(name) + 1} of the "
-                f"data; put the test file's columns in the data's order ({_listed(data_names)}).")
-    return (f"{source}'s columns ({_listed(names)}) are not the data's ({_listed(data_names)}); "
-            f"open a test file with the same columns.")
+        return _("{source} has {name} in column {j}, but {name} is column {k} of the "
+                 "data; put the test file's columns in the data's order ({names}).").format(
+                     source=source, name=name, j=j + 1, k=data_names.index(name) + 1, names=_listed(data_names))
+    return _("{source}'s columns ({names}) are not the data's ({data_names}); "
+             "open a test file with the same columns.").format(
+                 source=source, names=_listed(names), data_names=_listed(data_names))

@@ -34,6 +34,14 @@ __all__ = ["MistakeBound", "fs_bound", "mistake_bound", "bound_curve", "recommen
 _DESCENT_STEPS = 200
 _SCALES = np.geomspace(1e-3, 1e3, 121)
 SEARCH_POINTS = 20_000  # the most points the search for u evaluates its bound on
+# ... and the most coordinates (points × features): on wide data (784 pixels) each of the
+# descent's ~800 products with the points then costs what it costs on 20,000 points of the plane.
+SEARCH_ENTRIES = 2_000_000
+
+
+def search_sample_size(n: int, d: int) -> int:
+    """How many of ``n`` points of ``d`` coordinates the search for u evaluates its bound on."""
+    return min(n, max(1_000, min(SEARCH_POINTS, SEARCH_ENTRIES // max(d, 1))))
 
 
 @dataclass(frozen=True)
@@ -79,20 +87,20 @@ def bound_curve(u: np.ndarray, Xa: np.ndarray, y: np.ndarray, update_index: np.n
     return np.asarray(fs_bound(L, R, float(np.linalg.norm(u))), dtype=np.float64)
 
 
-def _objective(u: np.ndarray, Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float) -> float:
-    L = float(visits @ hinge_terms(u, Xa, y))
-    return float(fs_bound(L, R, float(np.linalg.norm(u))))
-
-
 def _best_length(v: np.ndarray, Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float) -> tuple[float, np.ndarray]:
     """The length along direction v with the smallest objective, from a log grid refined once."""
     m = y * (Xa @ v)
     typical = float(np.median(np.abs(m))) or 1.0
     scales = _SCALES / typical
-    values = [_objective(s * v, Xa, y, visits, R) for s in scales]
+    nv = float(np.linalg.norm(v))
+
+    def objective(s: float) -> float:  # at u = s·v, whose margins are s·m: one product for all lengths
+        return float(fs_bound(float(visits @ np.maximum(0.0, 1.0 - s * m)), R, s * nv))
+
+    values = [objective(s) for s in scales]
     i = int(np.argmin(values))
     fine = np.geomspace(scales[max(i - 1, 0)], scales[min(i + 1, len(scales) - 1)], 41)
-    values_fine = [_objective(s * v, Xa, y, visits, R) for s in fine]
+    values_fine = [objective(s) for s in fine]
     j = int(np.argmin(values_fine))
     return values_fine[j], fine[j] * v
 
@@ -102,12 +110,13 @@ def recommended_u(Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float,
     """A u that nearly minimises the bound with the hinge loss summed over every visit
     (``visits[i]``: how often the run visited point i): the best length along each start
     direction, then a subgradient descent from the best of them. Deterministic. Past
-    :data:`SEARCH_POINTS` points the search looks at an evenly spaced sample, each of its points
+    :func:`search_sample_size` points the search looks at an evenly spaced sample, each of its points
     standing for n / sample of them (which u is chosen is a heuristic; its bound is then exact)."""
     n = Xa.shape[0]
-    if n > SEARCH_POINTS:
-        pick = np.linspace(0, n - 1, SEARCH_POINTS).astype(np.int64)
-        Xa, y, visits = Xa[pick], y[pick], visits[pick] * (n / SEARCH_POINTS)
+    sample = search_sample_size(n, Xa.shape[1])
+    if n > sample:
+        pick = np.linspace(0, n - 1, sample).astype(np.int64)
+        Xa, y, visits = Xa[pick], y[pick], visits[pick] * (n / sample)
     best_f, best_u = math.inf, np.zeros(Xa.shape[1])
     for s in starts:
         norm = float(np.linalg.norm(s))
@@ -118,9 +127,10 @@ def recommended_u(Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float,
     if not best_f < math.inf:
         return best_u
     u, step = best_u.copy(), 0.1 * max(float(np.linalg.norm(best_u)), 1e-12)
-    for _ in range(_DESCENT_STEPS):
-        active = (y * (Xa @ u)) < 1.0
-        L = float(visits @ hinge_terms(u, Xa, y))
+    margins = y * (Xa @ u)  # carried from step to step: two products a step, not four
+    for _step in range(_DESCENT_STEPS):
+        active = margins < 1.0
+        L = float(visits @ np.maximum(0.0, 1.0 - margins))
         nu = float(np.linalg.norm(u))
         grad_L = -((visits * active * y) @ Xa)
         g = grad_L * (1.0 + (R * nu / (2.0 * math.sqrt(L)) if L > 0 else 0.0)) + 2.0 * R * R * u
@@ -130,9 +140,10 @@ def recommended_u(Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float,
         if gn == 0.0:
             break
         trial = u - step * g / gn
-        f = _objective(trial, Xa, y, visits, R)
+        trial_margins = y * (Xa @ trial)
+        f = float(fs_bound(float(visits @ np.maximum(0.0, 1.0 - trial_margins)), R, float(np.linalg.norm(trial))))
         if f < best_f:
-            best_f, u = f, trial
+            best_f, u, margins = f, trial, trial_margins
         else:
             step *= 0.5
             if step < 1e-9 * max(nu, 1e-12):

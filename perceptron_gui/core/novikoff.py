@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import N_
 from .algorithms import REGISTRY
 
 # (R/γ)² overflows (Python raises) beyond this R/γ; the bound is then reported as inf.
@@ -104,11 +105,12 @@ def max_updates(bound: float | None) -> int | None:
 
 
 def bound_formula(dot0: float, norm_sq0: float) -> str:
-    """The bound in words and symbols, for legends, tooltips and the run file."""
+    """The bound in words and symbols, for legends, tooltips and the run file: English (the run
+    file's text), marked with N_(); a legend or tooltip shows ``_(bound_formula(...))``."""
     if starts_at_zero(dot0, norm_sq0):
-        return "k ≤ (R/γ)²: from w₀ = 0, w_k·θ* ≥ kγ and ‖w_k‖² ≤ kR²"
-    return ("largest k with (w₀·θ* + kγ)² ≤ ‖w₀‖² + kR²: from the start w₀, "
-            "w_k·θ* ≥ w₀·θ* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²")
+        return N_("k ≤ (R/γ)²: from w₀ = 0, w_k·θ* ≥ kγ and ‖w_k‖² ≤ kR²")
+    return N_("largest k with (w₀·θ* + kγ)² ≤ ‖w₀‖² + kR²: from the start w₀, "
+              "w_k·θ* ≥ w₀·θ* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²")
 
 
 def start_terms(w0: np.ndarray, theta_star: np.ndarray) -> tuple[float, float]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
 from .algorithms import make_algorithm
 from .algorithms.chunks import TrainingStopped
 from .dataset import Dataset, DatasetError
@@ -128,19 +129,24 @@ class OrderStudy:
         lo, med, hi = self.updates_summary()
         conv = sum(r.converged for r in self.rows)
         f = self.file_order
-        lines = [f"{self.algorithm} perceptron, {n} shuffled orders (seeds 0 to {n - 1}) and the file order.",
-                 f"Updates over the shuffled orders: min {lo}, median {med:g}, max {hi}.",
-                 f"File order: {f.updates} updates in {f.epochs} epochs, "
-                 + ("converged." if f.converged else f"did not converge (training error {100 * f.train_error:.2f}%).")]
+        file_line = (_("File order: {updates} updates in {epochs} epochs, converged.") if f.converged else
+                     _("File order: {updates} updates in {epochs} epochs, did not converge (training error "
+                       "{error:.2f}%).")).format(updates=f.updates, epochs=f.epochs, error=100 * f.train_error)
+        lines = [_("{algorithm} perceptron, {n} shuffled orders (seeds 0 to {last}) and the file order.").format(
+                     algorithm=self.algorithm, n=n, last=n - 1),
+                 _("Updates over the shuffled orders: min {lo}, median {med:g}, max {hi}.").format(lo=lo, med=med, hi=hi),
+                 file_line]
         if conv < n:
             errs = np.array([r.train_error for r in self.rows])
-            lines.append(f"{conv} of {n} shuffled orders converged; final training error min {100 * errs.min():.2f}%, "
-                         f"median {100 * float(np.median(errs)):.2f}%, max {100 * errs.max():.2f}%.")
+            lines.append(_("{conv} of {n} shuffled orders converged; final training error min {lo:.2f}%, "
+                           "median {med:.2f}%, max {hi:.2f}%.").format(
+                               conv=conv, n=n, lo=100 * errs.min(), med=100 * float(np.median(errs)), hi=100 * errs.max()))
         if self.bound is not None:
-            lines.append(f"(R/γ)² = {self.bound:.6g}: the most updates the perceptron can make on this data from w₀ = 0.")
+            lines.append(_("(R/γ)² = {bound:.6g}: the most updates the perceptron can make on this data from w₀ = 0.").format(
+                bound=self.bound))
         else:
-            lines.append("(R/γ)²: no bound, as the data are not linearly separable"
-                         + (" with an offset." if self.offset else " through the origin."))
+            lines.append(_("(R/γ)²: no bound, as the data are not linearly separable with an offset.") if self.offset
+                         else _("(R/γ)²: no bound, as the data are not linearly separable through the origin."))
         return lines
 
 
@@ -162,13 +168,15 @@ def run_order_study(algorithm: str, train: Dataset, *, seeds: int = DEFAULT_SEED
     from .theory import dataset_theory
 
     if not 1 <= seeds <= MAX_SEEDS:
-        raise DatasetError(f"The study needs between 1 and {MAX_SEEDS:,} seeds, not {seeds:,}.")
+        raise DatasetError(_("The study needs between 1 and {max:,} seeds, not {seeds:,}.").format(
+            max=MAX_SEEDS, seeds=seeds))
     if train.n == 0:
-        raise DatasetError("The order study needs data; add some points.")
+        raise DatasetError(_("The order study needs data; add some points."))
     own = dict(params or {})
     clash = sorted({"shuffle", "seed"} & set(own))
     if clash:
-        raise DatasetError(f"The order study sets {' and '.join(clash)} itself (one run per seed); leave it out.")
+        raise DatasetError(_("The order study sets {names} itself (one run per seed); leave it out.").format(
+            names=_(" and ").join(clash)))
     make_algorithm(algorithm, **own).validate()  # a bad parameter is a sentence before any run
     total = seeds + 1
 

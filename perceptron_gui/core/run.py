@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..i18n import _, ngettext
 from .run_memory import MEMORY_BUDGET_ENV
 
 __all__ = ["RunRecord", "Weights", "EpochRow", "Visit", "epoch_order", "stop_sentence", "split_augmented"]
@@ -27,7 +28,7 @@ def _size(nbytes: float) -> str:
     for unit, div in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if nbytes >= div:
             return f"{nbytes / div:.3g} {unit}"
-    return f"{int(nbytes)} bytes"
+    return _("{n} bytes").format(n=int(nbytes))
 
 
 def split_augmented(wa: np.ndarray, offset: bool) -> tuple[np.ndarray, float]:
@@ -248,12 +249,15 @@ def stop_sentence(rec: RunRecord) -> str | None:
     Read from ``rec.extras["cap"]`` (what the cap was), written by the training loop."""
     cap = rec.extras.get("cap") or {}
     E, K = rec.epochs_run, rec.num_updates
-    done = f"after {E:,} epoch{'s' if E != 1 else ''} ({K:,} update{'s' if K != 1 else ''})"
+    done = _("after {epochs} ({updates})").format(
+        epochs=ngettext("{n:,} epoch", "{n:,} epochs", E).format(n=E),
+        updates=ngettext("{n:,} update", "{n:,} updates", K).format(n=K))
     if rec.stop_reason == "memory_cap":
-        return (f"Stopped {done}: another epoch could have taken the run record past its "
-                f"{_size(cap.get('budget', 0))} memory budget; lower Max epochs or use fewer points "
-                f"(or set {MEMORY_BUDGET_ENV}).")
+        return _("Stopped {done}: another epoch could have taken the run record past its "
+                 "{budget} memory budget; lower Max epochs or use fewer points "
+                 "(or set {env}).").format(done=done, budget=_size(cap.get("budget", 0)), env=MEMORY_BUDGET_ENV)
     if rec.stop_reason == "vote_cap":
-        return (f"Stopped {done}: the vote already has {cap.get('vectors', K + 1):,} vectors, the most "
-                f"this program evaluates (each prediction sums over all of them); lower Max epochs.")
+        return _("Stopped {done}: the vote already has {vectors:,} vectors, the most "
+                 "this program evaluates (each prediction sums over all of them); lower Max epochs.").format(
+                     done=done, vectors=cap.get("vectors", K + 1))
     return None

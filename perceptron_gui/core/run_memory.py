@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..i18n import _
 from .errors import UserError
 
 __all__ = ["checkpoint_every", "bytes_per_update", "bytes_per_epoch", "record_bytes", "memory_budget",
@@ -90,7 +91,8 @@ def require_memory(need: int, doing: str, fix: str, error: type[UserError] = Not
     needs about 3.2 GB of memory, but 1.1 GB is free; {fix}."."""
     free = available_memory()
     if need > free:
-        raise error(f"{doing} needs about {size_text(need)} of memory, but {size_text(free)} is free; {fix}.")
+        raise error(_("{doing} needs about {need} of memory, but {free} is free; {fix}.").format(
+            doing=doing, need=size_text(need), free=size_text(free), fix=fix))
 
 
 def size_text(n: int) -> str:
@@ -98,7 +100,7 @@ def size_text(n: int) -> str:
     for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if n >= scale:
             return f"{n / scale:,.2g} {unit}" if n < 10 * scale else f"{n / scale:,.0f} {unit}"
-    return f"{n} bytes"
+    return _("{n} bytes").format(n=n)
 
 
 def csv_read_bytes(cells: int, columns: int) -> int:

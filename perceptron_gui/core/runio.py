@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _, ngettext
 from . import novikoff
 from .algorithms import REGISTRY
 from .csv_text import clip_text, shown_value
@@ -150,9 +151,14 @@ def run_file_note(rec: RunRecord, full: bool = False, *, csv: bool = False) -> s
         cut = {k: v for k, v in cut.items() if k == "updates"}
     if not cut:
         return None
-    parts = ", ".join(f"the first {v['kept']:,} of {v['of']:,} {name}" for name, v in cut.items())
-    key = "" if csv else " (key \"truncated\")"
-    return f"To keep the file small it lists {parts}{key}; the command line's --full-run writes everything."
+    # The lists are named by their keys in the file ("updates", "epochs", "voted").
+    parts = ", ".join(_("the first {kept:,} of {total:,} {name}").format(kept=v["kept"], total=v["of"], name=name)
+                      for name, v in cut.items())
+    if csv:
+        return _("To keep the file small it lists {parts}; the command line's --full-run writes everything.").format(
+            parts=parts)
+    return _("To keep the file small it lists {parts} (key \"truncated\"); the command line's --full-run writes "
+             "everything.").format(parts=parts)
 
 
 def _final_dict(rec: RunRecord, limit: int | None = None) -> dict[str, Any]:
@@ -288,21 +294,25 @@ def read_run_json(path: str | os.PathLike[str]) -> dict[str, Any]:
         One sentence: missing file, not JSON, another format or version, missing keys.
     """
     p = Path(path)
-    d = read_json_file(p, "run file", "a .json file", RunFileError)
+    d = read_json_file(p, _("run file"), _("a .json file"), RunFileError)
+    name = clip_text(p.name, 60)
     if not isinstance(d, dict) or d.get("format") != RUN_FORMAT:
         if isinstance(d, dict) and d.get("format") == "perceptron-session":
-            raise RunFileError(f"{clip_text(p.name, 60)} is a session file, not a run file; open it with "
-                               "File → Open session or give it to 'perceptron-gui export'.")
-        raise RunFileError(f"{clip_text(p.name, 60)} is not a perceptron run file (its \"format\" is not "
-                           f"\"{RUN_FORMAT}\").")
+            raise RunFileError(_("{name} is a session file, not a run file; open it with "
+                                 "File → Open session or give it to 'perceptron-gui export'.").format(name=name))
+        raise RunFileError(_("{name} is not a perceptron run file (its \"format\" is not "
+                             "\"{format}\").").format(name=name, format=RUN_FORMAT))
     version = d.get("version")
     if version != RUN_VERSION:
-        raise RunFileError(f"{clip_text(p.name, 60)} is a run file of version {shown_value(version)}, but this "
-                           f"program reads version {RUN_VERSION}; update the program or write the run again.")
+        raise RunFileError(_("{name} is a run file of version {version}, but this "
+                             "program reads version {ours}; update the program or write the run again.").format(
+                                 name=name, version=shown_value(version), ours=RUN_VERSION))
     missing = [k for k in REQUIRED_KEYS if k not in d]
     if missing:
-        raise RunFileError(f"{clip_text(p.name, 60)} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
-                           f"it is incomplete or damaged.")
+        # English says "key" for one and "keys" for more (ngettext's n is 1 or 2 for that).
+        raise RunFileError(ngettext("{name} lacks the key {keys}; it is incomplete or damaged.",
+                                    "{name} lacks the keys {keys}; it is incomplete or damaged.",
+                                    len(missing)).format(name=name, keys=", ".join(missing)))
     return d
 
 

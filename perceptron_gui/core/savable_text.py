@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ..i18n import N_, _
 from .errors import UserError
 
 __all__ = ["lone_surrogate", "text_problem", "half_character", "savable", "unsavable_field", "check_json_text", "FIX"]
@@ -19,7 +20,7 @@ __all__ = ["lone_surrogate", "text_problem", "half_character", "savable", "unsav
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A JSON escape of a surrogate; a valid pair is two of them, a lone one a single one.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-FIX = "correct or remove that text in the file, then open it again"
+FIX = N_("correct or remove that text in the file, then open it again")  # English: shown as _(FIX)
 
 
 def lone_surrogate(text: str) -> str | None:
@@ -48,8 +49,8 @@ def text_problem(text: str, field: str) -> str | None:
 def half_character(field: str, bad: str | None = None) -> str:
     """The words of every refusal, "``field`` holds half of a character …" (``bad``: the
     surrogate, when known)."""
-    which = "a lone surrogate" if bad is None else f"the lone surrogate \\u{ord(bad):04x}"
-    return f"{field} holds half of a character ({which}), which no file can store"
+    which = _("a lone surrogate") if bad is None else _("the lone surrogate {code}").format(code=f"\\u{ord(bad):04x}")
+    return _("{field} holds half of a character ({which}), which no file can store").format(field=field, which=which)
 
 
 def unsavable_field(doc: Any) -> tuple[str, str] | None:
@@ -64,14 +65,14 @@ def unsavable_field(doc: Any) -> tuple[str, str] | None:
             for key in node:
                 bad = lone_surrogate(key)
                 if bad is not None:
-                    return (f'a key of "{where}"' if where else "a key", bad)
+                    return (_('a key of "{where}"').format(where=where) if where else _("a key"), bad)
             items = ((f"{where}.{key}" if where else str(key), v) for key, v in node.items())
         elif isinstance(node, list):
             items = ((f"{where}[{i}]", v) for i, v in enumerate(node) if isinstance(v, (str, list, dict)))
         elif isinstance(node, str):
             bad = lone_surrogate(node)
             if bad is not None:
-                return (f'"{where}"' if where else "the text", bad)
+                return (f'"{where}"' if where else _("the text"), bad)
             continue
         else:
             continue
@@ -89,4 +90,4 @@ def check_json_text(doc: Any, text: str, name: str, error: type[UserError]) -> N
     if found is None:
         return
     where, bad = found
-    raise error(f"In {name}, {half_character(where, bad)}; {FIX}.")
+    raise error(_("In {name}, {problem}; {fix}.").format(name=name, problem=half_character(where, bad), fix=_(FIX)))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import _
 from . import floatscale, novikoff
 from .algorithms.base import row_dots
 from .algorithms.scores import augment
@@ -117,8 +118,8 @@ def dataset_theory(
     """
     X, y = _xy(X, y)
     n, D = X.shape[0], X.shape[1] + int(offset)
-    require_memory(theory_bytes(n, D), f"Finding θ* of {n:,} points of {X.shape[1]:,} features",
-                   "use fewer points or features, or close other programs")
+    require_memory(theory_bytes(n, D), _("Finding θ* of {n:,} points of {d:,} features").format(n=n, d=X.shape[1]),
+                   _("use fewer points or features, or close other programs"))
     # One (n, D) array for everything below: the points (augmented with the offset) times
     # their labels, y·x, with labels all 1. Every margin y·(x·u) equals (y·x)·u to the bit
     # (negation is exact), and the solver works in this array itself instead of its own copy.
@@ -160,7 +161,7 @@ def dataset_theory(
 def _bound(Xt: np.ndarray, y: np.ndarray, mm: MaxMarginResult) -> float | None:
     """(R/γ)², from R and γ on the solver's power-of-two scale: the ratio is then the same
     at every scale, even where R and γ themselves are subnormal (few bits) in the data's units."""
-    Xs, _ = floatscale.to_unit_scale(Xt)
+    Xs, _unused = floatscale.to_unit_scale(Xt)
     R_s = float(np.sqrt(np.max(np.einsum("ij,ij->i", Xs, Xs))))
     with np.errstate(under="ignore"):
         gamma_s = float(np.min(y * (Xs @ mm.theta_star)))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import _, pgettext
 from .algorithms import make_algorithm
 from .algorithms.chunks import TrainingStopped
 from .dataset import Dataset, DatasetError
@@ -57,19 +58,22 @@ def target_margin(r: int) -> float:
 def check_study(dims: Sequence[int], r: int, n: int) -> None:
     """One sentence (a DatasetError) for a study that cannot run; nothing when it can."""
     if not dims:
-        raise DatasetError("The Winnow study needs at least one number of features d.")
+        raise DatasetError(_("The Winnow study needs at least one number of features d."))
     bad = [d for d in dims if not 1 <= d <= MAX_DIM]
     if bad:
-        raise DatasetError(f"Every number of features d must be between 1 and {MAX_DIM:,}, not {bad[0]:,}.")
+        raise DatasetError(_("Every number of features d must be between 1 and {max:,}, not {d:,}.").format(
+            max=MAX_DIM, d=bad[0]))
     if len(set(dims)) != len(dims):
-        raise DatasetError("Each number of features d may be given once; remove the repeated one.")
+        raise DatasetError(_("Each number of features d may be given once; remove the repeated one."))
     if r < 1:
-        raise DatasetError(f"The disjunction needs at least one relevant variable, not {r}.")
+        raise DatasetError(_("The disjunction needs at least one relevant variable, not {r}.").format(r=r))
     if r > min(dims):
-        raise DatasetError(f"A disjunction of {r} variables needs at least {r} features, but d = {min(dims)} "
-                           f"is among the numbers of features; use fewer relevant variables or larger d.")
+        raise DatasetError(_("A disjunction of {r} variables needs at least {r} features, but d = {d} "
+                             "is among the numbers of features; use fewer relevant variables or larger d.").format(
+                                 r=r, d=min(dims)))
     if not 1 <= n <= MAX_POINTS:
-        raise DatasetError(f"The Winnow study needs between 1 and {MAX_POINTS:,} points, not {n:,}.")
+        raise DatasetError(_("The Winnow study needs between 1 and {max:,} points, not {n:,}.").format(
+            max=MAX_POINTS, n=n))
 
 
 def disjunction_data(d: int, r: int, n: int, seed: int = 0) -> Dataset:
@@ -178,20 +182,23 @@ class WinnowStudy:
 
     def summary_lines(self) -> list[str]:
         """What ``perceptron-gui study --winnow`` prints: the setting, a table, and notes."""
-        lines = [f"Winnow and the offset perceptron on {self.points:,} random points of {{0,1}}^d labelled by "
-                 f"{self.target_text} (r = {self.relevant}), seed {self.seed}.",
-                 f"{'d':>6}  {'Winnow':>8}  {'its bound':>9}  {'perceptron':>10}  {'(R/γ)²':>9}"]
+        # The table's column heads (a translation may be longer: the columns then widen).
+        winnow, its_bound, perceptron = _("Winnow"), pgettext("study table", "its bound"), pgettext("study table", "perceptron")
+        lines = [_("Winnow and the offset perceptron on {points:,} random points of {{0,1}}^d labelled by "
+                   "{target} (r = {r}), seed {seed}.").format(
+                       points=self.points, target=self.target_text, r=self.relevant, seed=self.seed),
+                 f"{'d':>6}  {winnow:>8}  {its_bound:>9}  {perceptron:>10}  {'(R/γ)²':>9}"]
         for r in self.rows:
             pb = "—" if r.perceptron_bound is None else f"{r.perceptron_bound:.4g}" + ("" if r.bound_exact else "*")
             wm = f"{r.winnow_mistakes}" + ("" if r.winnow_converged else "+")
             pm = f"{r.perceptron_mistakes}" + ("" if r.perceptron_converged else "+")
             lines.append(f"{r.d:>6}  {wm:>8}  {r.winnow_bound:>9.4g}  {pm:>10}  {pb:>9}")
-        lines.append("Mistakes until an epoch without one; Winnow's bound is 2 + 3r(1 + log₂ d), the "
-                     "perceptron's (R/γ)² on the points [x, 1].")
+        lines.append(_("Mistakes until an epoch without one; Winnow's bound is 2 + 3r(1 + log₂ d), the "
+                       "perceptron's (R/γ)² on the points [x, 1]."))
         if not self.all_converged:
-            lines.append(f"+ did not converge within {self.max_epochs:,} epochs: the mistakes so far.")
+            lines.append(_("+ did not converge within {n:,} epochs: the mistakes so far.").format(n=self.max_epochs))
         if not all(r.bound_exact for r in self.rows):
-            lines.append("* γ not solved exactly in time: a valid but looser bound from a lower bound on γ.")
+            lines.append(_("* γ not solved exactly in time: a valid but looser bound from a lower bound on γ."))
         return lines
 
 
@@ -207,7 +214,7 @@ def run_winnow_study(dims: Sequence[int] = DEFAULT_DIMS, *, relevant: int = DEFA
     dims = [int(d) for d in dims]
     check_study(dims, relevant, points)
     if max_epochs < 1:
-        raise DatasetError(f"The runs need at least one epoch, not {max_epochs}.")
+        raise DatasetError(_("The runs need at least one epoch, not {n}.").format(n=max_epochs))
     rows = []
     for i, d in enumerate(dims):
         if stop is not None and stop():

@@ -18,10 +18,12 @@ import os
 import stat
 from pathlib import Path
 
+from ..i18n import N_, _
+
 __all__ = ["target_problem", "resolve_target", "same_file"]
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+_KINDS = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a named pipe (FIFO)")), (stat.S_ISSOCK, N_("a socket")),
+          (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")))
 _SEPARATORS = tuple({os.sep, os.altsep or os.sep})
 
 
@@ -38,26 +40,27 @@ def target_problem(path: str | os.PathLike[str]) -> str | None:
         raw = os.fsdecode(raw)
     if raw.endswith(_SEPARATORS) and raw.rstrip("".join(_SEPARATORS)):
         shown = _shown(raw)
-        return (f"{shown} ends in '/', so it names a folder, not a file; give a file name inside it "
-                f"({shown}NAME) or drop the '/'.")
+        return _("{path} ends in '/', so it names a folder, not a file; give a file name inside it "
+                 "({path}NAME) or drop the '/'.").format(path=shown)
     try:
         st = os.stat(raw)  # follows links: judge what the link points at (/dev/stdout is a device or a pipe)
     except FileNotFoundError:
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return f"{_shown(raw)} is a link that leads back to itself; remove the link or give another name."
+            return _("{path} is a link that leads back to itself; remove the link or give another name.").format(
+                path=_shown(raw))
         return None  # ENOTDIR, EACCES, ...: the writer's own sentence names these
     except ValueError:
         return None  # a NUL in the name: the writer says so
     for test, kind in _KINDS:
         if test(st.st_mode):
             if kind == "a folder":
-                return f"{_shown(raw)} is a folder; give a file name to write to."
-            return (f"{_shown(raw)} is {kind}, not a regular file, and writing would put a file in its place; "
-                    "give the name of a regular file.")
+                return _("{path} is a folder; give a file name to write to.").format(path=_shown(raw))
+            return _("{path} is {kind}, not a regular file, and writing would put a file in its place; "
+                     "give the name of a regular file.").format(path=_shown(raw), kind=_(kind))
     if not stat.S_ISREG(st.st_mode):
-        return f"{_shown(raw)} is not a regular file; give the name of a regular file."
+        return _("{path} is not a regular file; give the name of a regular file.").format(path=_shown(raw))
     return None
 
 

@@ -150,7 +150,11 @@ def _matrix(name: str, X: Any) -> np.ndarray:
         if Xv.shape[axis] < 1:
             raise ValueError(f"X has 0 {what} (shape={Xv.shape}) while a minimum of 1 is required; "
                              f"give at least one {fix}.")
-    if not np.isfinite(Xv).all():
+    # One sum without a temporary is finite only when every value is (a NaN or an infinity
+    # carries through it); an overflowing sum is told apart by the exact check.
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.sum(Xv)
+    if not np.isfinite(total) and not np.isfinite(Xv).all():
         raise ValueError("Input X contains NaN or infinity; remove or fill those values.")
     return Xv
 

@@ -21,8 +21,10 @@ import numpy as np
 
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
+from ..i18n import _
 from ..render.geometry import ViewRange, range_of_rect
 from ..render.picture import LegendEntry, Markers, Picture
+from ..render.tex import tex_format
 from ..session.frame import Frame, frame_at
 from ..session.run_result import RunResult
 from ..version import __version__
@@ -62,10 +64,12 @@ def beamer_steps(result: RunResult, frames: str = "update", k_from: int = 0, k_t
     elif frames in BEAMER_FRAMES:
         steps = frame_steps(run, frames, k_from, k_to, max_frames=MAX_OVERLAYS + 1)
     else:
-        raise ExportError(f"Beamer overlays are made per {', per '.join(BEAMER_FRAMES)}, not per '{frames}'.")
+        # TRANSLATORS: {units} is "update, per visit, per epoch" (the names are typed: keep them), joined by ", per ".
+        raise ExportError(_("Beamer overlays are made per {units}, not per '{frames}'.").format(
+            units=_(", per ").join(BEAMER_FRAMES), frames=frames))
     if steps.size > MAX_OVERLAYS:
-        raise ExportError(f"These slides would have more than {MAX_OVERLAYS} overlays; choose a shorter range of "
-                          "updates (--from, --to) or one overlay per epoch (--frames epoch).")
+        raise ExportError(_("These slides would have more than {most} overlays; choose a shorter range of updates "
+                            "(--from, --to) or one overlay per epoch (--frames epoch).").format(most=MAX_OVERLAYS))
     return steps
 
 
@@ -111,7 +115,7 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
     static.lines.clear()
     grid_and_axes(static, pic0, result, lifted, one_d)
     paint_items(static, pic0, frame0, ux, uy, keep=_is_points)
-    _legend(static, [pic for pic, _ in drawn])
+    _legend(static, [pic for pic, _frame in drawn])
     # Every overlay gets the same box (the static part's, with a strip below for the text line),
     # so the picture does not move between pages.
     static.add("\\useasboundingbox ([shift={(-0.3cm,-0.9cm)}]current bounding box.south west) "
@@ -137,7 +141,7 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
                 "% JavaScript (Adobe Reader, Okular, PDF-XChange); other viewers show the first step only.",
                 DOCUMENT_CLASS, "\\usepackage{tikz}", "\\usepackage{animate}",
                 "\\newcommand{\\percstatic}{%", *static.lines, "}",
-                "\\begin{document}", f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
+                "\\begin{document}", f"\\begin{{frame}}{{{_frame_title(algo)}}}", "\\centering",
                 f"\\begin{{animateinline}}[controls, loop]{{{FPS}}}"]
         for i, lines in enumerate(overlays):
             if i:
@@ -155,7 +159,7 @@ def run_to_beamer(result: RunResult, frames: str = "update", k_from: int = 0, k_
         # scaled to the frame's room below its title, never past its edge. Every overlay has the
         # same bounding box, so one scale serves all pages.
         out += [DOCUMENT_CLASS, "\\usepackage{tikz}", "\\begin{document}",
-                f"\\begin{{frame}}{{{algo} perceptron, step by step}}", "\\centering",
+                f"\\begin{{frame}}{{{_frame_title(algo)}}}", "\\centering",
                 fit_picture("\n".join(picture), SLIDE_ROOM), "\\end{frame}", "\\end{document}"]
     return "\n".join(out) + "\n"
 
@@ -166,13 +170,24 @@ def _view(result: RunResult, steps: np.ndarray, options: dict[str, bool]) -> Vie
     return range_of_rect(rect)
 
 
+def _frame_title(algo: str) -> str:
+    """The slides' frame title; ``algo`` is the learner's title, escaped already."""
+    # TRANSLATORS: a Beamer frame's title; {algo} is the learner's title, "Pocket".
+    return tex_format(_("{algo} perceptron, step by step"), algo=algo)
+
+
 def step_text(result: RunResult, frame: Frame) -> str:
     """The overlay's line: "k = …, epoch …, example …" (and whether the visit updated)."""
+    k = f"$k = {frame.k}$"
     if frame.t < 0:
-        return f"$k = {frame.k}$, before the first visit (epoch 0)"
+        # TRANSLATORS: the line under a Beamer overlay; {k} is "k = 0".
+        return tex_format(_("{k}, before the first visit (epoch 0)"), k=k)
     row = int(frame.visit_index) + 1 if frame.visit_index is not None else 0
-    what = "update" if frame.visit_updated else "no update"
-    return f"$k = {frame.k}$, epoch {frame.epoch}, example {row} ({what})"
+    if frame.visit_updated:
+        # TRANSLATORS: the line under a Beamer overlay; {k} is "k = 3", {row} the data row of the visited example.
+        return tex_format(_("{k}, epoch {epoch}, example {row} (update)"), k=k, epoch=frame.epoch, row=row)
+    # TRANSLATORS: the line under a Beamer overlay; {k} is "k = 3", {row} the data row of the visited example.
+    return tex_format(_("{k}, epoch {epoch}, example {row} (no update)"), k=k, epoch=frame.epoch, row=row)
 
 
 def write_beamer(path: str | os.PathLike[str], result: RunResult, frames: str = "update", k_from: int = 0,

@@ -15,8 +15,10 @@ import os
 
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
+from ..i18n import _, ngettext
 from ..render.picture import PictureOptions
 from ..render.storyboard import shared_view, steps_text, storyboard
+from ..render.tex import tex_format
 from ..session.points import PointSet
 from ..session.run_result import RunResult
 from ..version import __version__
@@ -42,16 +44,17 @@ def handout_pages(result: RunResult, k_from: int = 0, k_to: int | None = None,
     K = int(result.record.num_updates)
     last = K if k_to is None else int(k_to)
     if not 0 <= int(k_from) <= last <= K:
-        raise ExportError(f"The range of updates must lie within 0 to {K} with the first at most the last, "
-                          f"not {k_from} to {last}.")
+        raise ExportError(_("The range of updates must lie within 0 to {K} with the first at most the last, not "
+                            "{first} to {last}.").format(K=K, first=k_from, last=last))
     ks = list(range(max(1, int(k_from)), last + 1))
     if not ks:
-        raise ExportError("This range holds no update, so the handout would be empty; choose a range that "
-                          "ends after update 0." if K else
-                          "This run made no update, so there is no step to hand out.")
+        raise ExportError(_("This range holds no update, so the handout would be empty; choose a range that "
+                            "ends after update 0.") if K else
+                          _("This run made no update, so there is no step to hand out."))
     if len(ks) > MAX_HANDOUT_UPDATES:
-        raise ExportError(f"A handout of {len(ks)} updates would be {-(-len(ks) // per_frame)} pages; choose at most "
-                          f"{MAX_HANDOUT_UPDATES} updates (--from, --to).")
+        raise ExportError(_("A handout of {n} updates would be {pages} pages; choose at most {most} updates "
+                            "(--from, --to).").format(n=len(ks), pages=-(-len(ks) // per_frame),
+                                                       most=MAX_HANDOUT_UPDATES))
     return [ks[i:i + per_frame] for i in range(0, len(ks), per_frame)]
 
 
@@ -78,7 +81,9 @@ def run_to_handout(result: RunResult, k_from: int = 0, k_to: int | None = None, 
     for page in pages:
         sb = storyboard(source, page, options=options, lifted=lifted, aspect=2.2, columns=per_frame,
                         line_band=ONE_D_HALF_HEIGHT, view=view)
-        title = f"{algo} perceptron: update{'s' if len(page) > 1 else ''} {steps_text(page).replace('–', '--')} of {K}"
+        # TRANSLATORS: a Beamer frame's title; {algo} is the learner's title, {which} the updates shown ("1--4").
+        title = tex_format(ngettext("{algo} perceptron: update {which} of {K}", "{algo} perceptron: updates {which} of {K}",
+                                    len(page)), algo=algo, which=steps_text(page).replace("–", "--"), K=K)
         body = storyboard_picture(sb, result, lifted, PANEL_CM, heading=False, columns=per_frame)
         out += [f"\\begin{{frame}}{{{title}}}", "\\centering", fit_picture(body, SLIDE_ROOM).rstrip("\n"),
                 "\\end{frame}"]

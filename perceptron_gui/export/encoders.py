@@ -12,6 +12,7 @@ import numpy as np
 
 from ..core.atomic import write_error
 from ..core.workers import background_thread
+from ..i18n import _
 from .source import ExportError
 
 __all__ = ["Encoder", "GifEncoder", "Mp4Encoder", "Cancelled", "gif_palette"]
@@ -168,7 +169,7 @@ class Mp4Encoder(Encoder):
                 writer.send(np.ascontiguousarray(rgb).tobytes())
                 last = rgb
             if last is not None and not self._cancelled.is_set():
-                for _ in range(hold):  # ffmpeg has no per-frame duration: repeat the last frame
+                for _unused in range(hold):  # ffmpeg has no per-frame duration: repeat the last frame
                     writer.send(np.ascontiguousarray(last).tobytes())
         finally:
             writer.close()
@@ -179,4 +180,4 @@ def _error_sentence(path: Path, exc: BaseException) -> str:
         return str(exc)
     if isinstance(exc, OSError):
         return str(write_error(path, exc))
-    return f"The animation could not be encoded ({type(exc).__name__}: {exc})."
+    return _("The animation could not be encoded ({error}).").format(error=f"{type(exc).__name__}: {exc}")

@@ -22,7 +22,8 @@ from ..core.exercise_kinds import (
     Sheet,
 )
 from ..core.io import atomic_write_text
-from ..render.tex import tex_escape
+from ..i18n import _, ngettext
+from ..render.tex import tex_escape, tex_format
 from ..version import __version__
 from .exercise_text import data_rows, num, point, points, prompt, radical, rule_text, vec, weights
 from .exercise_tikz import data_picture
@@ -50,7 +51,7 @@ def _table(head: list[str], rows: list[list[str]], align: str) -> list[str]:
 def _data_block(sheet: Sheet, data_id: int) -> list[str]:
     data = sheet.datasets[data_id]
     rows = [[f"${a}$", f"${b}$", f"${c}$"] for a, b, c in data_rows(data)]
-    table = _table(["point", "$x$", "$y$"], rows, "ccr")
+    table = _table([tex_escape(_("point")), "$x$", "$y$"], rows, "ccr")
     picture = data_picture(data, sheet.integral[data_id])
     if picture is None:
         return ["\\begin{center}", *table, "\\end{center}"]
@@ -70,25 +71,37 @@ def _wb_head(sheet: Sheet, sub: str) -> list[str]:
 def _updates_table(sheet: Sheet, run: RunAnswer) -> list[str]:
     rows = [[f"${k}$", f"${e + 1}$", f"${point(i)}$", *_wb_cells(sheet, w, b)]
             for k, (i, e, (w, b)) in enumerate(zip(run.mistakes, run.mistake_epochs, run.after), start=1)]
-    return _table(["update $k$", "epoch", "point", *_wb_head(sheet, "_k")], rows, "rrc" + "c" * (1 + sheet.offset))
+    # TRANSLATORS: a column of an exercise sheet's table; {k} is "k".
+    head = [tex_format(_("update {k}"), k="$k$"), tex_escape(_("epoch")), tex_escape(_("point"))]
+    return _table([*head, *_wb_head(sheet, "_k")], rows, "rrc" + "c" * (1 + sheet.offset))
 
 
 def _run_summary(sheet: Sheet, run: RunAnswer) -> str:
     k, e = len(run.mistakes), run.epochs
-    return (f"Mistakes on {points(run.mistakes)}: {k} update{'s' if k != 1 else ''} in {e} epoch{'s' if e != 1 else ''} "
-            f"(the last without a mistake); finally \\({weights(sheet, run.w, run.b)}\\).")
+    # TRANSLATORS: "in 3 epochs" in an exercise's solution.
+    epochs = ngettext("{n} epoch", "{n} epochs", e).format(n=e)
+    # TRANSLATORS: "5 updates" in an exercise's solution.
+    updates = ngettext("{n} update", "{n} updates", k).format(n=k)
+    # TRANSLATORS: an exercise's solution (LaTeX: no # $ % & _ { } ~ ^ \ in the translation); {points} lists the
+    # points, {updates} is "5 updates", {epochs} "3 epochs" (translated apart), {w} the final weights.
+    return _("Mistakes on {points}: {updates} in {epochs} (the last without a mistake); finally {w}.").format(
+        points=points(run.mistakes), updates=updates, epochs=epochs, w=f"\\({weights(sheet, run.w, run.b)}\\)")
 
 
 def _solution(sheet: Sheet, ex: Exercise) -> list[str]:
     if isinstance(ex, EpochExercise):
-        rows = [[f"${t}$", f"${point(s.index)}$", f"${num(s.score)}$", "mistake" if s.mistake else "--",
+        # TRANSLATORS: a cell of an exercise's solution table: this visit was a mistake.
+        mistake = tex_escape(_("mistake"))
+        rows = [[f"${t}$", f"${point(s.index)}$", f"${num(s.score)}$", mistake if s.mistake else "--",
                  *_wb_cells(sheet, s.w, s.b)] for t, s in enumerate(ex.steps, start=1)]
         mistakes = sum(s.mistake for s in ex.steps)
         last = ex.steps[-1]
-        return [*_table(["visit", "point", "$y\\,(w\\cdot x + b)$", "", *_wb_head(sheet, "")], rows,
-                        "rcrc" + "c" * (1 + sheet.offset)),
-                "", f"{mistakes} mistake{'s' if mistakes != 1 else ''} in the epoch; after it "
-                    f"\\({weights(sheet, last.w, last.b)}\\)."]
+        # TRANSLATORS: a column of an exercise's solution table: the visit's number.
+        head = [tex_escape(_("visit")), tex_escape(_("point")), "$y\\,(w\\cdot x + b)$", ""]
+        return [*_table([*head, *_wb_head(sheet, "")], rows, "rcrc" + "c" * (1 + sheet.offset)),
+                # TRANSLATORS: an exercise's solution (LaTeX: no # $ % & _ { } ~ ^ \); {w} is the weights after the epoch.
+                "", ngettext("{n} mistake in the epoch; after it {w}.", "{n} mistakes in the epoch; after it {w}.",
+                             mistakes).format(n=mistakes, w=f"\\({weights(sheet, last.w, last.b)}\\)")]
     if isinstance(ex, MistakesExercise):
         return [*_updates_table(sheet, ex.run), "", _run_summary(sheet, ex.run)]
     if isinstance(ex, SeparatorExercise):
@@ -98,45 +111,70 @@ def _solution(sheet: Sheet, ex: Exercise) -> list[str]:
             shown = (exact if exact == num(m.margin) else f"{exact} \\approx {num(m.margin)}") if exact else num(m.margin)
             rows.append([f"${point(m.index)}$", f"${num(m.score)}$", f"$\\displaystyle {shown}$"])
         wrong = [m.index for m in ex.margins if not m.margin > 0]
-        verdict = ("Yes: every signed margin is positive" if ex.separates
-                   else f"No: {points(wrong)} {'has' if len(wrong) == 1 else 'have'} a margin \\(\\le 0\\)")
-        return [*_table(["point", "$y\\,(w\\cdot x + b)$", "$y\\,(w\\cdot x + b)/\\|w\\|$"], rows, "crl"), "",
-                f"{verdict}; the data set's margin for this line is \\({num(ex.margin)}\\)."]
+        # TRANSLATORS: an exercise's solution (LaTeX: no # $ % & _ { } ~ ^ \); {points} lists the points, {le} is "≤ 0".
+        verdict = (_("Yes: every signed margin is positive") if ex.separates
+                   else ngettext("No: {points} has a margin {le}", "No: {points} have a margin {le}", len(wrong)).format(
+                       points=points(wrong), le="\\(\\le 0\\)"))
+        head = [tex_escape(_("point")), "$y\\,(w\\cdot x + b)$", "$y\\,(w\\cdot x + b)/\\|w\\|$"]
+        # TRANSLATORS: an exercise's solution; {verdict} is "Yes: …" or "No: …" (translated apart), {margin} a number.
+        return [*_table(head, rows, "crl"), "", _("{verdict}; the data set's margin for this line is {margin}.").format(
+            verdict=verdict, margin=f"\\({num(ex.margin)}\\)")]
     if isinstance(ex, BoundExercise):
         r = f"{radical(ex.R_exact)} \\approx {num(ex.R)}" if ex.R_exact is not None else num(ex.R)
-        top = "no finite number" if ex.max_updates < 0 else f"at most {ex.max_updates}"
-        return [f"\\(R = {r}\\), \\(\\gamma = {num(ex.gamma)}\\) (with \\(\\theta^* = {vec(ex.theta_star)}\\)), so "
-                f"\\((R/\\gamma)^2 = {num(ex.bound)}\\): {top} updates from \\(w = 0\\). "
-                f"The run in file order makes {ex.updates}."]
+        fields = dict(R=f"\\(R = {r}\\)", gamma=f"\\(\\gamma = {num(ex.gamma)}\\)",
+                      theta=f"\\(\\theta^* = {vec(ex.theta_star)}\\)", bound=f"\\((R/\\gamma)^2 = {num(ex.bound)}\\)",
+                      zero="\\(w = 0\\)", updates=ex.updates)
+        if ex.max_updates < 0:
+            # TRANSLATORS: an exercise's solution (LaTeX: no # $ % & _ { } ~ ^ \); the fields are math, {updates} a count.
+            return [_("{R}, {gamma} (with {theta}), so {bound}: no finite number updates from {zero}. The run in file "
+                      "order makes {updates}.").format(**fields)]
+        # TRANSLATORS: an exercise's solution (LaTeX: no # $ % & _ { } ~ ^ \); the fields are math, {n} and {updates}
+        # counts of updates.
+        return [_("{R}, {gamma} (with {theta}), so {bound}: at most {n} updates from {zero}. The run in file order "
+                  "makes {updates}.").format(n=ex.max_updates, **fields)]
     assert isinstance(ex, OrderExercise)
     out: list[str] = []
-    for what, run in (("In file order", ex.first), ("In the order " + points(ex.second.order), ex.second)):
+    # TRANSLATORS: headings of an exercise's solution, followed by ":"; {order} lists the points, "x3, x1, x2".
+    for what, run in ((_("In file order"), ex.first), (_("In the order {order}").format(order=points(ex.second.order)),
+                                                       ex.second)):
         out += [f"{what}:", "", *_updates_table(sheet, run), "", _run_summary(sheet, run), ""]
-    out.append("The order does not change the final weights here (it may change the mistakes)." if ex.same
-               else "The order changes the answer: the two runs end with different weights, both separators.")
+    out.append(_("The order does not change the final weights here (it may change the mistakes).") if ex.same
+               else _("The order changes the answer: the two runs end with different weights, both separators."))
     return out
 
 
 def sheet_tex(sheet: Sheet, solutions: bool = False) -> str:
     """The sheet as a LaTeX document (with a Solution after every exercise when ``solutions``)."""
     n = len(sheet.exercises)
+    title = tex_escape(sheet.title)
+    if solutions:
+        # TRANSLATORS: the title of an exercise sheet's solutions; {title} is the sheet's title.
+        title = tex_format(_("{title} -- solutions"), title=title)
+    # TRANSLATORS: under an exercise sheet's title; {source} says where the data come from, {seed} a number.
+    source = tex_format(_("{source}; seed {seed}"), source=tex_escape(sheet.source), seed=sheet.seed)
     lines = [f"% Exercise sheet written by perceptron-gui {__version__}: {n} exercise{'s' if n != 1 else ''}, "
              f"seed {sheet.seed}, {sheet.algorithm} perceptron{', with solutions' if solutions else ''}.",
              _PREAMBLE.rstrip("\n"),
              "\\begin{center}",
-             f"{{\\Large\\bfseries {tex_escape(sheet.title)}{' -- solutions' if solutions else ''}}}\\\\[3pt]",
-             f"{{\\small {tex_escape(sheet.source)}; seed {sheet.seed}}}",
+             f"{{\\Large\\bfseries {title}}}\\\\[3pt]",
+             f"{{\\small {source}}}",
              "\\end{center}", "", rule_text(sheet), ""]
     shared = len(sheet.datasets) == 1
     if shared:
-        lines += ["\\section*{The data}", *_data_block(sheet, 0), ""]
+        # TRANSLATORS: a section of an exercise sheet: the data set every exercise uses.
+        data_heading = tex_escape(_("The data"))
+        lines += [f"\\section*{{{data_heading}}}", *_data_block(sheet, 0), ""]
+    # TRANSLATORS: a heading of an exercise's solution.
+    solution = tex_escape(_("Solution"))
     for ex in sheet.exercises:
-        lines += [f"\\section*{{Exercise {ex.number}: {tex_escape(KIND_TITLES[ex.kind])}}}"]
+        # TRANSLATORS: an exercise's heading; {n} is its number, {title} its kind's title.
+        heading = tex_format(_("Exercise {n}: {title}"), n=ex.number, title=tex_escape(KIND_TITLES[ex.kind]))
+        lines += [f"\\section*{{{heading}}}"]
         if not shared:
             lines += _data_block(sheet, ex.data_id)
         lines += [prompt(sheet, ex), ""]
         if solutions:
-            lines += ["\\subsection*{Solution}", *_solution(sheet, ex), ""]
+            lines += [f"\\subsection*{{{solution}}}", *_solution(sheet, ex), ""]
     lines.append("\\end{document}")
     return "\n".join(lines) + "\n"
 

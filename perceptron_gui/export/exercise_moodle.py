@@ -24,6 +24,7 @@ from ..core.exercise_kinds import (
     Sheet,
 )
 from ..core.io import atomic_write_text
+from ..i18n import _
 from .exercise_text import data_rows, prompt, rule_text, weights
 
 __all__ = ["sheet_moodle", "write_sheet_moodle", "MARGIN_TOLERANCE", "BOUND_TOLERANCE"]
@@ -44,7 +45,8 @@ def _number(v: float) -> str:
 def _html_data(sheet: Sheet, ex: Exercise) -> str:
     rows = "".join(f"<tr><td>\\({a}\\)</td><td>\\({b}\\)</td><td>\\({c}\\)</td></tr>"
                    for a, b, c in data_rows(sheet.datasets[ex.data_id]))
-    return ('<table border="1" cellpadding="4"><tr><th>point</th><th>\\(x\\)</th><th>\\(y\\)</th></tr>'
+    head = html.escape(_("point"), quote=False)
+    return (f'<table border="1" cellpadding="4"><tr><th>{head}</th><th>\\(x\\)</th><th>\\(y\\)</th></tr>'
             f"{rows}</table>")
 
 
@@ -90,45 +92,50 @@ def _choices(sheet: Sheet, right: tuple[tuple[float, ...], float],
 
 
 def _questions(sheet: Sheet, ex: Exercise) -> list[str]:
-    title = f"Exercise {ex.number}: {KIND_TITLES[ex.kind]}"
+    title = _("Exercise {n}: {title}").format(n=ex.number, title=KIND_TITLES[ex.kind])
     wb = "(w, b)" if sheet.offset else "w"
     if isinstance(ex, EpochExercise):
         mistakes = sum(s.mistake for s in ex.steps)
         last = ex.steps[-1]
         right, wrong = _choices(sheet, (last.w, last.b),
                                 [(ex.start_w, ex.start_b), *((s.w, s.b) for s in ex.steps)])
-        return [*_numerical(f"{title} (a)", _text(sheet, ex, "How many mistakes does the epoch make?"), mistakes, 0),
-                *_multichoice(f"{title} (b)", _text(sheet, ex, f"What is {wb} after the epoch?"), right, wrong)]
+        return [*_numerical(f"{title} (a)", _text(sheet, ex, _("How many mistakes does the epoch make?")), mistakes, 0),
+                # TRANSLATORS: a quiz question; {wb} is "(w, b)" or "w".
+                *_multichoice(f"{title} (b)", _text(sheet, ex, _("What is {wb} after the epoch?").format(wb=wb)),
+                              right, wrong)]
     if isinstance(ex, MistakesExercise):
         run = ex.run
         right, wrong = _choices(sheet, (run.w, run.b), run.after[:-1])
-        return [*_numerical(f"{title} (a)", _text(sheet, ex, "How many updates does the run make until it converges?"),
+        return [*_numerical(f"{title} (a)", _text(sheet, ex, _("How many updates does the run make until it converges?")),
                             len(run.mistakes), 0),
-                *_multichoice(f"{title} (b)", _text(sheet, ex, f"What is the final {wb}?"), right, wrong)]
+                # TRANSLATORS: a quiz question; {wb} is "(w, b)" or "w".
+                *_multichoice(f"{title} (b)", _text(sheet, ex, _("What is the final {wb}?").format(wb=wb)), right, wrong)]
     if isinstance(ex, SeparatorExercise):
-        yes, no = "Yes", "No"
-        return [*_multichoice(f"{title} (a)", _text(sheet, ex, "Is the line a separator of the data?"),
+        yes, no = _("Yes"), _("No")
+        return [*_multichoice(f"{title} (a)", _text(sheet, ex, _("Is the line a separator of the data?")),
                               yes if ex.separates else no, [no if ex.separates else yes]),
-                *_numerical(f"{title} (b)", _text(sheet, ex, "What is the data set's margin for this line (the smallest "
-                                                              "signed margin), to 3 decimals?"),
+                *_numerical(f"{title} (b)", _text(sheet, ex, _("What is the data set's margin for this line (the "
+                                                                "smallest signed margin), to 3 decimals?")),
                             ex.margin, MARGIN_TOLERANCE)]
     if isinstance(ex, BoundExercise):
-        return [*_numerical(f"{title} (a)", _text(sheet, ex, "What is Novikoff's bound (R/γ)², to 2 decimals?"),
+        return [*_numerical(f"{title} (a)", _text(sheet, ex, _("What is Novikoff's bound (R/γ)², to 2 decimals?")),
                             ex.bound, BOUND_TOLERANCE),
-                *_numerical(f"{title} (b)", _text(sheet, ex, "How many updates does the run in file order make?"),
+                *_numerical(f"{title} (b)", _text(sheet, ex, _("How many updates does the run in file order make?")),
                             ex.updates, 0)]
     assert isinstance(ex, OrderExercise)
-    yes, no = "Yes, the final weights differ", "No, the final weights are the same"
-    return [*_multichoice(f"{title} (a)", _text(sheet, ex, "Does the order change the final weights?"),
+    yes, no = _("Yes, the final weights differ"), _("No, the final weights are the same")
+    return [*_multichoice(f"{title} (a)", _text(sheet, ex, _("Does the order change the final weights?")),
                           no if ex.same else yes, [yes if ex.same else no]),
-            *_numerical(f"{title} (b)", _text(sheet, ex, "How many updates does the run in the second order make?"),
+            *_numerical(f"{title} (b)", _text(sheet, ex, _("How many updates does the run in the second order make?")),
                         len(ex.second.mistakes), 0)]
 
 
 def sheet_moodle(sheet: Sheet) -> str:
     """The sheet as Moodle XML: a category named after it, then two questions per exercise."""
+    # TRANSLATORS: the Moodle category of a sheet's questions; {title} is the sheet's title, {seed} a number.
+    category = _("{title} (seed {seed})").format(title=sheet.title, seed=sheet.seed)
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<quiz>", '  <question type="category">',
-             f"    <category><text>$course$/top/{escape(sheet.title)} (seed {sheet.seed})</text></category>",
+             f"    <category><text>$course$/top/{escape(category)}</text></category>",
              "  </question>"]
     for ex in sheet.exercises:
         lines += _questions(sheet, ex)

@@ -21,6 +21,7 @@ from ..core.exercise_kinds import (
     SeparatorExercise,
     Sheet,
 )
+from ..i18n import _
 
 __all__ = ["num", "vec", "radical", "point", "points", "rule_text", "data_rows", "prompt", "weights"]
 
@@ -60,7 +61,8 @@ def point(i: int) -> str:
 
 def points(indices: Sequence[int]) -> str:
     """\\(x_{3}, x_{1}, …\\) as one math run, or "none"."""
-    return f"\\({', '.join(point(i) for i in indices)}\\)" if len(indices) else "none"
+    # TRANSLATORS: an exercise sheet's answer where no point is listed.
+    return f"\\({', '.join(point(i) for i in indices)}\\)" if len(indices) else _("none")
 
 
 def weights(sheet: Sheet, w: Sequence[float], b: float) -> str:
@@ -70,16 +72,25 @@ def weights(sheet: Sheet, w: Sequence[float], b: float) -> str:
 
 def rule_text(sheet: Sheet) -> str:
     """The algorithm and the conventions, one paragraph."""
+    # The sheets' prose is LaTeX (and Moodle's HTML): the math goes in as fields, the words are the
+    # catalogue's (a translation must not use LaTeX's special characters # $ % & _ { } ~ ^ \\).
+    xy, upd_w = "\\((x, y)\\)", "\\(w \\leftarrow w + y\\,x\\)"
     if sheet.offset:
-        rule = ("the perceptron with offset: at a visit of \\((x, y)\\), if \\(y\\,(w\\cdot x + b) \\le 0\\) "
-                "it is a mistake and \\(w \\leftarrow w + y\\,x\\), \\(b \\leftarrow b + y\\)")
+        # TRANSLATORS: an exercise sheet (LaTeX): no # $ % & _ { } ~ ^ \ in the translation. {xy} is "(x, y)",
+        # {cond} "y(w·x + b) ≤ 0", {upd_w} "w ← w + y·x", {upd_b} "b ← b + y". Completes "Use …".
+        rule = _("the perceptron with offset: at a visit of {xy}, if {cond} it is a mistake and {upd_w}, {upd_b}").format(
+            xy=xy, cond="\\(y\\,(w\\cdot x + b) \\le 0\\)", upd_w=upd_w, upd_b="\\(b \\leftarrow b + y\\)")
     else:
-        rule = ("the perceptron through the origin: at a visit of \\((x, y)\\), if \\(y\\,(w\\cdot x) \\le 0\\) "
-                "it is a mistake and \\(w \\leftarrow w + y\\,x\\)")
-    return (f"Use {rule}. An epoch visits every point once, in the order given (file order "
-            "\\(x_{1}, x_{2}, \\dots\\) unless the exercise says otherwise); a run to convergence stops after "
-            "the first epoch without a mistake. The signed margin of a point is "
-            "\\(y\\,(w\\cdot x + b)/\\|w\\|\\).")
+        # TRANSLATORS: an exercise sheet (LaTeX): no # $ % & _ { } ~ ^ \ in the translation. {xy} is "(x, y)",
+        # {cond} "y(w·x) ≤ 0", {upd_w} "w ← w + y·x". Completes "Use …".
+        rule = _("the perceptron through the origin: at a visit of {xy}, if {cond} it is a mistake and {upd_w}").format(
+            xy=xy, cond="\\(y\\,(w\\cdot x) \\le 0\\)", upd_w=upd_w)
+    # TRANSLATORS: an exercise sheet (LaTeX): no # $ % & _ { } ~ ^ \ in the translation. {rule} is "the perceptron
+    # with offset: …" (translated apart), {order} "x1, x2, …", {margin} "y(w·x + b)/‖w‖".
+    return _("Use {rule}. An epoch visits every point once, in the order given (file order {order} unless the "
+             "exercise says otherwise); a run to convergence stops after the first epoch without a mistake. The "
+             "signed margin of a point is {margin}.").format(
+        rule=rule, order="\\(x_{1}, x_{2}, \\dots\\)", margin="\\(y\\,(w\\cdot x + b)/\\|w\\|\\)")
 
 
 def data_rows(data: Dataset) -> list[tuple[str, str, str]]:
@@ -95,25 +106,39 @@ def prompt(sheet: Sheet, ex: Exercise) -> str:
     """The exercise's question, one paragraph."""
     zero = "\\(w = 0\\)" + (", \\(b = 0\\)" if sheet.offset else "")
     wb = "\\((w, b)\\)" if sheet.offset else "\\(w\\)"
+    # TRANSLATORS (every prompt below): an exercise sheet (LaTeX): no # $ % & _ { } ~ ^ \ in the translation;
+    # the fields are math: {zero} "w = 0, b = 0", {wb} "(w, b)" or "w", {start} "w0 = (…)".
     if isinstance(ex, EpochExercise):
-        return (f"Start from {_start(sheet, ex)} and simulate one epoch in file order. For every visit give "
-                f"\\(y\\,(w\\cdot x + b)\\), whether it is a mistake, and {wb} after the visit.")
+        # TRANSLATORS: {score} is "y(w·x + b)".
+        return _("Start from {start} and simulate one epoch in file order. For every visit give {score}, whether it "
+                 "is a mistake, and {wb} after the visit.").format(
+            start=_start(sheet, ex), score="\\(y\\,(w\\cdot x + b)\\)", wb=wb)
     if isinstance(ex, MistakesExercise):
-        return (f"Start from {zero} and run epochs in file order until an epoch makes no mistake. Which points "
-                f"cause mistakes, in order? How many updates and epochs does the run take, and what is the final {wb}?")
+        return _("Start from {zero} and run epochs in file order until an epoch makes no mistake. Which points cause "
+                 "mistakes, in order? How many updates and epochs does the run take, and what is the final "
+                 "{wb}?").format(zero=zero, wb=wb)
     if isinstance(ex, SeparatorExercise):
         line = f"\\({vec(ex.w)}\\cdot x" + (f" + ({num(ex.b)})" if sheet.offset else "") + " = 0\\)"
         given = "\\(" + weights(sheet, ex.w, ex.b) + "\\)"
-        return (f"Consider the line {line}, that is {given}. Is it a "
-                "separator of the data (every signed margin \\(> 0\\))? Give every point's signed margin "
-                "and the data set's margin (the smallest).")
+        # TRANSLATORS: {line} is the line's equation, {given} its weights, {positive} "> 0".
+        return _("Consider the line {line}, that is {given}. Is it a separator of the data (every signed margin "
+                 "{positive})? Give every point's signed margin and the data set's margin (the smallest).").format(
+            line=line, given=given, positive="\\(> 0\\)")
     if isinstance(ex, BoundExercise):
-        space = "the points \\((x, 1)\\)" if sheet.offset else "the points"
-        return (f"The data set's margin is \\(\\gamma = {num(ex.gamma)}\\) (for {space}, with a unit "
-                f"\\(\\theta^*\\)). Compute \\(R\\), the largest length of {space}, and Novikoff's bound "
-                f"\\((R/\\gamma)^2\\): how many updates can the perceptron make at most from {zero}? "
-                "How many does it make in file order?")
+        fields = dict(gamma=f"\\(\\gamma = {num(ex.gamma)}\\)", theta="\\(\\theta^*\\)", R="\\(R\\)",
+                      bound="\\((R/\\gamma)^2\\)", zero=zero)
+        if sheet.offset:
+            # TRANSLATORS: {points} is "(x, 1)", {gamma} "γ = 0.5", {theta} "θ*", {R} "R", {bound} "(R/γ)²".
+            return _("The data set's margin is {gamma} (for the points {points}, with a unit {theta}). Compute {R}, "
+                     "the largest length of the points {points}, and Novikoff's bound {bound}: how many updates can "
+                     "the perceptron make at most from {zero}? How many does it make in file order?").format(
+                points="\\((x, 1)\\)", **fields)
+        # TRANSLATORS: {gamma} is "γ = 0.5", {theta} "θ*", {R} "R", {bound} "(R/γ)²".
+        return _("The data set's margin is {gamma} (for the points, with a unit {theta}). Compute {R}, the largest "
+                 "length of the points, and Novikoff's bound {bound}: how many updates can the perceptron make at "
+                 "most from {zero}? How many does it make in file order?").format(**fields)
     assert isinstance(ex, OrderExercise)
-    return (f"Run the perceptron from {zero} to convergence twice: in file order, and with every epoch in the "
-            f"order {points(ex.second.order)}. Which points cause mistakes in each run, and what is the final "
-            f"{wb} of each? Does the order change the answer?")
+    # TRANSLATORS: {order} lists the points in the second order, "x3, x1, x2".
+    return _("Run the perceptron from {zero} to convergence twice: in file order, and with every epoch in the order "
+             "{order}. Which points cause mistakes in each run, and what is the final {wb} of each? Does the order "
+             "change the answer?").format(zero=zero, order=points(ex.second.order), wb=wb)

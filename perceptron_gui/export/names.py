@@ -3,16 +3,23 @@ overlay of the Beamer slides is. Plain tables, no numpy and no session, so the c
 grammar (cli/args.py) can offer them without importing the exporters (50 ms of every ``run``)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ..i18n import N_, ShownTexts, _
+
 __all__ = ["FIGURES", "TIKZ_FIGURES", "tikz_problem", "FRAME_UNITS", "BEAMER_FRAMES"]
 
-FIGURES = {"canvas": "the canvas", "angle": "the angle-to-θ* plot", "epochs": "the per-epoch plot",
-           "dot": "the plot of w_k·θ* and its lower bound", "norm": "the plot of ‖w_k‖² and its upper bound",
-           "cos": "the plot of cos∠(w_k, θ*) and its lower bound √k·γ/R",
-           "proof": "the proof's three plots (dot, norm, cos) side by side",
-           "losses": "the plot of the perceptron and hinge losses",
-           "study": "the order study's histogram", "compare": "2 to 4 runs side by side",
-           "weight-space": "the weight-space plot",
-           "storyboard": "the run's updates as small multiples (the storyboard)"}
+
+# TRANSLATORS: the figures' descriptions appear inside sentences ("Exported the canvas to a.png."): lower case.
+FIGURES: Mapping[str, str] = ShownTexts({
+    "canvas": N_("the canvas"), "angle": N_("the angle-to-θ* plot"), "epochs": N_("the per-epoch plot"),
+    "dot": N_("the plot of w_k·θ* and its lower bound"), "norm": N_("the plot of ‖w_k‖² and its upper bound"),
+    "cos": N_("the plot of cos∠(w_k, θ*) and its lower bound √k·γ/R"),
+    "proof": N_("the proof's three plots (dot, norm, cos) side by side"),
+    "losses": N_("the plot of the perceptron and hinge losses"),
+    "study": N_("the order study's histogram"), "compare": N_("2 to 4 runs side by side"),
+    "weight-space": N_("the weight-space plot"),
+    "storyboard": N_("the run's updates as small multiples (the storyboard)")})
 # The figures written as TikZ too (the angle and per-epoch plots are PNG, SVG or PDF only).
 TIKZ_FIGURES = tuple(name for name in FIGURES if name not in ("angle", "epochs"))
 
@@ -22,18 +29,23 @@ def tikz_problem(figure: str, d: int | None = None) -> str | None:
     has one: the canvas and the storyboard of 1-D or 2-D data, the weight space of 2-D data, the
     curves against k, the order study and the race."""
     if figure not in TIKZ_FIGURES:
-        return (f"TikZ is written for the canvas, the weight space and the curves against k only; "
-                f"export {FIGURES.get(figure, figure)} as PNG, SVG or PDF.")
+        # TRANSLATORS: {figure} is a figure's description, "the per-epoch plot".
+        return _("TikZ is written for the canvas, the weight space and the curves against k only; "
+                 "export {figure} as PNG, SVG or PDF.").format(figure=FIGURES.get(figure, figure))
     if d is not None and figure == "canvas" and d > 2:
-        return f"TikZ draws the canvas of 1-D or 2-D data; these points have {d} features: export a PNG, SVG or PDF."
+        return _("TikZ draws the canvas of 1-D or 2-D data; these points have {d} features: export a PNG, SVG or "
+                 "PDF.").format(d=d)
     if d is not None and figure == "storyboard" and d > 2:
-        return f"A storyboard draws 1-D or 2-D data; these points have {d} features: export the canvas instead."
+        return _("A storyboard draws 1-D or 2-D data; these points have {d} features: export the canvas "
+                 "instead.").format(d=d)
     if d is not None and figure == "weight-space" and d != 2:
-        return "The weight space is drawn for data with 2 features."
+        return _("The weight space is drawn for data with 2 features.")
     return None
 
 
-FRAME_UNITS = {"update": "one frame per update", "visit": "one frame per example visit"}  # of an animation
+FRAME_UNITS: Mapping[str, str] = ShownTexts({"update": N_("one frame per update"),
+                                             "visit": N_("one frame per example visit")})  # of an animation
 # What one overlay of the Beamer slides is (export/beamer.py); the animations take FRAME_UNITS.
-BEAMER_FRAMES = {**{unit: text.replace("frame", "overlay") for unit, text in FRAME_UNITS.items()},
-                 "epoch": "one overlay per epoch's end"}
+BEAMER_FRAMES: Mapping[str, str] = ShownTexts({"update": N_("one overlay per update"),
+                                               "visit": N_("one overlay per example visit"),
+                                               "epoch": N_("one overlay per epoch's end")})

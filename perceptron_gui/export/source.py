@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core.errors import UserError
 from ..core.io import unwritable_reason
+from ..i18n import _
 from ..render.geometry import ViewRange as View
 from ..session.events import SessionEvents
 from ..session.frame import Frame, frame_at
@@ -52,8 +53,9 @@ def raster_note(n_points: int, fmt: str) -> str:
     """What the export dialog says about a vector export of ``n_points`` points ("" if nothing)."""
     if fmt not in ("svg", "pdf") or n_points <= RASTER_POINTS_ABOVE:
         return ""
-    return (f"{n_points:,} points: the points are drawn as one image inside the {fmt.upper()} "
-            f"(above {RASTER_POINTS_ABOVE:,}); lines, text and axes stay vectors.")
+    # TRANSLATORS: {format} is "SVG" or "PDF"; {above} the number of points above which this happens.
+    return _("{n} points: the points are drawn as one image inside the {format} (above {above}); lines, text and "
+             "axes stay vectors.").format(n=f"{n_points:,}", format=fmt.upper(), above=f"{RASTER_POINTS_ABOVE:,}")
 REFERENCE_SIZE = (960, 640)  # the logical size of a 3:2 figure; other shapes keep its area
 MIN_ASPECT, MAX_ASPECT = 0.5, 3.0
 
@@ -189,7 +191,8 @@ def format_of(path: str | os.PathLike[str]) -> str:
     """'png', 'svg', 'pdf' or 'tikz' from a file name; ExportError for another ending."""
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise ExportError(f"{Path(path).name} has no known ending; name it .png, .svg, .pdf or .tex (TikZ).")
+        raise ExportError(_("{name} has no known ending; name it .png, .svg, .pdf or .tex (TikZ).").format(
+            name=Path(path).name))
     return FORMATS[suffix]
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
 from .names import BEAMER_FRAMES, FRAME_UNITS
 from .source import ExportError
 
@@ -36,7 +37,9 @@ def frame_steps(run: Any, unit: str = "update", k_from: int = 0, k_to: int | Non
         if count <= max_frames:
             return np.arange(first, last + 1, dtype=np.int64)
         return np.asarray(first + _even_indices(count, max_frames))
-    raise ExportError(f"Frames are made per {' or per '.join(FRAME_UNITS)}, not per '{unit}'.")
+    # TRANSLATORS: {units} is "update or per visit" (the names are typed: keep them), joined by " or per ".
+    raise ExportError(_("Frames are made per {units}, not per '{unit}'.").format(
+        units=_(" or per ").join(FRAME_UNITS), unit=unit))
 
 
 def epoch_steps(run: Any, k_from: int = 0, k_to: int | None = None) -> np.ndarray:
@@ -54,13 +57,13 @@ def epoch_steps(run: Any, k_from: int = 0, k_to: int | None = None) -> np.ndarra
 
 def _update_range(run: Any, k_from: int, k_to: int | None) -> tuple[int, int]:
     if run is None:
-        raise ExportError("There is no run to animate yet; add points of both classes first.")
+        raise ExportError(_("There is no run to animate yet; add points of both classes first."))
     K = int(run.num_updates)
     k_to = K if k_to is None else int(k_to)
     k_from = int(k_from)
     if not 0 <= k_from <= k_to <= K:
-        raise ExportError(f"The range of updates must lie within 0 to {K} with the first at most the last, "
-                          f"not {k_from} to {k_to}.")
+        raise ExportError(_("The range of updates must lie within 0 to {K} with the first at most the last, not "
+                            "{first} to {last}.").format(K=K, first=k_from, last=k_to))
     return k_from, k_to
 
 

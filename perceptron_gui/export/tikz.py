@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
+from ..i18n import _
 from ..render.geometry import ViewRange
 from ..render.picture import (
     AlphaRings,
@@ -35,6 +36,7 @@ from ..render.picture import (
     Vector,
     describe,
 )
+from ..render.tex import tex_format
 from ..session.frame import Frame, frame_at
 from ..session.run_result import RunResult
 from ..version import __version__
@@ -236,7 +238,7 @@ def _kind(result: RunResult, lifted: bool) -> str:
 def _axis_names(result: RunResult, lifted: bool) -> list[str]:
     names = list(result.train.feature_names) or [f"x{j + 1}" for j in range(int(result.train.d))]
     if int(result.train.d) == 1 and lifted:
-        return [names[0], "constant feature 1 (offset trick)"]
+        return [names[0], _("constant feature 1 (offset trick)")]
     return names
 
 
@@ -256,12 +258,17 @@ def _header(tk: TikzPicture, result: RunResult, frame: Frame, standalone: bool, 
 
 def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, title: str | None,
              box_width_cm: float, compact: bool = False, legend: bool = True) -> None:
-    x0, y0, x1, _ = pic.rect
+    x0, y0, x1, _y1 = pic.rect
     algo = REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm
     n_epochs = result.record.epochs_run
-    where = "before the first visit" if frame.t < 0 else f"after visit $t = {frame.t}$"
-    text = (f"{tex_escape(algo)} perceptron, {where}: $k = {frame.k}$ updates, "
-            f"epoch {frame.epoch} of 0--{max(n_epochs - 1, 0)}")
+    # TRANSLATORS: part of a figure's caption; {t} is "t = 3".
+    where = tex_format(_("before the first visit")) if frame.t < 0 else tex_format(_("after visit {t}"),
+                                                                                    t=f"$t = {frame.t}$")
+    # TRANSLATORS: a figure's caption; {algo} is the learner's title, {where} "after visit t = 3" (translated
+    # apart), {k} "k = 5", {epochs} the range of epochs "0--3".
+    text = tex_format(_("{algo} perceptron, {where}: {k} updates, epoch {epoch} of {epochs}"),
+                      algo=tex_escape(algo), where=where, k=f"$k = {frame.k}$", epoch=frame.epoch,
+                      epochs=f"0--{max(n_epochs - 1, 0)}")
     ktext = kernel_caption(result, frame)
     if ktext is not None:  # a curved kernel boundary: f, not w
         text += ktext
@@ -269,11 +276,15 @@ def _caption(tk: TikzPicture, result: RunResult, frame: Frame, pic: Picture, tit
         wtxt = ", ".join(sig(float(v)).strip("$") for v in frame.w)
         text += f"; $w = ({wtxt})$" + (f", $b = {sig(frame.b).strip('$')}$" if frame.offset else "")
     else:
-        text += ("; $w = 0$, so there is no hyperplane yet"
-                 + (f" (every point gets the sign of $b = {sig(frame.b).strip('$')}$)" if frame.b else
-                    " (every point is predicted $+1$)"))
+        # TRANSLATORS: part of a figure's caption; {w} is "w = 0".
+        text += (tex_format(_("; {w}, so there is no hyperplane yet"), w="$w = 0$")
+                 # TRANSLATORS: part of a figure's caption; {b} is "b = 0.5".
+                 + (tex_format(_(" (every point gets the sign of {b})"), b=f"$b = {sig(frame.b).strip('$')}$")
+                    if frame.b else
+                    # TRANSLATORS: part of a figure's caption; {label} is "+1".
+                    tex_format(_(" (every point is predicted {label})"), label="$+1$")))
     if frame.has_hyperplane and pic.get("hyperplane") is None:
-        text += " (the hyperplane lies outside this view)"
+        text += tex_format(_(" (the hyperplane lies outside this view)"))
     text += "."
     left = tk.xy(x0, y0)
     if title:

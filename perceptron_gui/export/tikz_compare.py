@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
+from ..i18n import _
 from ..render.compare_text import panel_lines
 from ..render.geometry import ViewRange
 from ..version import __version__
@@ -42,7 +43,7 @@ def _as_scope(body: str) -> str:
 
 
 def _text(s: str) -> str:
-    return tex_escape(s.replace("\u202f", " ").replace("∠θ*", "angle to θ*"))  # fonts lack the thin space and ∠
+    return tex_escape(s.replace("\u202f", " ").replace("∠θ*", _("angle to θ*")))  # fonts lack the thin space and ∠
 
 
 def _panel(lines: list[str], run: Any, t: int, i: int, first: bool, view: ViewRange | None,
@@ -50,8 +51,8 @@ def _panel(lines: list[str], run: Any, t: int, i: int, first: bool, view: ViewRa
     """Panel ``i`` (from 0): frame_to_tikz's picture of ``run`` at ``t`` in a scope named
     panel{i+1}, with the coordinate top{i+1} above its box's middle; returns the box's top (cm
     above the panel's origin)."""
-    pic, _ = tikz_picture(run.result, t, view=view, show_theta_star=show_theta_star)
-    tk, ux, uy, _, _ = layout(pic, run.result, False)
+    pic, _frame = tikz_picture(run.result, t, view=view, show_theta_star=show_theta_star)
+    tk, ux, uy, _equal, _one_d = layout(pic, run.result, False)
     left, right = tk.ax.plo * ux, tk.ax.phi * ux
     top = tk.ay.phi * uy if tk.ay is not None else ONE_D_HALF_HEIGHT
     # The box starts GAP + TICK_ROOM right of everything the panel before it drew.

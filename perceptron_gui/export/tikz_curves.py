@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from ..core.io import atomic_write_text
+from ..i18n import _
 from ..render.k_curves import LEFT_LABEL_TEX, PROOF_KINDS, SPECS, curve_series, playhead_cut, sampling_note
+from ..render.tex import tex_format
 from ..version import __version__
 from .latex import exponent_for, make_axis, tex_escape
 from .tikz_axes import TikzPicture, axis_suffix, box_grid_and_ticks
@@ -102,7 +104,7 @@ def _panel(result: Any, kp: int, kind: str, data: dict[str, tuple[np.ndarray, np
     playhead and (``legend``) the legend below the x-axis title, never on it: one entry per row
     (``columns`` 1) or all in one row (0)."""
     K = max(int(result.record.num_updates), 1)
-    ys = np.concatenate([y[np.isfinite(y)] for _, y in data.values()] + [np.zeros(1)])
+    ys = np.concatenate([y[np.isfinite(y)] for _k, y in data.values()] + [np.zeros(1)])
     lo, hi = float(np.min(ys)), float(np.max(ys))
     hi = hi if hi > lo else lo + 1.0
     pad = 0.05 * (hi - lo)
@@ -114,8 +116,10 @@ def _panel(result: Any, kp: int, kind: str, data: dict[str, tuple[np.ndarray, np
     for key, hexa in colours.items():
         tk.add(f"\\definecolor{{k{key.replace('_', '')}}}{{HTML}}{{{hexa.lstrip('#').upper()}}}")
     X0, Y0, X1, Y1 = box_grid_and_ticks(tk)
+    # TRANSLATORS: the x-axis title of the curves against k; {k} is "k".
+    x_title = tex_format(_("updates {k}"), k="$k$")
     tk.add(f"\\node[below=0.6cm] (xtitle{name}) at ({ax.fmt((ax.plo + ax.phi) / 2)},{Y0}) "
-           f"{{updates $k${axis_suffix(ax)}}};")
+           f"{{{x_title}{axis_suffix(ax)}}};")
     tk.add(f"\\node[rotate=90, anchor=south] at ([xshift=-1.3cm]{X0},{ay.fmt((ay.plo + ay.phi) / 2)}) "
            f"{{{LEFT_LABEL_TEX[kind]}{axis_suffix(ay)}}};")
     for spec in SPECS[kind]:
@@ -139,7 +143,8 @@ def _panel(result: Any, kp: int, kind: str, data: dict[str, tuple[np.ndarray, np
         tk.add("% legend")
         tk.add(f"\\coordinate (legendtop{name}) at ({X0},{Y0} |- xtitle{name}.south);")
         entries = [(f"k{s.key.replace('_', '')}", s.dashed, s.tex) for s in SPECS[kind]]
-        entries.append(("kplayhead", False, f"this frame: $k = {kp}$"))
+        # TRANSLATORS: a legend entry for the playhead's line; {k} is "k = 5".
+        entries.append(("kplayhead", False, tex_format(_("this frame: {k}"), k=f"$k = {kp}$")))
         for i, (colour, dashed, text) in enumerate(entries):
             # In a row, each entry starts right of the text before it (texts differ in length).
             at = (f"([yshift=-{LEGEND_ROW_CM * (i + 0.75):.3g}cm]legendtop{name})" if columns == 1 else

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.errors import UserError
+from ..i18n import N_, _
 
 __all__ = ["LengthError", "TikzSize", "fit_picture", "parse_length"]
 
@@ -32,7 +33,7 @@ class LengthError(UserError):
 _ROOM = 0.998
 
 
-def parse_length(text: str, option: str = "the size") -> str:
+def parse_length(text: str, option: str = N_("the size")) -> str:
     """``text`` as a TeX length (``8cm``, ``120mm``, ``0.9\\linewidth``, ``\\textheight``).
 
     Raises
@@ -45,8 +46,10 @@ def parse_length(text: str, option: str = "the size") -> str:
     factor = (m.group(1) or m.group(3) or "1") if m else "0"
     if m is None or float(factor) <= 0 or float(factor) > 1000:
         relative = ", ".join("\\" + name for name in _RELATIVE)
-        raise LengthError(f"{option} must be a positive length such as 8cm, 120mm or 0.9\\linewidth "
-                          f"(units {', '.join(_UNITS)}; or a fraction of {relative}), not '{text}'.")
+        # TRANSLATORS: {option} is an option's name ("--width") or "The width"; {units} lists TeX units.
+        raise LengthError(_("{option} must be a positive length such as 8cm, 120mm or 0.9\\linewidth (units {units}; "
+                            "or a fraction of {relative}), not '{text}'.").format(
+            option=_(option), units=", ".join(_UNITS), relative=relative, text=text))
     return f"{factor}\\{m.group(4)}" if m.group(4) else f"{factor}{m.group(2)}"
 
 
@@ -59,9 +62,9 @@ class TikzSize:
     legend: bool = True
 
     def __post_init__(self) -> None:
-        for name, value in (("The width", self.width), ("The height", self.height)):
+        for attr, name, value in (("width", N_("The width"), self.width), ("height", N_("The height"), self.height)):
             if value is not None:
-                object.__setattr__(self, name.split()[1], parse_length(value, name))
+                object.__setattr__(self, attr, parse_length(value, name))
 
     @property
     def fitted(self) -> bool:

@@ -5,9 +5,11 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
 from ..render.contour import join_segments
 from ..render.kernel_picture import AlphaRings, Curve, alpha_ring_scale
 from ..render.picture import inside
+from ..render.tex import tex_format
 
 __all__ = ["paint_curve", "paint_alpha", "kernel_legend_sample", "CURVE_STYLE", "ALPHA_STYLE"]
 
@@ -53,7 +55,11 @@ def kernel_caption(result: Any, frame: Any) -> str | None:
     kern = {"linear": r"x\cdot z", "rbf": rf"e^{{-{spec['gamma']:g}\|x - z\|^2}}",
             "poly": rf"({spec['gamma']:g}\, x\cdot z + {spec['coef0']:g})^{{{spec['degree']}}}"}[spec["name"]]
     if frame.k == 0:
-        return r"; $\alpha = 0$, so $f = 0$ and there is no boundary yet"
+        # TRANSLATORS: part of a figure's caption; {alpha} is "α = 0", {f} "f = 0".
+        return tex_format(_("; {alpha}, so {f} and there is no boundary yet"), alpha=r"$\alpha = 0$", f="$f = 0$")
     b = rf" + b$, $b = {frame.b:g}" if frame.offset else ""
-    return (rf"; $f(x) = \sum_j \alpha_j y_j K(x_j, x){b}$ with $K(x, z) = {kern}$; "
-            rf"$\alpha_i > 0$ on {frame.alpha_points.size} of {result.record.n} points")
+    # TRANSLATORS: part of a figure's caption; {f} is the kernel perceptron's f(x), {kernel} "K(x, z) = x·z",
+    # {alpha} "α_i > 0", {m} and {n} counts of points.
+    return tex_format(_("; {f} with {kernel}; {alpha} on {m} of {n} points"),
+                      f=rf"$f(x) = \sum_j \alpha_j y_j K(x_j, x){b}$", kernel=f"$K(x, z) = {kern}$",
+                      alpha=r"$\alpha_i > 0$", m=frame.alpha_points.size, n=result.record.n)

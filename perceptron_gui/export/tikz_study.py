@@ -13,6 +13,7 @@ import os
 
 from ..core.io import atomic_write_text
 from ..core.order_study import OrderStudy
+from ..i18n import _
 from ..render.study_picture import describe_study
 from ..version import __version__
 from .latex import Axis, exponent_for, make_axis, tex_escape
@@ -71,11 +72,14 @@ def study_to_tikz(study: OrderStudy, *, standalone: bool = True) -> str:
     title = pic.header + (f" · {pic.bound_note}" if pic.bound_note else "")
     tk.add(f"\\node[above=0.15cm, font=\\bfseries] at ({xc},{Y1}) {{{tex_escape(title)}}};")
     tk.add(f"\\node[below=0.6cm] at ({xc},{Y0}) {{{tex_escape(pic.x_title)}{axis_suffix(ax)}}};")
-    tk.add(f"\\node[rotate=90, anchor=south] at ([xshift=-1cm]{X0},{yc}) {{orders{axis_suffix(ay)}}};")
+    # TRANSLATORS: the y-axis title of the order study's histogram: how many shuffled orders.
+    y_title = tex_escape(_("orders"))
+    tk.add(f"\\node[rotate=90, anchor=south] at ([xshift=-1cm]{X0},{yc}) {{{y_title}{axis_suffix(ay)}}};")
     entries = [("\\fill[percpos] {at} ++(0.1cm,-4pt) rectangle ++(0.4cm,8pt);", pic.bars_label),
                (f"\\draw[{FILE_STYLE}] {{at}} -- ++(0.6cm,0);", pic.file_label)]
     if pic.bound is not None:
-        entries.append((f"\\draw[{BOUND_STYLE}] {{at}} -- ++(0.6cm,0);", f"bound (R/γ)² = {pic.bound:.4g}"))
+        entries.append((f"\\draw[{BOUND_STYLE}] {{at}} -- ++(0.6cm,0);",
+                        _("bound (R/γ)² = {bound}").format(bound=f"{pic.bound:.4g}")))
     for i, (sample, text) in enumerate(entries):
         dy = f"yshift=-{1.2 + 0.45 * i:.3g}cm"
         tk.add(sample.replace("{at}", f"([{dy}]{X0},{Y0})") + f" \\node[right, font=\\small] at "

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.dataset import DatasetError
+from ..i18n import _
 from ..render.fit_view import fitted_view, must_show, widened_view
 from ..render.geometry import Rect, ViewRange, check_view_range, rect_of_range
 from ..render.projection import Projection, make_projection
@@ -35,8 +36,8 @@ def view_plane(result: RunResult, lifted: bool) -> ViewPlane:
     ``lifted``), 2-D as they are. Raises DatasetError for more than two features."""
     d = int(result.train.d)
     if d > 2:
-        raise DatasetError(f"A TikZ picture shows 1-D or 2-D data, but these points have {d} features; "
-                           "export the run as JSON or CSV instead.")
+        raise DatasetError(_("A TikZ picture shows 1-D or 2-D data, but these points have {d} features; export the "
+                             "run as JSON or CSV instead.").format(d=d))
     parts = [(result.train, result.train_index, False)]
     if result.test is not None and result.test.n:
         parts.append((result.test, result.test_index, True))

@@ -19,8 +19,10 @@ import numpy as np
 
 from ..core.algorithms import REGISTRY
 from ..core.io import atomic_write_text
+from ..i18n import _
 from ..render import theme as style
 from ..render.label_place import label_size_cm, node_options, place
+from ..render.tex import tex_format
 from ..render.weight_space import WeightSpace, allowed_alpha, describe_weight_space, spaced_labels
 from ..version import __version__
 from .latex import exponent_for, make_axis, sig, tex_escape
@@ -153,18 +155,25 @@ def _path(tk: TikzPicture, ws: WeightSpace) -> None:
 
 
 def _caption(tk: TikzPicture, result: Any, ws: WeightSpace, rec: Any, title: str | None) -> None:
-    x0, y0, x1, _ = ws.rect
+    x0, y0, x1, _y1 = ws.rect
     algo = REGISTRY[result.algorithm].title if result.algorithm in REGISTRY else result.algorithm
     w_k = ", ".join(sig(float(v)).strip("$") for v in ws.path[-1])
-    text = f"{tex_escape(algo)} perceptron in weight space at $k = {ws.k}$ updates: $w_k = ({w_k})$"
+    # TRANSLATORS: the weight space's caption; {algo} is the learner's title, {k} "k = 5", {w} "w_k = (1, 2)".
+    text = tex_format(_("{algo} perceptron in weight space at {k} updates: {w}"), algo=tex_escape(algo),
+                      k=f"$k = {ws.k}$", w=f"$w_k = ({w_k})$")
     if ws.offset:
-        text += (f". With an offset $(w, b)$ is 3-D: this is the slice $b = b_k = {sig(ws.b_slice).strip('$')}$, "
-                 "whose lines are $w\\cdot x_i + b_k = 0$ (each earlier $w_j$ had its own $b_j$)")
+        # TRANSLATORS: continues the weight space's caption; {wb} is "(w, b)", {slice} "b = b_k = 0.5", {line}
+        # "w·x_i + b_k = 0", {wj} "w_j", {bj} "b_j".
+        text += tex_format(_(". With an offset {wb} is 3-D: this is the slice {slice}, whose lines are {line} (each "
+                             "earlier {wj} had its own {bj})"), wb="$(w, b)$",
+                           slice=f"$b = b_k = {sig(ws.b_slice).strip('$')}$", line="$w\\cdot x_i + b_k = 0$",
+                           wj="$w_j$", bj="$b_j$")
     else:
-        text += "; each line is $w\\cdot x_i = 0$"
+        # TRANSLATORS: continues the weight space's caption; {line} is "w·x_i = 0".
+        text += tex_format(_("; each line is {line}"), line="$w\\cdot x_i = 0$")
     notes = list(ws.notes)
     if ws.path.shape[0] > MAX_TIKZ_PATH + 1:
-        notes.append(f"the path drawn is the last {MAX_TIKZ_PATH:,} updates")
+        notes.append(_("the path drawn is the last {n} updates").format(n=f"{MAX_TIKZ_PATH:,}"))
     text += "".join(f"; {tex_escape(n)}" for n in notes) + "."
     box_cm = tk.units[0] * tk.ax.span
     if title:
@@ -181,14 +190,21 @@ def _caption(tk: TikzPicture, result: Any, ws: WeightSpace, rec: Any, title: str
         if any((c.y > 0) == (cls == "+1") for c in ws.constraints):
             rows.append((f"\\fill[{colour}, opacity=0.25] {{at}} ++(0,-4pt) rectangle ++(0.7cm,4pt); "
                          f"\\draw[{colour}, {LINE_STYLE}] {{at}} -- ++(0.7cm,0);",
-                         f"a point $x_i$ of class ${cls}$: the line ${eq} = 0$, its allowed side shaded"))
+                         # TRANSLATORS: a legend entry; {x} is "x_i", {c} "+1", {line} "w·x_i + b_k = 0".
+                         tex_format(_("a point {x} of class {c}: the line {line}, its allowed side shaded"),
+                                    x="$x_i$", c=f"${cls}$", line=f"${eq} = 0$")))
     if ws.version is not None:
         rows.append(("\\filldraw[fill=percversion, fill opacity=0.6, draw=percversionedge, thick] "
-                     "{at} ++(0.1cm,-4pt) rectangle ++(0.5cm,8pt);", "the version space: all constraints hold"))
+                     "{at} ++(0.1cm,-4pt) rectangle ++(0.5cm,8pt);",
+                     tex_format(_("the version space: all constraints hold"))))
     rows.append((f"\\draw[{PATH_STYLE}] {{at}} -- ++(0.7cm,0); \\fill[percnormal] {{at}} ++(0.35cm,0) "
-                 "circle[radius=1.3pt];", "the path of $w$, each step named by its example $x_i$"))
+                 "circle[radius=1.3pt];",
+                 # TRANSLATORS: a legend entry; {w} is "w", {x} "x_i".
+                 tex_format(_("the path of {w}, each step named by its example {x}"), w="$w$", x="$x_i$")))
     if ws.theta_ray is not None:
-        rows.append((f"\\draw[{THETA_STYLE}] {{at}} -- ++(0.7cm,0);", "the direction of $\\theta^*$"))
+        rows.append((f"\\draw[{THETA_STYLE}] {{at}} -- ++(0.7cm,0);",
+                     # TRANSLATORS: a legend entry; {theta} is "θ*".
+                     tex_format(_("the direction of {theta}"), theta="$\\theta^*$")))
     for i, (sample, label) in enumerate(rows):
         dy = f"yshift=-{LEGEND_ROW_CM * (i + 0.8):.3g}cm"
         tk.add(sample.replace("{at}", f"([{dy}]caption.south west)"))

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..core.novikoff import max_updates
+from ..i18n import _
 
 __all__ = [
     "MINUS", "NA", "DASH", "fmt", "fmt_widest", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
@@ -172,7 +173,8 @@ def fmt_count_pct(fraction: float | None, n: int) -> str:
     if _missing(fraction) or n <= 0:
         return DASH
     wrong = int(round(float(fraction) * n))  # type: ignore[arg-type]
-    return f"{fmt_pct(fraction)} ({fmt_int(wrong)} of {fmt_int(n)})"
+    # TRANSLATORS: "2.5 % (1 of 40)": a percentage, then how many of how many points.
+    return _("{pct} ({wrong} of {n})").format(pct=fmt_pct(fraction), wrong=fmt_int(wrong), n=fmt_int(n))
 
 
 def fmt_deg(angle: float | None, digits: int = 4) -> str:
@@ -189,7 +191,7 @@ def fmt_equation(w: np.ndarray, b: float, offset: bool = True, max_terms: int = 
     """
     w = np.asarray(w, dtype=np.float64).ravel()
     if not np.any(w != 0.0):
-        return "none (w = 0)"
+        return _("none (w = 0)")
     terms = [(float(c), f"x{subscript(i + 1)}") for i, c in enumerate(w) if c != 0.0]
     cut = len(terms) > max_terms
     if cut:

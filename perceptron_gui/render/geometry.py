@@ -15,6 +15,7 @@ import numpy as np
 from ..core.columns import column_min_max
 from ..core.errors import UserError
 from ..core.floatscale import unit_direction
+from ..i18n import _
 from .projection import LIFTED_LINE
 
 __all__ = ["Rect", "ViewRange", "view_fit", "notes_view", "check_view_range", "rect_of_range", "range_of_rect",
@@ -41,9 +42,9 @@ def check_view_range(view: object) -> ViewRange:
         x0, x1 = (float(v) for v in xs)
         y0, y1 = (float(v) for v in ys)
     except (TypeError, ValueError):
-        raise UserError("The view must be ((xmin, xmax), (ymin, ymax)) with numbers.") from None
+        raise UserError(_("The view must be ((xmin, xmax), (ymin, ymax)) with numbers.")) from None
     if not all(math.isfinite(v) for v in (x0, x1, y0, y1)) or not (x0 < x1 and y0 < y1):
-        raise UserError("The view must have finite limits with xmin < xmax and ymin < ymax.")
+        raise UserError(_("The view must have finite limits with xmin < xmax and ymin < ymax."))
     return (x0, x1), (y0, y1)
 
 

@@ -11,14 +11,17 @@ the run: ``RunResult.proof`` (core.theory.proof_quantities) and ``RunResult.loss
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ..i18n import N_, ShownTexts, _
 from ..session.run_result import no_proof_reason
 from . import theme
 from .formatting import fmt_int
+from .tex import tex_format
 
 __all__ = ["CurveSpec", "SPECS", "LEFT_LABEL", "LEFT_LABEL_TEX", "PROOF_KINDS", "cos_series", "curve_series",
            "playhead_cut", "ordinal",
@@ -28,31 +31,48 @@ __all__ = ["CurveSpec", "SPECS", "LEFT_LABEL", "LEFT_LABEL_TEX", "PROOF_KINDS", 
 @dataclass(frozen=True)
 class CurveSpec:
     key: str  # the series' name in curve_series()
-    name: str  # its legend entry (Unicode)
-    tex: str  # the same in LaTeX
+    formula: str  # what it draws (Unicode)
+    formula_tex: str  # the same in LaTeX
     color: str
     measured: bool  # a quantity of w_k (cut at the playhead), else a bound (drawn whole)
     dashed: bool = False
+    words: str = "{formula}"  # the legend entry around the formula, English, marked with N_
+
+    @property
+    def name(self) -> str:
+        """The legend entry (Unicode) in the language in force."""
+        return self.formula if self.words == "{formula}" else _(self.words).format(formula=self.formula)
+
+    @property
+    def tex(self) -> str:
+        """The legend entry in LaTeX, in the language in force."""
+        return self.formula_tex if self.words == "{formula}" else tex_format(_(self.words), formula=self.formula_tex)
 
 
+# TRANSLATORS: a curve's legend entry; {formula} is the bound's formula, "w₀·θ* + kγ".
+_BOUND = N_("bound {formula}")
 SPECS: dict[str, tuple[CurveSpec, ...]] = {
     "dot": (CurveSpec("dot", "w_k·θ*", r"$w_k\cdot\theta^*$", theme.NORMAL, True),
-            CurveSpec("dot_lower", "bound w₀·θ* + kγ", r"bound $w_0\cdot\theta^* + k\gamma$", theme.THETA_STAR,
-                      False, dashed=True)),
+            CurveSpec("dot_lower", "w₀·θ* + kγ", r"$w_0\cdot\theta^* + k\gamma$", theme.THETA_STAR,
+                      False, dashed=True, words=_BOUND)),
     "norm": (CurveSpec("norm_sq", "‖w_k‖²", r"$\|w_k\|^2$", theme.NORMAL, True),
-             CurveSpec("norm_sq_upper", "bound ‖w₀‖² + kR²", r"bound $\|w_0\|^2 + kR^2$", theme.THETA_STAR,
-                       False, dashed=True)),
+             CurveSpec("norm_sq_upper", "‖w₀‖² + kR²", r"$\|w_0\|^2 + kR^2$", theme.THETA_STAR,
+                       False, dashed=True, words=_BOUND)),
     # The proof's conclusion in the notes' own form: cos∠(w_k, θ*) ≥ √k·γ/R (from w₀ = 0; from
     # another start the same ratio of the two bounds above).
     "cos": (CurveSpec("cos", "cos∠(w_k, θ*)", r"$\cos\angle(w_k,\theta^*)$", theme.NORMAL, True),
-            CurveSpec("cos_lower", "bound √k·γ/R", r"bound $\sqrt{k}\,\gamma/R$", theme.THETA_STAR,
-                      False, dashed=True)),
-    "losses": (CurveSpec("perceptron", "perceptron loss", "perceptron loss", theme.POSITIVE, True),
-               CurveSpec("hinge", "hinge loss", "hinge loss", theme.NEGATIVE, True, dashed=True)),
+            CurveSpec("cos_lower", "√k·γ/R", r"$\sqrt{k}\,\gamma/R$", theme.THETA_STAR,
+                      False, dashed=True, words=_BOUND)),
+    "losses": (CurveSpec("perceptron", "", "", theme.POSITIVE, True, words=N_("perceptron loss")),
+               CurveSpec("hinge", "", "", theme.NEGATIVE, True, dashed=True, words=N_("hinge loss"))),
 }
-LEFT_LABEL = {"dot": "w_k·θ*", "norm": "‖w_k‖²", "cos": "cos∠(w_k, θ*)", "losses": "loss"}
-LEFT_LABEL_TEX = {"dot": r"$w_k\cdot\theta^*$", "norm": r"$\|w_k\|^2$", "cos": r"$\cos\angle(w_k,\theta^*)$",
-                  "losses": "loss"}
+
+
+# TRANSLATORS: the axis label of the losses plot.
+_LOSS = N_("loss")
+LEFT_LABEL: Mapping[str, str] = ShownTexts({"dot": "w_k·θ*", "norm": "‖w_k‖²", "cos": "cos∠(w_k, θ*)", "losses": _LOSS})
+LEFT_LABEL_TEX: Mapping[str, str] = ShownTexts({"dot": r"$w_k\cdot\theta^*$", "norm": r"$\|w_k\|^2$",
+                                             "cos": r"$\cos\angle(w_k,\theta^*)$", "losses": _LOSS})
 PROOF_KINDS = ("dot", "norm", "cos")  # the proof's three curves, one slide's figure together
 
 
@@ -62,7 +82,7 @@ def curve_series(kind: str, result: Any) -> dict[str, tuple[np.ndarray, np.ndarr
     if kind not in SPECS:
         raise ValueError(f"no curve figure {kind!r}; choose one of {', '.join(SPECS)}")
     if result is None:
-        return ("No run yet: the losses are drawn when the first run is done." if kind == "losses"
+        return (_("No run yet: the losses are drawn when the first run is done.") if kind == "losses"
                 else no_proof_reason(None))
     if kind == "losses":
         lc = result.losses
@@ -101,12 +121,15 @@ def playhead_cut(k: np.ndarray, k_playhead: int) -> int:
 
 def ordinal(m: int) -> str:
     """'2nd', '11th', '1 000th' (thousands grouped as fmt_int groups them)."""
-    suffix = "th" if 10 <= m % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(m % 10, "th")
-    return f"{fmt_int(m)}{suffix}"
+    # TRANSLATORS: an ordinal number, as in "every 2nd update": write it as your language does
+    # ("{n}." in German); English picks one of four by the last digit.
+    word = N_("{n}th") if 10 <= m % 100 <= 20 else {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(m % 10, N_("{n}th"))
+    return _(word).format(n=fmt_int(m))
 
 
 def sampling_note(kind: str, result: Any) -> str:
     """'' or what a figure's title says when the losses were evaluated at every m-th update."""
     if kind != "losses" or result is None or result.losses.every <= 1:
         return ""
-    return f"every {ordinal(int(result.losses.every))} update (n·K too large for all)"
+    # TRANSLATORS: {ordinal} is "2nd", "10th" (translated apart): the losses were computed at every such update.
+    return _("every {ordinal} update (n·K too large for all)").format(ordinal=ordinal(int(result.losses.every)))

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..i18n import N_, _
 from ..session.frame import Frame
 from .contour import zero_contour
 from .legend import LegendEntry
 from .projection import Projection
+from .tex import tex_format
 
 __all__ = ["Curve", "AlphaRings", "KernelOverflowError", "KERNEL_OVERFLOW_NOTE", "kernel_regions", "kernel_boundary",
            "kernel_shading", "alpha_rings", "kernel_legend", "kernel_note", "region_grid_size", "alpha_ring_scale"]
@@ -28,7 +30,7 @@ REGION_WORK = 5_000_000
 REGION_GRID_MIN, REGION_GRID_MAX = 48, 160
 # The curve's refinement: at most this many kernel evaluations (the coarse grid comes first).
 CONTOUR_WORK = 8_000_000
-KERNEL_OVERFLOW_NOTE = ("f(x) overflows in this view (a kernel value beyond float64), so no regions or boundary "
+KERNEL_OVERFLOW_NOTE = N_("f(x) overflows in this view (a kernel value beyond float64), so no regions or boundary "
                         "are drawn; zoom in on the data, rescale them, or lower the degree p or γₖ")
 
 
@@ -115,7 +117,7 @@ def kernel_shading(frame: Frame | None, proj: Projection, rect: Rect,
         shaded = kernel_regions(frame, proj, rect) if regions else None
         return shaded, kernel_boundary(frame, proj, rect), kernel_note(frame)
     except KernelOverflowError:
-        return None, None, KERNEL_OVERFLOW_NOTE
+        return None, None, _(KERNEL_OVERFLOW_NOTE)
 
 
 def alpha_rings(frame: Frame, P: np.ndarray) -> AlphaRings | None:
@@ -132,12 +134,17 @@ def kernel_legend(drawn: set[str]) -> tuple[LegendEntry, ...]:
     """The legend entries of the kernel's items that were drawn."""
     e = []
     if "kernel_boundary" in drawn:
-        e.append(LegendEntry("kernel_boundary", "f(x) = 0 (kernel boundary)", "$f(x) = 0$ (kernel boundary)"))
+        # TRANSLATORS: a legend entry; {f} is "f(x) = 0".
+        boundary = _("{f} (kernel boundary)")
+        e.append(LegendEntry("kernel_boundary", boundary.format(f="f(x) = 0"), tex_format(boundary, f="$f(x) = 0$")))
     if "kernel_regions" in drawn:
-        e.append(LegendEntry("kernel_regions", "sign of f(x) (shading)", "sign of $f(x)$ (shading)"))
+        # TRANSLATORS: a legend entry; {f} is "f(x)".
+        sign = _("sign of {f} (shading)")
+        e.append(LegendEntry("kernel_regions", sign.format(f="f(x)"), tex_format(sign, f="$f(x)$")))
     if "alpha" in drawn:
-        e.append(LegendEntry("alpha", "ring size: α (mistakes on the point)",
-                             r"ring size: $\alpha_i$ (mistakes on the point)"))
+        # TRANSLATORS: a legend entry; {alpha} is "α".
+        ring = _("ring size: {alpha} (mistakes on the point)")
+        e.append(LegendEntry("alpha", ring.format(alpha="α"), tex_format(ring, alpha=r"$\alpha_i$")))
     return tuple(e)
 
 
@@ -146,4 +153,4 @@ def kernel_note(frame: Frame | None) -> str | None:
     note applies); w is 0 there by design, so "no hyperplane yet" would mislead."""
     if frame is None or getattr(frame, "kernel_scores", None) is None:
         return None
-    return "" if frame.k else "α = 0: f = 0 everywhere, no boundary yet"
+    return "" if frame.k else _("α = 0: f = 0 everywhere, no boundary yet")

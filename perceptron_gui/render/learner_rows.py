@@ -10,6 +10,7 @@ import numpy as np
 
 from ..core import novikoff
 from ..core.algorithms import REGISTRY
+from ..i18n import _
 from ..session.frame import Frame
 from ..session.run_result import RunResult
 from .formatting import NA, fmt, fmt_bound
@@ -44,16 +45,17 @@ def margin_promise_text(result: RunResult, fr: Frame) -> str:
     promise = novikoff.margin_guarantee(tho.gamma, tho.R, beta)
     now = NA if fr.dataset_margin is None else fmt(fr.dataset_margin)
     if promise is None:
-        return f"{now} now (no guarantee: β = 0 or no θ*)"
-    return f"{now} now; ≥ {fmt(promise)} once converged (γ = {fmt(tho.gamma)})"
+        return _("{now} now (no guarantee: β = 0 or no θ*)").format(now=now)
+    return _("{now} now; ≥ {promise} once converged (γ = {gamma})").format(now=now, promise=fmt(promise),
+                                                                           gamma=fmt(tho.gamma))
 
 
 def tau_text(fr: Frame) -> str:
     """τ of the update shown and the length τ‖x̃‖ of the move it made (x̃ with its 1 for b)."""
     if fr.update_tau is None or fr.prev_w is None:
-        return NA + " (no update yet)"
+        return NA + _(" (no update yet)")
     move = np.append(fr.w - fr.prev_w, (fr.b - fr.prev_b) if fr.offset else [])
-    return f"{fmt(fr.update_tau)} (the move τ‖x̃‖ = {fmt(float(np.linalg.norm(move)))})"
+    return _("{tau} (the move τ‖x̃‖ = {move})").format(tau=fmt(fr.update_tau), move=fmt(float(np.linalg.norm(move))))
 
 
 def run_bound(result: RunResult) -> tuple[float | None, str]:

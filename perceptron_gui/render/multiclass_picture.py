@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.algorithms.multiclass import MulticlassRun, class_scores
+from ..i18n import _, ngettext
 
 __all__ = ["ClassStep", "class_step", "panel_lines", "step_sentence", "kesler_lines", "region_codes", "weight_images", "numbers"]
 
@@ -60,29 +61,41 @@ def step_sentence(run: MulticlassRun, st: ClassStep) -> str:
     """One or two sentences in the notes' terms for the step shown."""
     n = run.Xa.shape[0]
     if st.k == 0 or st.point is None or st.true_class is None or st.rival is None or st.scores is None:
-        return f"Start: every W_c = 0. {st.errors} of {n} points are mistakes (a tie counts as one)."
+        # TRANSLATORS: English keeps "points are" for every count.
+        return ngettext("Start: every W_c = 0. {errors} of {n} points are mistakes (a tie counts as one).",
+                        "Start: every W_c = 0. {errors} of {n} points are mistakes (a tie counts as one).",
+                        st.errors).format(errors=st.errors, n=n)
     x = run.Xa[st.point, :run.d]
     y, r = run.classes[st.true_class], run.classes[st.rival]
-    return (f"Update {st.k} of {st.m}, epoch {st.epoch}: x{st.point + 1} = {numbers(x)} of class {y}; "
-            f"the strongest other class is {r} with W_{r}·x = {st.scores[1]:.4g} ≥ W_{y}·x = {st.scores[0]:.4g}, "
-            f"a mistake, so W_{y} += x and W_{r} −= x. Now {st.errors} of {n} points are mistakes.")
+    # TRANSLATORS: {y} is the point's class, {r} the strongest other class; "W_{y}" names class y's weights.
+    # English keeps "points are" for every count.
+    return ngettext("Update {k} of {m}, epoch {epoch}: x{i} = {x} of class {y}; the strongest other class is {r} with "
+                    "W_{r}·x = {sr} ≥ W_{y}·x = {sy}, a mistake, so W_{y} += x and W_{r} −= x. Now {errors} of {n} "
+                    "points are mistakes.",
+                    "Update {k} of {m}, epoch {epoch}: x{i} = {x} of class {y}; the strongest other class is {r} with "
+                    "W_{r}·x = {sr} ≥ W_{y}·x = {sy}, a mistake, so W_{y} += x and W_{r} −= x. Now {errors} of {n} "
+                    "points are mistakes.", st.errors).format(
+        k=st.k, m=st.m, epoch=st.epoch, i=st.point + 1, x=numbers(x), y=y, r=r, sr=f"{st.scores[1]:.4g}",
+        sy=f"{st.scores[0]:.4g}", errors=st.errors, n=n)
 
 
 def kesler_lines(run: MulticlassRun, st: ClassStep) -> list[str]:
     """Kesler's construction at this step: the visited point's vectors φ(x, y, c) for each c ≠ y,
     the one added, and the binary perceptron's w (the stacked W_k)."""
     K, D = run.K, run.Xa.shape[1]
-    lines = [f"Kesler: one binary perceptron in R^{K * D} (K·D = {K}·{D}); its w is the stacked W."]
+    lines = [_("Kesler: one binary perceptron in R^{kd} (K·D = {K}·{D}); its w is the stacked W.").format(
+        kd=K * D, K=K, D=D)]
     if st.point is not None and st.true_class is not None and st.rival is not None:
         y = st.true_class
         for c in range(K):
             if c == y:
                 continue
             phi = run.kesler_update(st.k) if c == st.rival else None
-            mark = "  ← added (w·φ ≤ 0)" if phi is not None else ""
-            lines.append(f"φ(x{st.point + 1}, {run.classes[y]}, {run.classes[c]}): +x in block {run.classes[y]}, "
-                         f"−x in block {run.classes[c]}{mark}")
-    lines.append(f"w = stacked W_{st.k} = {numbers(st.W.reshape(-1))}")
+            # TRANSLATORS: keep the two leading spaces.
+            mark = _("  ← added (w·φ ≤ 0)") if phi is not None else ""
+            lines.append(_("φ(x{i}, {y}, {c}): +x in block {y}, −x in block {c}").format(
+                i=st.point + 1, y=run.classes[y], c=run.classes[c]) + mark)
+    lines.append(_("w = stacked W_{k} = {w}").format(k=st.k, w=numbers(st.W.reshape(-1))))
     return lines
 
 
@@ -111,11 +124,15 @@ def panel_lines(run: MulticlassRun, st: ClassStep) -> list[str]:
     th = run.theory()
     lines = [step_sentence(run, st), ""]
     lines += [f"‖W_{name}‖ = {norm:.4g}" for name, norm in zip(run.classes, st.norms)]
-    lines.append(f"Errors: {st.errors} of {run.Xa.shape[0]} training points.")
+    lines.append(_("Errors: {errors} of {n} training points.").format(errors=st.errors, n=run.Xa.shape[0]))
     lines.append("")
     if th["bound"] is not None:
-        lines.append(f"R = {th['R']:.4g}; the final W's margin γ = {th['gamma_W']:.4g}; Kesler's bound "
-                     f"2R²/γ² = {th['bound']:.4g} ≥ the {run.n_updates} updates of this run.")
+        # TRANSLATORS: English keeps "updates" for every count.
+        lines.append(ngettext("R = {R}; the final W's margin γ = {gamma}; Kesler's bound 2R²/γ² = {bound} ≥ the {m} "
+                              "updates of this run.",
+                              "R = {R}; the final W's margin γ = {gamma}; Kesler's bound 2R²/γ² = {bound} ≥ the {m} "
+                              "updates of this run.", run.n_updates).format(
+            R=f"{th['R']:.4g}", gamma=f"{th['gamma_W']:.4g}", bound=f"{th['bound']:.4g}", m=run.n_updates))
     else:
-        lines.append("The run ended without separating the classes, so its W gives no bound.")
+        lines.append(_("The run ended without separating the classes, so its W gives no bound."))
     return [*lines, "", *kesler_lines(run, st)]

@@ -15,6 +15,8 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..i18n import _
+
 __all__ = ["Projection", "make_projection", "prepare_projection", "PCA", "W_THETA", "LIFTED_LINE"]
 
 
@@ -122,21 +124,23 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
     if d == 1:
         if lifted:
             return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "lifted", names[0],
-                              "constant feature 1 (offset trick)")
+                              _("constant feature 1 (offset trick)"))
         return Projection(np.array([[1.0, 0.0]]), np.zeros(1), "line", names[0], "")
     mean = _cached(X, axes=False)[0]
     if features == W_THETA:
         plane = _w_theta_axes(directions, d)
         if plane is not None:
-            return Projection(plane, mean, "w_theta", "along θ* (the max-margin normal)",
-                              "along w, the part ⟂ θ*")
+            return Projection(plane, mean, "w_theta", _("along θ* (the max-margin normal)"),
+                              _("along w, the part ⟂ θ*"))
         features = PCA
     if features == PCA or (isinstance(features, tuple) and features[1] is None):
         basis = _cached(X, axes=True)[1]
         if basis is not None:
             A, share = basis
-            return Projection(A, mean, "pca", f"PC1 ({_share(share[0])} of variance)",
-                              f"PC2 ({_share(share[1])} of variance)")
+            # TRANSLATORS: an axis of the view: the first principal component and its share of the variance.
+            return Projection(A, mean, "pca", _("PC1 ({share} of variance)").format(share=_share(share[0])),
+                              # TRANSLATORS: an axis of the view: the second principal component.
+                              _("PC2 ({share} of variance)").format(share=_share(share[1])))
         features = (0, 1)
     i, j = (int(v) for v in features)  # type: ignore[arg-type]
     if not (0 <= i < d and 0 <= j < d and i != j):  # chosen for another data set
@@ -239,7 +243,7 @@ def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.nda
         var, V = np.linalg.eigh(Xc.T @ Xc)
         var, vt = np.maximum(var[::-1], 0.0), V[:, ::-1].T
     else:
-        _, s, vt = np.linalg.svd(Xc, full_matrices=False)
+        _unused, s, vt = np.linalg.svd(Xc, full_matrices=False)
         var = s ** 2
     if var.size < 2 or var[0] == 0.0:
         return None

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..core.algorithms import REGISTRY
 from ..core.errors import UserError
+from ..i18n import _, ngettext
 from ..session.frame import Frame, frame_at
 from ..session.run_result import RunResult
 from ..session.viewed import ViewedSession
@@ -35,6 +36,7 @@ from .geometry import Rect
 from .legend import LegendEntry
 from .picture import Picture, PictureOptions, describe
 from .projection import Projection, make_projection
+from .tex import tex_format
 
 __all__ = ["StoryboardError", "Panel", "Storyboard", "MAX_PANELS", "DEFAULT_PANELS", "parse_steps",
            "default_steps", "next_steps", "check_steps", "grid_shape", "storyboard", "storyboard_options",
@@ -91,13 +93,14 @@ def parse_steps(text: str) -> list[int]:
     for part in str(text).split(","):
         m = _STEPS.match(part)
         if m is None:
-            raise StoryboardError(f"The steps must be update numbers such as 1,2,3,4 or a range such as 3-8, "
-                                  f"not '{text.strip()}'.")
+            raise StoryboardError(_("The steps must be update numbers such as 1,2,3,4 or a range such as 3-8, "
+                                    "not '{text}'.").format(text=text.strip()))
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
         if hi < lo:
-            raise StoryboardError(f"The range {lo}-{hi} runs backwards; write it as {hi}-{lo}.")
+            raise StoryboardError(_("The range {lo}-{hi} runs backwards; write it as {hi}-{lo}.").format(lo=lo, hi=hi))
         if hi - lo >= MAX_PANELS:
-            raise StoryboardError(f"A storyboard shows at most {MAX_PANELS} updates; {lo}-{hi} are {hi - lo + 1}.")
+            raise StoryboardError(_("A storyboard shows at most {most} updates; {lo}-{hi} are {n}.").format(
+                most=MAX_PANELS, lo=lo, hi=hi, n=hi - lo + 1))
         out.extend(range(lo, hi + 1))
     return out
 
@@ -120,20 +123,22 @@ def check_steps(steps: Sequence[int], num_updates: int, max_panels: int | None =
     ``max_panels``, or none)."""
     m = int(num_updates)
     if m == 0:
-        raise StoryboardError("This run made no update, so there is no step to draw; the data may already be "
-                              "separated by the start, or add points that it misclassifies.")
+        raise StoryboardError(_("This run made no update, so there is no step to draw; the data may already be "
+                                "separated by the start, or add points that it misclassifies."))
     if not steps:
-        raise StoryboardError(f"Choose at least one update to draw, from 1 to {m}.")
+        raise StoryboardError(_("Choose at least one update to draw, from 1 to {m}.").format(m=m))
     bad = [int(k) for k in steps if not 1 <= int(k) <= m]
     if bad:
-        raise StoryboardError(f"Update {bad[0]} is not a step of this run: it made {m} update{'s' if m != 1 else ''}, "
-                              f"so choose steps from 1 to {m}.")
+        raise StoryboardError(ngettext("Update {k} is not a step of this run: it made {m} update, so choose steps "
+                                       "from 1 to {m}.",
+                                       "Update {k} is not a step of this run: it made {m} updates, so choose steps "
+                                       "from 1 to {m}.", m).format(k=bad[0], m=m))
     if len(set(steps)) != len(steps):
         twice = next(k for k in steps if list(steps).count(k) > 1)
-        raise StoryboardError(f"Update {twice} is named twice; name each step once.")
+        raise StoryboardError(_("Update {k} is named twice; name each step once.").format(k=twice))
     if max_panels is not None and len(steps) > max_panels:
-        raise StoryboardError(f"A storyboard shows at most {max_panels} updates, not {len(steps)}; choose fewer "
-                              "steps or make two storyboards.")
+        raise StoryboardError(_("A storyboard shows at most {most} updates, not {n}; choose fewer steps or make two "
+                                "storyboards.").format(most=max_panels, n=len(steps)))
     return tuple(int(k) for k in steps)
 
 
@@ -199,15 +204,23 @@ def storyboard(source: ViewedSession, steps: Sequence[int], *, options: PictureO
         y = float(frame.update_y)
         sign = "+1" if y > 0 else "−1"
         pic = describe(frame, proj, P, pts.y, pts.test, rect, opts, pts.X)
-        panels.append(Panel(k, frame.t, row, y, f"k = {k} · example {row} (y = {sign})",
-                            f"$k = {k}$: example {row} ($y = {sign.replace('−', '-')}$)", frame, pic))
+        # TRANSLATORS: a storyboard panel's title: update k, made on the example in data row {row}.
+        title = _("k = {k} · example {row} (y = {y})").format(k=k, row=row, y=sign)
+        # TRANSLATORS: the same title in the LaTeX export: {k} is "$k = 3$", {y} is "$y = +1$".
+        title_tex = tex_format(_("{k}: example {row} ({y})"), k=f"$k = {k}$", row=row,
+                               y=f"$y = {sign.replace('−', '-')}$")
+        panels.append(Panel(k, frame.t, row, y, title, title_tex, frame, pic))
     x0, y0, x1, y1 = rect
     pa = min(max((x1 - x0) / (y1 - y0) if proj.kind != "line" and y1 > y0 else 1.5, 0.75), 1.6)
     rows, cols = grid_shape(len(panels), aspect, pa, columns)
     name = REGISTRY[result.algorithm].heading() if result.algorithm in REGISTRY else result.algorithm
     which = steps_text(ks)
-    heading = f"{name} · update{'s' if len(ks) > 1 else ''} {which} of {run.num_updates}"
-    heading_tex = f"{name}, update{'s' if len(ks) > 1 else ''} {which.replace('–', '--')} of {run.num_updates}"
+    # TRANSLATORS: the storyboard's heading: "Perceptron · updates 1–6 of 12" ({which} lists the updates shown).
+    heading = ngettext("{name} · update {which} of {m}", "{name} · updates {which} of {m}", len(ks)).format(
+        name=name, which=which, m=run.num_updates)
+    # TRANSLATORS: the same heading in the LaTeX export: "Perceptron, updates 1--6 of 12".
+    heading_tex = ngettext("{name}, update {which} of {m}", "{name}, updates {which} of {m}", len(ks)).format(
+        name=name, which=which.replace("–", "--"), m=run.num_updates)
     legend = shared_legend([p.picture for p in panels])
     return Storyboard(tuple(panels), rows, cols, rect, heading, heading_tex, legend, proj.kind, pa)
 
@@ -215,7 +228,7 @@ def storyboard(source: ViewedSession, steps: Sequence[int], *, options: PictureO
 def shared_view(source: ViewedSession, steps: Sequence[int], *, lifted: bool = False,
                 line_band: float = 1.0) -> Rect:
     """The one view of storyboards of ``steps`` (any number, such as a handout's pages of them)."""
-    _, _, proj, P, frames = _frames(source, steps, lifted, many=True)
+    _unused, _unused2, proj, P, frames = _frames(source, steps, lifted, many=True)
     return shared_rect(frames, proj, P, line_band)
 
 
@@ -224,13 +237,13 @@ def _frames(source: ViewedSession, steps: Sequence[int], lifted: bool,
     """The run, the checked steps, the projection, the points in the view plane and each step's frame."""
     result = source.result
     if result is None:
-        raise StoryboardError("There is no run yet to draw as a storyboard; add points of both classes first.")
+        raise StoryboardError(_("There is no run yet to draw as a storyboard; add points of both classes first."))
     run = result.record
     ks = check_steps(steps, run.num_updates, max_panels=None if many else MAX_PANELS)
     pts = source.points
     if pts.d > 2:
-        raise StoryboardError(f"A storyboard draws the hyperplanes of 1-D or 2-D data; these points have {pts.d} "
-                              "features: export the canvas instead.")
+        raise StoryboardError(_("A storyboard draws the hyperplanes of 1-D or 2-D data; these points have {d} "
+                                "features: export the canvas instead.").format(d=pts.d))
     proj = make_projection(pts.X, pts.feature_names, "pca", lifted and pts.d == 1)
     frames = [frame_at(result, run.step_of_update(k)) for k in ks]
     return result, ks, proj, proj.points(pts.X), frames
@@ -241,7 +254,7 @@ def shared_rect(frames: Sequence[Frame], proj: Projection, P: np.ndarray, line_b
     show, grown until no frame's hyperplane is a stub in it (so it is a fixed point of the
     painters' own growing, :func:`~.fit_view.widened_view`)."""
     rect = fitted_view(P, must_show(frames, proj, P, show_previous=True))
-    for _ in range(4):
+    for _unused in range(4):
         grown = widened_view(rect, must_show(frames, proj, P, show_previous=True, rect=rect))
         if grown == rect:
             break
@@ -267,9 +280,11 @@ def shared_legend(pictures: Sequence[Picture]) -> tuple[LegendEntry, ...]:
     entries = {e.role: e for e in order}
     if "previous" in entries and "hyperplane" in entries:
         e = entries["hyperplane"]
-        entries["hyperplane"] = LegendEntry(e.role, f"{e.text} after the update (dashed)",
-                                            f"{e.tex} after the update (dashed)")
+        # TRANSLATORS: a storyboard's legend entry; {line} is the hyperplane's entry, "w·x + b = 0".
+        after = _("{line} after the update (dashed)")
+        entries["hyperplane"] = LegendEntry(e.role, after.format(line=e.text), tex_format(after, line=e.tex))
         p = entries["previous"]
-        entries["previous"] = LegendEntry(p.role, "before the update (solid)", "before the update (solid)")
+        before = _("before the update (solid)")
+        entries["previous"] = LegendEntry(p.role, before, tex_format(before))
     entries.pop("visit_no_update", None)  # every panel is an update: its example's ring is the updated one
     return tuple(entries.values())

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..core.algorithms import REGISTRY
 from ..core.order_study import OrderStudy
+from ..i18n import _, ngettext
 
 __all__ = ["StudyPicture", "describe_study", "study_header", "BOUND_SHOWN_UP_TO"]
 
@@ -22,7 +23,9 @@ BOUND_SHOWN_UP_TO = 4.0
 
 def study_header(study: OrderStudy) -> str:
     title = getattr(REGISTRY.get(study.algorithm), "title", study.algorithm)
-    return f"{title} · {len(study.rows)} shuffled orders"
+    n = len(study.rows)
+    # TRANSLATORS: a study's heading; English keeps "orders" for every count.
+    return ngettext("{title} · {n} shuffled orders", "{title} · {n} shuffled orders", n).format(title=title, n=n)
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,11 +50,11 @@ class StudyPicture:
 
     @property
     def bars_label(self) -> str:
-        return "shuffled orders" if self.updates else "shuffled orders (final training error)"
+        return _("shuffled orders") if self.updates else _("shuffled orders (final training error)")
 
     @property
     def file_label(self) -> str:
-        return f"file order: {self.file_x:g}" + ("" if self.updates else " %")
+        return _("file order: {value}").format(value=f"{self.file_x:g}") + ("" if self.updates else " %")
 
 
 def describe_study(study: OrderStudy) -> StudyPicture:
@@ -65,9 +68,9 @@ def describe_study(study: OrderStudy) -> StudyPicture:
     xs = [float(edges[0]), right, fx]
     bound = study.bound if updates else None
     if bound is not None and bound > BOUND_SHOWN_UP_TO * max(right, 1.0):
-        note, bound = f"bound (R/γ)² = {bound:.4g}, off to the right", None
+        note, bound = _("bound (R/γ)² = {bound}, off to the right").format(bound=f"{bound:.4g}"), None
     elif not updates:
-        note = "not every run converged"
+        note = _("not every run converged")
     else:
         note = ""
     if bound is not None:
@@ -75,5 +78,5 @@ def describe_study(study: OrderStudy) -> StudyPicture:
     lo, hi = min(xs), max(xs)
     pad = 0.04 * (hi - lo or 1.0)
     return StudyPicture(updates, np.asarray(counts), edges, fx, bound, study_header(study), note,
-                        "updates until convergence" if updates else "final training error (%)",
+                        _("updates until convergence") if updates else _("final training error (%)"),
                         (lo - pad, hi + pad), max(1, int(np.max(counts))) * 1.15)

@@ -1,9 +1,11 @@
 """Text as LaTeX (no Qt): the one escaping rule of every TikZ picture and table."""
 from __future__ import annotations
 
+import string
 import unicodedata
+from typing import Any
 
-__all__ = ["tex_escape"]
+__all__ = ["tex_escape", "tex_format"]
 
 # ---- text ---------------------------------------------------------------------------------
 _TEX_SPECIAL = {
@@ -48,4 +50,15 @@ def tex_escape(text: str) -> str:
             out.append(ch)
         else:
             out.append("?")
+    return "".join(out)
+
+
+def tex_format(template: str, /, **fields: Any) -> str:
+    """``template.format(**fields)`` as LaTeX: the template's own words (a translated sentence)
+    escaped by :func:`tex_escape`, the fields (LaTeX already: "$w_k$", numbers) put in as they are."""
+    out = []
+    for literal, name, spec, _conversion in string.Formatter().parse(template):
+        out.append(tex_escape(literal))
+        if name is not None:
+            out.append(format(fields[name], spec or ""))
     return "".join(out)

@@ -151,9 +151,11 @@ DEFAULT_THEME = "light"
 def theme_named(name: str) -> Theme:
     """The screen theme called ``name``; a sentence naming the choices for any other name."""
     from ..core.errors import UserError
+    from ..i18n import _
 
     if name not in THEMES:
-        raise UserError(f"There is no theme '{name}'; choose {' or '.join(THEMES)}.")
+        # TRANSLATORS: {choices} lists the themes' names joined by " or " (translated apart).
+        raise UserError(_("There is no theme '{name}'; choose {choices}.").format(name=name, choices=_(" or ").join(THEMES)))
     return THEMES[name]
 
 

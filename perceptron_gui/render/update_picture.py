@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core import theory as th
+from ..i18n import _
 from ..session.frame import Frame
 from .formatting import MINUS, fmt, fmt_vec, subscript
 from .geometry import Rect, clip_segment
@@ -98,7 +99,7 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
     if frame.prev_w is None or frame.update_t is None:
         return [], ""
     if kind not in ("plane", "lifted"):
-        return [], ("The update is drawn as vectors for 2-D data, and for 1-D data in the lifted view.")
+        return [], _("The update is drawn as vectors for 2-D data, and for 1-D data in the lifted view.")
     k, c, y = frame.k, frame.update_factor, frame.update_y
     lifted = kind == LIFTED_LINE
     tips = update_tips(frame, kind)
@@ -126,14 +127,15 @@ def update_vectors(frame: Frame, kind: str, rect: Rect) -> tuple[list[Vector], s
                  (f"{scale}y·x{by[0]}{tau[0]}", f"${scale_tex}y\\,x${by[1]}{tau[1]}"),
                  (f"w{subscript(k)} = {fmt_vec(after)}{ba[0]}", f"$w_{{{k}}} = {_tex_vec(after)}${ba[1]}")]
     if frame.update_step_text is not None:  # a step that is no multiple of y·x: the learner names it
-        names[1] = frame.update_step_text
+        names[1] = (_(frame.update_step_text[0]), _(frame.update_step_text[1]))
     origin = np.zeros(2)
     out: list[Vector] = []
     for role, (a, e), (text, tex) in zip(VECTOR_ROLES, ((origin, before), (before, after), (origin, after)), names):
         v = _vector(role, a, e, text, tex, rect, middle=role == "update_step")
         if v is not None:
             out.append(v)
-    note = "" if frame.visit_updated else f"The vectors show the last update, made at visit t = {frame.update_t}."
+    note = "" if frame.visit_updated else _("The vectors show the last update, made at visit t = {t}.").format(
+        t=frame.update_t)
     return out, note
 
 
@@ -167,8 +169,8 @@ def margin_labels(frame: Frame, X: np.ndarray | None, P: np.ndarray, y: np.ndarr
         return None, ""  # the margins are undefined; the note already says w = 0
     idx = np.flatnonzero(in_view)
     if idx.size > MAX_MARGIN_LABELS:
-        return None, (f"Margins are written beside the points when at most {MAX_MARGIN_LABELS} are in view "
-                      f"({idx.size} are): zoom in to read them.")
+        return None, _("Margins are written beside the points when at most {most} are in view ({n} are): zoom in to "
+                       "read them.").format(most=MAX_MARGIN_LABELS, n=idx.size)
     if X is None or X.ndim != 2 or X.shape[1] != frame.w.shape[0] or X.shape[0] < P.shape[0]:
         return None, ""
     m = th.signed_margins(X[idx], y[idx], frame.w, frame.b)

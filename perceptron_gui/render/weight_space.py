@@ -20,6 +20,7 @@ import numpy as np
 
 from ..core.algorithms.kernel import in_feature_space
 from ..core.run import RunRecord, split_augmented
+from ..i18n import N_, _
 from ..session.run_result import RunResult
 from .formatting import subscript
 from .geometry import Rect, clip_halfplane, clip_line, clip_segment, rect_polygon
@@ -31,11 +32,12 @@ __all__ = ["Constraint", "WeightSpace", "describe_weight_space", "weight_space_r
 MAX_LINES = 300  # constraint lines drawn at most: 10⁶ lines would hang every painter
 MAX_PATH = 20_000  # the last this many updates of the path (a noisy run makes 10⁶)
 MAX_STEP_LABELS = 30  # the last this many steps carry their example's name (more is a smear)
-NO_VERSION_SPACE = "no version space: not separable in this slice"
+# Marked only: shown as _(NO_VERSION_SPACE), _(NOT_INPUT_SPACE), _(NOT_2D).format(d=…).
+NO_VERSION_SPACE = N_("no version space: not separable in this slice")
 # A curved kernel's weights are a vector of its feature space: no point of the (w₁, w₂) plane.
-NOT_INPUT_SPACE = ("The kernel perceptron's weights live in its kernel's feature space, not in the (w₁, w₂) plane; "
+NOT_INPUT_SPACE = N_("The kernel perceptron's weights live in its kernel's feature space, not in the (w₁, w₂) plane; "
                    "the weight space is drawn for its linear kernel only.")
-NOT_2D = ("The weight space is drawn for data with 2 features, where w is a point of a plane; "
+NOT_2D = N_("The weight space is drawn for data with 2 features, where w is a point of a plane; "
           "this data set has {d}, so choose two columns or another data set.")
 
 
@@ -84,8 +86,9 @@ class WeightSpace:
     @property
     def title(self) -> str:
         if not self.offset:
-            return f"Weight space at k = {self.k} (lines w·xᵢ = 0)"
-        return f"Weight space at k = {self.k}: the slice b = b_k = {self.b_slice:.4g} (lines w·xᵢ + b_k = 0)"
+            return _("Weight space at k = {k} (lines w·xᵢ = 0)").format(k=self.k)
+        return _("Weight space at k = {k}: the slice b = b_k = {b} (lines w·xᵢ + b_k = 0)").format(
+            k=self.k, b=f"{self.b_slice:.4g}")
 
 
 def allowed_alpha(lines: int) -> int:
@@ -102,7 +105,7 @@ def spaced_labels(labels: list[tuple[np.ndarray, str]], min_dx: float,
     the painter's units)."""
     kept: list[tuple[np.ndarray, str]] = []
     for pos, text in reversed(labels):
-        if all(abs(pos[0] - q[0]) > min_dx or abs(pos[1] - q[1]) > min_dy for q, _ in kept):
+        if all(abs(pos[0] - q[0]) > min_dx or abs(pos[1] - q[1]) > min_dy for q, _unused in kept):
             kept.append((pos, text))
     return kept
 
@@ -191,13 +194,13 @@ def describe_weight_space(result: RunResult, t: int, rect: Rect | None = None, m
     """
     rec: RunRecord = result.record
     if rec.d != 2:
-        raise ValueError(NOT_2D.format(d=rec.d))
+        raise ValueError(_(NOT_2D).format(d=rec.d))
     if not in_feature_space(rec):
-        raise ValueError(NOT_INPUT_SPACE)
+        raise ValueError(_(NOT_INPUT_SPACE))
     X, y = np.asarray(result.train.X, dtype=np.float64), np.asarray(result.train.y, dtype=np.float64)
     rows = np.asarray(result.train_index, dtype=np.int64)
     k = rec.k_after_step(int(t))
-    _, b_k = rec.w_b(k)
+    _unused, b_k = rec.w_b(k)
     path, first = path_weights(rec, k)
     caused = np.asarray(rec.update_index[first:k], dtype=np.int64)
     theta_w = None
@@ -222,11 +225,13 @@ def describe_weight_space(result: RunResult, t: int, rect: Rect | None = None, m
     labels = ["x" + subscript(int(r) + 1) if j >= len(steps) - MAX_STEP_LABELS else "" for j, r in enumerate(steps)]
     notes = []
     if version is None and X.shape[0]:
-        notes.append(NO_VERSION_SPACE)
+        notes.append(_(NO_VERSION_SPACE))
     if len(constraints) < X.shape[0]:
-        notes.append(f"{len(constraints)} of {X.shape[0]:,} constraint lines drawn (the examples of the "
-                     "steps shown first, then an even sample); the version space uses them all")
+        # TRANSLATORS: a note under the weight space (lower case: the notes are joined by "; ").
+        notes.append(_("{n} of {total} constraint lines drawn (the examples of the steps shown first, then an even "
+                       "sample); the version space uses them all").format(n=len(constraints), total=f"{X.shape[0]:,}"))
     if first > 0:
-        notes.append(f"the path shows the last {k - first:,} of {k:,} updates")
+        # TRANSLATORS: a note under the weight space (lower case: the notes are joined by "; ").
+        notes.append(_("the path shows the last {n} of {total} updates").format(n=f"{k - first:,}", total=f"{k:,}"))
     return WeightSpace(view, rec.offset, b, k, constraints, int(X.shape[0]), version, ray, path, first,
                        steps, labels, notes)

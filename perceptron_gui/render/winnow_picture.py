@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from ..core.winnow_study import WinnowStudy
+from ..i18n import _
 from . import theme
 
 __all__ = ["Line", "WinnowPicture", "describe_winnow_study", "winnow_header"]
@@ -56,7 +57,8 @@ class WinnowPicture:
 
 
 def winnow_header(study: WinnowStudy) -> str:
-    return f"Winnow vs the perceptron · {study.target_text} · {study.points:,} points"
+    # TRANSLATORS: the Winnow study's heading; {target} is the target function, "x1 ∨ x2".
+    return _("Winnow vs the perceptron · {target} · {n} points").format(target=study.target_text, n=f"{study.points:,}")
 
 
 def _line(key: str, label: str, colour: str, dash: str, marker: str, dims: tuple[int, ...],
@@ -90,13 +92,13 @@ def describe_winnow_study(study: WinnowStudy) -> WinnowPicture:
     dims = study.dims
     rows = study.rows
     lines = (
-        _line("winnow", "Winnow: mistakes", WINNOW_COLOUR, "solid", "s", dims,
+        _line("winnow", _("Winnow: mistakes"), WINNOW_COLOUR, "solid", "s", dims,
               [float(r.winnow_mistakes) for r in rows]),
-        _line("winnow_bound", "Winnow's bound 2 + 3r(1 + log₂ d)", WINNOW_COLOUR, "dash", "", dims,
+        _line("winnow_bound", _("Winnow's bound 2 + 3r(1 + log₂ d)"), WINNOW_COLOUR, "dash", "", dims,
               [r.winnow_bound for r in rows]),
-        _line("perceptron", "perceptron: mistakes", PERCEPTRON_COLOUR, "solid", "o", dims,
+        _line("perceptron", _("perceptron: mistakes"), PERCEPTRON_COLOUR, "solid", "o", dims,
               [float(r.perceptron_mistakes) for r in rows]),
-        _line("perceptron_bound", "perceptron's bound (R/γ)²", PERCEPTRON_COLOUR, "dash", "", dims,
+        _line("perceptron_bound", _("perceptron's bound (R/γ)²"), PERCEPTRON_COLOUR, "dash", "", dims,
               [r.perceptron_bound for r in rows]),
     )
     ys = [y for ln in lines for y in ln.ys] or [0.0]
@@ -107,10 +109,11 @@ def describe_winnow_study(study: WinnowStudy) -> WinnowPicture:
     x_pad = 0.06 * (x_hi - x_lo) if x_hi > x_lo else 1.0
     notes = []
     if not study.all_converged:
-        notes.append(f"a run stopped at {study.max_epochs:,} epochs without converging")
+        # TRANSLATORS: a note under the Winnow study's plot (lower case: the notes are joined by "; ").
+        notes.append(_("a run stopped at {n} epochs without converging").format(n=f"{study.max_epochs:,}"))
     if any(v is not None and v <= 0 for ln in lines for v in ln.values):
-        notes.append("0 mistakes lie off the log scale")
+        notes.append(_("0 mistakes lie off the log scale"))
     if not all(r.bound_exact for r in rows):
-        notes.append("γ not solved exactly: looser (R/γ)²")
+        notes.append(_("γ not solved exactly: looser (R/γ)²"))
     return WinnowPicture(lines, _x_ticks(dims), _y_ticks(*y_range), (x_lo - x_pad, x_hi + x_pad), y_range,
-                         winnow_header(study), "features d (log scale)", "mistakes (log scale)", "; ".join(notes))
+                         winnow_header(study), _("features d (log scale)"), _("mistakes (log scale)"), "; ".join(notes))

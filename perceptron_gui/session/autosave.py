@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.atomic import atomic_write_chunks, atomic_write_text, write_error
 from ..core.errors import UserError
 from ..core.workers import background_thread
+from ..i18n import _
 from . import autosave_journal as journal
 from .autosave_store import LEGACY_NAME, Slot, crashed_slots
 from .recent_files import RECENT_FORMAT, RECENT_NAME, RecentFiles  # noqa: F401 - kept importable from here
@@ -287,8 +288,8 @@ class Autosaver:
             if wrote is not _SKIPPED:
                 error = wrote  # type: ignore[assignment]
         except Exception as exc:  # noqa: BLE001 - e.g. MemoryError's kin: say so, keep the worker alive
-            error = (f"The work could not be autosaved ({type(exc).__name__}); "
-                     "save it with File → Save session to be safe.")
+            error = _("The work could not be autosaved ({error}); save it with File → Save session to be safe.").format(
+                error=type(exc).__name__)
         finally:
             with self._cond:
                 self._saving = False
@@ -307,8 +308,9 @@ class Autosaver:
             make_state_dir(self.directory)
             self.slot.acquire()
         except OSError as exc:
-            return (f"The autosave folder {self.directory} could not be created or written ({exc.strerror or exc}); "
-                    f"set {STATE_DIR_ENV} to a writable folder.")
+            return _("The autosave folder {folder} could not be created or written ({error}); "
+                     "set {variable} to a writable folder.").format(folder=self.directory, error=exc.strerror or exc,
+                                                                    variable=STATE_DIR_ENV)
         self._base_no += 1
         chunks = session_json_chunks(snap)  # streamed to the file: 60 MB at 10⁶ points, never one string
         # The base number goes in as the first key, so session_file's writer stays the only one.

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.io import read_json_file
+from ..i18n import _
 from .autosave_journal import BASE_KEY, read_journal, replay
 from .session_file import SESSION_SUFFIX, SessionFileError, validate_session_dict
 
@@ -113,9 +114,9 @@ class Slot:
         """Rename a damaged base (and its journal) out of the way; the sentence saying so."""
         from .recent_files import set_aside  # the one rule for damaged state files
 
-        sentence = set_aside(self.base, "The autosaved work", why)
+        sentence = set_aside(self.base, _("The autosaved work"), why)
         if self.journal.exists():
-            set_aside(self.journal, "Its journal", why)
+            set_aside(self.journal, _("Its journal"), why)
         self.remove()
         return sentence
 
@@ -181,7 +182,7 @@ def read_recovered(base: str | os.PathLike[str]) -> Recovered:
         is not an error: its lines up to the damage are used, and :attr:`Recovered.damaged` says so.
     """
     p = Path(base)
-    doc = read_json_file(p, "autosave", f"a {SESSION_SUFFIX} file", SessionFileError)
+    doc = read_json_file(p, _("autosave"), _("a {suffix} file").format(suffix=SESSION_SUFFIX), SessionFileError)
     number = doc.get(BASE_KEY) if isinstance(doc, dict) else None
     edits, damaged = 0, False
     if isinstance(doc, dict) and isinstance(number, int) and not isinstance(number, bool):

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core.dataset import MAX_ABS_VALUE, DatasetError
 from ..core.rows import every_row
+from ..i18n import N_, _, ngettext
 from .points import PointSet
 
 __all__ = ["Command", "AddPoints", "DeletePoints", "MovePoints", "SetLabels", "SetRoles",
@@ -33,19 +34,19 @@ class Change:
     indices: np.ndarray
 
 
-def _coords(values: object, d: int, what: str = "coordinate") -> np.ndarray:
+def _coords(values: object, d: int) -> np.ndarray:
     try:
         arr = np.array(values, dtype=np.float64)
     except (TypeError, ValueError):
-        raise DatasetError(f"A {what} must be a number; {values!r} is not.") from None
+        raise DatasetError(_("A coordinate must be a number; {value} is not.").format(value=repr(values))) from None
     if arr.ndim == 1:
         arr = arr.reshape(1, -1) if d > 1 or arr.size == 1 else arr.reshape(-1, 1)
     if arr.ndim != 2 or arr.shape[1] != d:
-        raise DatasetError(f"Each point needs {d} coordinate{'s' if d > 1 else ''}.")
+        raise DatasetError(ngettext("Each point needs {d} coordinate.", "Each point needs {d} coordinates.", d).format(d=d))
     if not np.all(np.isfinite(arr)):
-        raise DatasetError("Coordinates must be finite numbers (not NaN or infinity); type an ordinary number.")
+        raise DatasetError(_("Coordinates must be finite numbers (not NaN or infinity); type an ordinary number."))
     if np.any(np.abs(arr) > MAX_ABS_VALUE):
-        raise DatasetError("That coordinate is too large to train on (the limit is ±1e150); use a smaller number.")
+        raise DatasetError(_("That coordinate is too large to train on (the limit is ±1e150); use a smaller number."))
     return arr
 
 
@@ -53,11 +54,11 @@ def _labels(values: object, m: int) -> np.ndarray:
     try:
         arr = np.array(values, dtype=np.float64).reshape(-1)
     except (TypeError, ValueError):  # a typed "x": the sentence below, not a traceback
-        raise DatasetError("A label must be +1 or −1.") from None
+        raise DatasetError(_("A label must be +1 or −1.")) from None
     if arr.size == 1 and m > 1:
         arr = np.repeat(arr, m)
     if arr.size != m or not np.all(np.isin(arr, (-1.0, 1.0))):
-        raise DatasetError("A label must be +1 or −1.")
+        raise DatasetError(_("A label must be +1 or −1."))
     return arr
 
 
@@ -68,10 +69,10 @@ def _indices(indices: Sequence[int] | np.ndarray, n: int) -> np.ndarray:
         raw = None
     # Only whole numbers pick points: casting would turn 1.5 into 1 and "a" into a traceback.
     if raw is None or (raw.size and raw.dtype.kind not in "iu"):
-        raise DatasetError("Points are picked by their row number, a whole number; no point was changed.")
+        raise DatasetError(_("Points are picked by their row number, a whole number; no point was changed."))
     idx = raw.astype(np.int64).reshape(-1)
     if idx.size and (idx.min() < 0 or idx.max() >= n):
-        raise DatasetError("That point no longer exists; it may have been deleted.")
+        raise DatasetError(_("That point no longer exists; it may have been deleted."))
     return idx
 
 
@@ -82,19 +83,19 @@ def _roles(values: object, m: int) -> np.ndarray:
         t = np.asarray(["?"])
     # np.asarray("False", dtype=bool) is True, so strings and other numbers are refused.
     if t.dtype.kind not in "biu" or not np.all((t == 0) | (t == 1)):
-        raise DatasetError("A point's role must be train or test (False or True).")
+        raise DatasetError(_("A point's role must be train or test (False or True)."))
     t = t.astype(bool)
     if t.size == 1 and m != 1:
         t = np.repeat(t, m)
     if t.size != m:
-        raise DatasetError("Give one role (train or test) per point.")
+        raise DatasetError(_("Give one role (train or test) per point."))
     return t
 
 
 class Command:
     """Base class: :meth:`apply` edits ``points`` and returns (inverse, change)."""
 
-    text: ClassVar[str] = "Edit"
+    text: ClassVar[str] = N_("Edit")  # shown translated (History.undo_text)
     merge_key: object = None
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
@@ -113,7 +114,7 @@ class AddPoints(Command):
     y: np.ndarray
     test: np.ndarray | None = None
     at: np.ndarray | None = None
-    text: ClassVar[str] = "Add point"
+    text: ClassVar[str] = N_("Add point")
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         X = _coords(self.X, points.d)
@@ -126,7 +127,7 @@ class AddPoints(Command):
         else:
             at = _indices(self.at, n_new)
             if at.size != m or np.unique(at).size != m:
-                raise DatasetError("Give one distinct position per added point.")
+                raise DatasetError(_("Give one distinct position per added point."))
             order = np.argsort(at)
             at, X, y, test = at[order], X[order], y[order], test[order]
         points.insert_rows(at, X, y, test)
@@ -136,7 +137,7 @@ class AddPoints(Command):
 @dataclass
 class DeletePoints(Command):
     indices: np.ndarray
-    text: ClassVar[str] = "Delete points"
+    text: ClassVar[str] = N_("Delete points")
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         idx = np.unique(_indices(self.indices, points.n))
@@ -152,13 +153,13 @@ class MovePoints(Command):
     indices: np.ndarray
     X: np.ndarray
     drag_id: object = None
-    text: ClassVar[str] = "Move points"
+    text: ClassVar[str] = N_("Move points")
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         idx = _indices(self.indices, points.n)
         X = _coords(self.X, points.d)
         if X.shape[0] != idx.size:
-            raise DatasetError("Give one new position per moved point.")
+            raise DatasetError(_("Give one new position per moved point."))
         inverse = MovePoints(idx, points.X[idx].copy(), self.drag_id)
         points.writable("X")
         points.X[idx] = X
@@ -179,7 +180,7 @@ class MovePoints(Command):
 class SetLabels(Command):
     indices: np.ndarray
     y: np.ndarray
-    text: ClassVar[str] = "Change label"
+    text: ClassVar[str] = N_("Change label")
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         idx = _indices(self.indices, points.n)
@@ -196,7 +197,7 @@ class SetRoles(Command):
 
     indices: np.ndarray
     test: np.ndarray
-    text: ClassVar[str] = "Move to train/test"
+    text: ClassVar[str] = N_("Move to train/test")
 
     def apply(self, points: PointSet) -> tuple[Command, Change]:
         idx = _indices(self.indices, points.n)
@@ -212,7 +213,7 @@ class ReplaceAll(Command):
     """Replace the whole point set (clear, preset, opened file)."""
 
     points: PointSet
-    label: str = "Replace data"
+    label: str = N_("Replace data")
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -27,6 +27,7 @@ from ..core.algorithms.chunks import TrainingStopped
 from ..core.algorithms.kernel import in_feature_space
 from ..core.dataset import DatasetError
 from ..core.run import RunRecord
+from ..i18n import _
 from .points import PointSet
 from .run_result import RunResult
 from .runner import RunRequest, compute
@@ -48,7 +49,7 @@ class CompareEntry:
 
     @property
     def order_text(self) -> str:
-        return "file order" if self.seed is None else f"seed {self.seed}"
+        return _("file order") if self.seed is None else _("seed {seed}").format(seed=self.seed)
 
     @property
     def label(self) -> str:
@@ -129,9 +130,10 @@ def parse_seeds(text: str) -> list[int]:
     try:
         seeds = [int(p) for p in parts]
     except ValueError:
-        raise DatasetError(f"Seeds must be whole numbers separated by commas, such as 0,1,2, not '{text}'.") from None
+        raise DatasetError(_("Seeds must be whole numbers separated by commas, such as 0,1,2, not '{text}'.")
+                           .format(text=text)) from None
     if any(not 0 <= s <= 2**31 - 1 for s in seeds):
-        raise DatasetError(f"Seeds go from 0 to {2**31 - 1}; '{text}' has one outside.")
+        raise DatasetError(_("Seeds go from 0 to {max}; '{text}' has one outside.").format(max=2**31 - 1, text=text))
     return seeds
 
 
@@ -144,10 +146,10 @@ def compare_entries(algorithms: Sequence[str], seeds: Sequence[int | None] = (No
     entries = [CompareEntry(a, dict(params_of(a)) if params_of is not None else {}, s)
                for a, s in product(algorithms, seeds)]
     if not MIN_RUNS <= len(entries) <= MAX_RUNS:
-        raise DatasetError(f"A comparison needs {MIN_RUNS} to {MAX_RUNS} runs, not {len(entries)}; "
-                           f"choose fewer or more algorithms or seeds.")
+        raise DatasetError(_("A comparison needs {min} to {max} runs, not {n}; choose fewer or more algorithms or seeds.")
+                           .format(min=MIN_RUNS, max=MAX_RUNS, n=len(entries)))
     if len({(e.algorithm, e.seed) for e in entries}) < len(entries):
-        raise DatasetError("The same run is asked for twice; give each algorithm or seed once.")
+        raise DatasetError(_("The same run is asked for twice; give each algorithm or seed once."))
     for e in entries:
         make_algorithm(e.algorithm, **e.run_params()).validate()  # a bad name or value: a sentence now
     return entries
@@ -182,10 +184,11 @@ def run_comparison(points: PointSet, entries: Sequence[CompareEntry], *,
     them (every ~20 ms of training): when it says True, :class:`TrainingStopped` leaves no
     result. Raises a UserError sentence for data that cannot be trained on."""
     if not MIN_RUNS <= len(entries) <= MAX_RUNS:
-        raise DatasetError(f"A comparison needs {MIN_RUNS} to {MAX_RUNS} runs, not {len(entries)}.")
+        raise DatasetError(_("A comparison needs {min} to {max} runs, not {n}.").format(
+            min=MIN_RUNS, max=MAX_RUNS, n=len(entries)))
     pts = points.copy()  # the window may edit its points while the race trains
     if not (~pts.test).any():
-        raise DatasetError("A comparison needs training points; add some first.")
+        raise DatasetError(_("A comparison needs training points; add some first."))
     runs = []
     for i, e in enumerate(entries):
         if stop is not None and stop():

@@ -16,6 +16,7 @@ import os
 
 from ..core.csv_text import clip_text
 from ..core.errors import UserError
+from ..i18n import _
 
 __all__ = ["FileStamp", "file_stamp", "ChangedOnDiskError"]
 
@@ -38,5 +39,5 @@ class ChangedOnDiskError(UserError):
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         name = clip_text(os.path.basename(self.path) or self.path, 60)
-        super().__init__(f"{name} was changed on disk by another window or program since this window opened or "
-                         "saved it; reload it, overwrite it, or save the work here under another name.")
+        super().__init__(_("{name} was changed on disk by another window or program since this window opened or "
+                           "saved it; reload it, overwrite it, or save the work here under another name.").format(name=name))

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from ..core.errors import UserError
 from ..core.io import read_csv, write_csv
+from ..i18n import _, ngettext
 from .commands import Change
 from .disk_stamp import ChangedOnDiskError, FileStamp, file_stamp
 from .events import event
@@ -68,8 +69,8 @@ class PreparedSave:
         try:
             self.writer()  # the atomic writer's WriteError (a UserError) is already one sentence
         except OSError as exc:
-            raise UserError(f"{self.path.name} could not be written ({exc.strerror or exc}); "
-                            "choose another folder.") from None
+            raise UserError(_("{name} could not be written ({error}); choose another folder.").format(
+                name=self.path.name, error=exc.strerror or exc)) from None
         # At once: a later stat could already see another window's save as this one's.
         self.stamp = file_stamp(self.path)
 
@@ -122,7 +123,7 @@ class Document:
 
     def name(self) -> str:
         """The file's name, else the data's title, else "untitled"."""
-        return self._path.name if self._path else (self.session.data_title or "untitled")
+        return self._path.name if self._path else (self.session.data_title or _("untitled"))
 
     def title(self, app: str = APP_NAME) -> str:
         """The window title: ``"name * — app"`` with the star only for unsaved work."""
@@ -157,9 +158,9 @@ class Document:
         p = Path(path)
         if kind == "session":
             apply_session(self.session, loaded)
-            said: str | None = f"Opened the session {p.name}."
+            said: str | None = _("Opened the session {name}.").format(name=p.name)
         else:
-            self.session.load_dataset(loaded, p.name, label=f"Open {p.name}")
+            self.session.load_dataset(loaded, p.name, label=_("Open {name}").format(name=p.name))
             said = None  # the data's own notices are the session's messages
         self._took(p, kind)
         return said
@@ -182,7 +183,7 @@ class Document:
         wrote it since it was opened or saved here (:meth:`changed_on_disk`), unless ``overwrite``."""
         if path is None:
             if self._path is None:
-                raise UserError("The work is in no file yet; choose a file name with Save as.")
+                raise UserError(_("The work is in no file yet; choose a file name with Save as."))
             path, kind = self._path, kind or self._kind
         p = Path(path)
         kind = kind or kind_of(p)
@@ -191,14 +192,16 @@ class Document:
         version = self.session.history.version
         if kind == "session":
             snap = take_snapshot(self.session)
-            prepared = PreparedSave(p, kind, f"Saved the session to {p.name}.", version,
+            prepared = PreparedSave(p, kind, _("Saved the session to {name}.").format(name=p.name), version,
                                     lambda: save_snapshot(snap, p))
         else:
             refusal = self.csv_refusal()
             if refusal:
                 raise NothingToSaveError(refusal)
             data = self.session.points.all_dataset()  # a copy
-            prepared = PreparedSave(p, kind, f"Saved {data.n} points to {p.name}.", version,
+            # TRANSLATORS: the English says "points" for every count (a test reads it); give each form its own.
+            prepared = PreparedSave(p, kind, ngettext("Saved {n} points to {name}.", "Saved {n} points to {name}.",
+                                                      data.n).format(n=data.n, name=p.name), version,
                                     lambda: write_csv(data, p))
         self._unfinished.append(prepared)
         return prepared
@@ -236,7 +239,7 @@ class Document:
         """Why the data cannot be saved as CSV (there are no points), or None; a window asks
         before its save dialog."""
         if self.session.points.n == 0:
-            return "There are no points to save; draw some on the canvas first."
+            return _("There are no points to save; draw some on the canvas first.")
         return None
 
     def save_as(self, path: PathLike, kind: DocumentKind | None = None) -> str:
@@ -252,10 +255,13 @@ class Document:
         self._refresh()
         if damaged_after is not None:
             n = damaged_after
-            return (f"The work from your last session was restored with {n} edit{'' if n == 1 else 's'} from its "
-                    "autosave journal, but the rest of the journal was damaged, so later edits are lost; check "
-                    "the work and save it to keep it.")
-        return "The work from your last session was restored; save it to keep it."
+            return ngettext("The work from your last session was restored with {n} edit from its autosave journal, "
+                            "but the rest of the journal was damaged, so later edits are lost; check the work and "
+                            "save it to keep it.",
+                            "The work from your last session was restored with {n} edits from its autosave journal, "
+                            "but the rest of the journal was damaged, so later edits are lost; check the work and "
+                            "save it to keep it.", n).format(n=n)
+        return _("The work from your last session was restored; save it to keep it.")
 
     def forget_file(self) -> None:
         """New data not from a file (a preset, random data): the old file is no longer open."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..core.algorithms import REGISTRY
 from ..core.algorithms.voted import VOTE_MAX_VECTORS, VOTE_WORK_LIMIT
+from ..i18n import _
 
 __all__ = ["PROBE_SECONDS", "CostEstimate", "RateProbe", "vote_tail_seconds", "format_duration",
            "may_stop_early", "progress_sentence", "offers_ratchet", "RATCHET_OFFER_SECONDS"]
@@ -35,21 +36,23 @@ class CostEstimate:
     def sentence(self) -> str:
         """"about 40 min left", or "at most about 40 min left" for an upper bound."""
         if self.seconds_left < 60:
-            return "less than a minute left"
-        return f"{'at most ' if self.upper_bound else ''}{format_duration(self.seconds_left)} left"
+            return _("less than a minute left")
+        duration = format_duration(self.seconds_left)
+        # TRANSLATORS: {duration} is "about 40 min", "about 2 h 10 min".
+        return (_("at most {duration} left") if self.upper_bound else _("{duration} left")).format(duration=duration)
 
 
 def format_duration(seconds: float) -> str:
     """A rough, readable duration: "about 40 min", "about 2 h 10 min", "under a minute"."""
     if seconds < 60:
-        return "under a minute"
+        return _("under a minute")
     minutes = round(seconds / 60)
     if minutes < 60:
-        return f"about {minutes} min"
+        return _("about {minutes} min").format(minutes=minutes)
     h, m = divmod(minutes, 60)
     if h >= 10 or m == 0:  # past ten hours the minutes are noise
-        return f"about {round(minutes / 60)} h"
-    return f"about {h} h {m} min"
+        return _("about {hours} h").format(hours=round(minutes / 60))
+    return _("about {hours} h {minutes} min").format(hours=h, minutes=m)
 
 
 def may_stop_early(algorithm: str) -> bool:
@@ -128,8 +131,9 @@ def progress_sentence(epochs_done: int, total: int, estimate: CostEstimate | Non
     """What the status bar says while a run trains: "training… epoch 3 of 100 · about 40 min
     left · Cancel any time" (the epoch under way; "measuring its speed…" during the probe)."""
     current = min(epochs_done + 1, total)
-    left = "measuring its speed…" if estimate is None else estimate.sentence()
-    return f"training… epoch {current:,} of {total:,} · {left} · Cancel any time"
+    left = _("measuring its speed…") if estimate is None else estimate.sentence()
+    return _("training… epoch {current:,} of {total:,} · {left} · Cancel any time").format(
+        current=current, total=total, left=left)
 
 
 def offers_ratchet(algorithm: str, params: dict[str, object], estimate: CostEstimate | None) -> bool:

@@ -3,8 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
 from .commands import Change, Command
 from .points import PointSet
+
+
+def _shown(text: str) -> str:
+    # A command's name is English marked with N_ (or already translated where it was made with
+    # a file's name in it); "" stays "" (gettext would answer the catalogue's header).
+    return _(text) if text else text
 
 
 @dataclass
@@ -69,10 +76,12 @@ class History:
         return bool(self._redo)
 
     def undo_text(self) -> str:
-        return self._undo[-1].text if self._undo else ""
+        """The name of the step Undo reverts, in the language in force ("" for none)."""
+        return _shown(self._undo[-1].text) if self._undo else ""
 
     def redo_text(self) -> str:
-        return self._redo[-1].text if self._redo else ""
+        """The name of the step Redo repeats, in the language in force ("" for none)."""
+        return _shown(self._redo[-1].text) if self._redo else ""
 
     def end_merge(self) -> None:
         """Close the current drag: the next move starts a new undo step even with the same id."""

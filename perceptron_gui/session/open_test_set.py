@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core.dataset import Dataset, DatasetError
 from ..core.matching_columns import problem_with_test_set
+from ..i18n import N_
 from .commands import AddPoints
 from .session import Session
 
@@ -24,7 +25,7 @@ __all__ = ["AddTestSet", "add_test_set", "problem_with_test_set"]
 class AddTestSet(AddPoints):
     """:class:`AddPoints` as test points, named for the Edit menu's undo entry."""
 
-    text: ClassVar[str] = "Open test set"
+    text: ClassVar[str] = N_("Open test set")
 
 
 def add_test_set(session: Session, data: Dataset, source: str | None = None) -> bool:

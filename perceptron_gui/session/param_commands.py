@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..core.dataset import DatasetError
+from ..i18n import N_, _, ngettext
 from .commands import Change, Command
 from .points import PointSet
 
@@ -41,7 +42,7 @@ class SetParams(Command):
     params_of: str
     params: dict[str, Any]
     algorithm: str
-    label: str = "Change parameters"
+    label: str = N_("Change parameters")
     drag_id: int | None = None
 
     @property
@@ -71,23 +72,28 @@ def parse_start(text: str, d: int, offset: bool) -> tuple[list[float], float | N
     """A start typed as text: "w₁, …, w_d; b" (or the d + 1 numbers in a row with an offset, b
     last; just the d numbers without one). Returns (start_w, start_b or None without an offset);
     anything else is one sentence (DatasetError)."""
-    want = f"{d} number{'s' if d != 1 else ''} for w" + (" and one for b, as in 1, -1; 1" if offset else "")
+    # TRANSLATORS: {want} of the sentences below: what to type, as in "Type the start as {want}".
+    want = (ngettext("{d} number for w and one for b, as in 1, -1; 1",
+                     "{d} numbers for w and one for b, as in 1, -1; 1", d) if offset else
+            ngettext("{d} number for w", "{d} numbers for w", d)).format(d=d)
     parts = text.replace("−", "-").replace(";", " ; ").replace(",", " ").split()
     if parts.count(";") > 1:
-        raise DatasetError(f"Type the start as {want}: one ';' at most.")
+        raise DatasetError(_("Type the start as {want}: one ';' at most.").format(want=want))
     try:
         nums = [float(p) for p in parts if p != ";"]
     except ValueError:
         bad = next(p for p in parts if p != ";" and not _is_number(p))
-        raise DatasetError(f"'{bad}' is not a number; type the start as {want}.") from None
+        raise DatasetError(_("'{bad}' is not a number; type the start as {want}.").format(bad=bad, want=want)) from None
     if not all(np.isfinite(nums)):
-        raise DatasetError(f"The start must be finite numbers; type it as {want}.")
+        raise DatasetError(_("The start must be finite numbers; type it as {want}.").format(want=want))
     b_given = ";" in parts or len(nums) == d + 1
     if b_given and not offset:
-        raise DatasetError(f"This perceptron has no offset b (its hyperplane goes through the origin); "
-                           f"type the {want}.")
+        raise DatasetError(_("This perceptron has no offset b (its hyperplane goes through the origin); "
+                             "type the {want}.").format(want=want))
     if len(nums) != d + (1 if b_given else 0):
-        raise DatasetError(f"That is {len(nums)} number{'s' if len(nums) != 1 else ''}; type the start as {want}.")
+        raise DatasetError(ngettext("That is {n} number; type the start as {want}.",
+                                    "That is {n} numbers; type the start as {want}.", len(nums))
+                           .format(n=len(nums), want=want))
     if offset:
         return nums[:d], nums[d] if b_given else 0.0
     return nums, None

@@ -19,6 +19,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY
 from ..core.algorithms.kernel import in_feature_space
 from ..core.errors import UserError
+from ..i18n import _, ngettext
 from .run_result import RunResult
 
 __all__ = ["Truth", "Verdict", "PredictScore", "next_truth", "judge", "parse_numbers", "asks_weights",
@@ -71,10 +72,11 @@ class PredictScore:
 
     def text(self) -> str:
         if not self.asked:
-            return "No step predicted yet."
-        weights = (f"; weights {self.weights_right} of {self.weights_asked} within the tolerance"
-                   if self.weights_asked else "")
-        return f"Points found: {self.points_found} of {self.asked}{weights}."
+            return _("No step predicted yet.")
+        if self.weights_asked:
+            return _("Points found: {found} of {asked}; weights {right} of {weights_asked} within the tolerance.").format(
+                found=self.points_found, asked=self.asked, right=self.weights_right, weights_asked=self.weights_asked)
+        return _("Points found: {found} of {asked}.").format(found=self.points_found, asked=self.asked)
 
 
 def asks_weights(result: RunResult) -> bool:
@@ -99,12 +101,17 @@ def parse_numbers(text: str, count: int, what: str) -> np.ndarray:
     try:
         values = [float(c.replace("−", "-")) for c in cells]
     except ValueError:
-        raise GuessError(f"{what} must be {count} number{'s' if count > 1 else ''} such as "
-                         f"{', '.join(['1'] * count)}; '{text.strip()[:40]}' is not.") from None
+        # TRANSLATORS: {what} is a symbol, w or b.
+        raise GuessError(ngettext("{what} must be {count} number such as {example}; '{text}' is not.",
+                                  "{what} must be {count} numbers such as {example}; '{text}' is not.", count)
+                         .format(what=what, count=count, example=", ".join(["1"] * count),
+                                 text=text.strip()[:40])) from None
     if len(values) != count:
-        raise GuessError(f"{what} needs {count} number{'s' if count > 1 else ''}, not {len(values)}.")
+        raise GuessError(ngettext("{what} needs {count} number, not {given}.",
+                                  "{what} needs {count} numbers, not {given}.", count)
+                         .format(what=what, count=count, given=len(values)))
     if not all(math.isfinite(v) for v in values):
-        raise GuessError(f"{what} must hold finite numbers.")
+        raise GuessError(_("{what} must hold finite numbers.").format(what=what))
     return np.array(values)
 
 

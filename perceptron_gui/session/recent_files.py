@@ -19,6 +19,7 @@ from ..core.csv_text import clip_text
 from ..core.errors import UserError
 from ..core.io import atomic_write_text, read_json_file
 from ..core.workers import named_pool
+from ..i18n import _
 from .state_dir import STATE_FILE_MODE, default_state_dir, make_state_dir
 
 __all__ = ["RECENT_NAME", "RECENT_FORMAT", "RecentFiles", "set_aside", "path_problem"]
@@ -48,20 +49,22 @@ def set_aside(path: Path, what: str, why: str) -> str:
         try:
             os.unlink(path)
         except OSError:
-            return f"{what} {path} is damaged and could not be moved away, because {why}; delete it by hand."
-        return f"{what} was deleted and a new one started, because {why}."
-    return f"{what} was set aside as {target.name} and a new one started, because {why}."
+            return _("{what} {path} is damaged and could not be moved away, because {why}; delete it by hand.").format(
+                what=what, path=path, why=why)
+        return _("{what} was deleted and a new one started, because {why}.").format(what=what, why=why)
+    return _("{what} was set aside as {name} and a new one started, because {why}.").format(
+        what=what, name=target.name, why=why)
 
 
 def path_problem(path: Path) -> str | None:
     """Why ``path`` cannot name a file here (too long, a NUL), or None; no disk access."""
     s = str(path)
     if "\x00" in s:
-        return "a file name holds a NUL character"
+        return _("a file name holds a NUL character")
     if len(s.encode("utf-8", "surrogateescape")) > _MAX_PATH:
-        return "a file name is longer than the system allows"
+        return _("a file name is longer than the system allows")
     if any(len(part.encode("utf-8", "surrogateescape")) > _MAX_NAME for part in path.parts):
-        return f"a file name has a part longer than {_MAX_NAME} characters"
+        return _("a file name has a part longer than {max} characters").format(max=_MAX_NAME)
     return None
 
 
@@ -139,11 +142,11 @@ class RecentFiles:
         self._write()
 
     def _read(self) -> list[Path]:
-        what = "The list of recent files"
+        what = _("The list of recent files")
         try:
             if _exists(self.file) is False:
                 return []
-            doc = read_json_file(self.file, "list of recent files", "a file", max_bytes=MAX_STATE_BYTES)
+            doc = read_json_file(self.file, _("list of recent files"), _("a file"), max_bytes=MAX_STATE_BYTES)
         except UserError as exc:
             self.problem = set_aside(self.file, what, _reason(str(exc)))
             return []
@@ -188,13 +191,13 @@ def _shape_problem(doc: object, limit: int) -> str | None:
     """Why ``doc`` is not a list of recent files, or None; only the first ``limit`` entries,
     the ones kept, are judged."""
     if not isinstance(doc, dict) or doc.get("format") != RECENT_FORMAT:
-        return "it is not a list of recent files"
+        return _("it is not a list of recent files")
     paths = doc.get("paths")
     if not isinstance(paths, list):
-        return "its \"paths\" are not a list of file names"
+        return _("its \"paths\" are not a list of file names")
     paths = paths[:limit]
     if not all(isinstance(s, str) and s for s in paths):
-        return "its \"paths\" are not a list of file names"
+        return _("its \"paths\" are not a list of file names")
     for s in paths:
         why = path_problem(Path(s))
         if why is not None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..i18n import _
 from .session_json import rows_json_chunks
 
 __all__ = ["MIN_VALUES", "rows_json_chunks_apart"]
@@ -69,7 +70,7 @@ def rows_json_chunks_apart(X: np.ndarray) -> Iterator[str | bytes]:
         while block := _read(fd):
             yield block
         if proc.wait() != 0:
-            raise OSError(f"the process formatting the points stopped (exit status {proc.returncode})")
+            raise OSError(_("the process formatting the points stopped (exit status {status})").format(status=proc.returncode))
     finally:
         if proc.poll() is None:  # the consumer stopped early (a write error): end the child
             proc.kill()

@@ -20,6 +20,8 @@ from ..core.dataset import Dataset
 from ..core.loss_curves import LossCurves, loss_curves
 from ..core.nonseparable import MistakeBound, augmented, default_u, mistake_bound
 from ..core.run import RunRecord
+from ..core.shown_verdict import shown_verdict
+from ..i18n import _
 
 __all__ = ["RunResult", "StepMemo", "no_proof_reason", "LIFTED_THEORY_MAX_N", "THEORY_TIME_BUDGET_S"]
 
@@ -145,22 +147,24 @@ def proof_impossible(result: RunResult | None) -> bool:
 def no_proof_reason(result: RunResult | None) -> str:
     """Why a run has no convergence proof to show (no θ*), as one sentence for every view."""
     if result is None:
-        return "No run yet: the proof is drawn when the first run is done."
+        return _("No run yet: the proof is drawn when the first run is done.")
     if result.train.n == 0:
-        return "No θ*: there are no training points."
+        return _("No θ*: there are no training points.")
     learner = REGISTRY[result.record.algorithm]
     if learner.no_proof:  # the panel says why instead of showing failed inequalities
-        return f"No convergence proof: {learner.no_proof}, so Novikoff's w·θ* ≥ kγ and ‖w‖² ≤ kR² do not apply."
+        return _("No convergence proof: {reason}, so Novikoff's w·θ* ≥ kγ and ‖w‖² ≤ kR² do not apply.").format(
+            reason=_(learner.no_proof))
     if not in_feature_space(result.record):
-        return f"No convergence proof here: {NOT_IN_FEATURE_SPACE}."
+        return _("No convergence proof here: {reason}.").format(reason=_(NOT_IN_FEATURE_SPACE))
     if learner.lifts:
         lt = result.lifted_theory
         if lt is None:
-            return (f"No θ* to plot: the lifted set is always separable, but its θ* is only computed "
-                    f"for at most {LIFTED_THEORY_MAX_N} training points (this set has {result.train.n}).")
-        return ("No θ* to plot: the lifted set is always separable, but its θ* could not be computed "
-                f"within {THEORY_TIME_BUDGET_S:g} s; step or edit to try again.")
+            return _("No θ* to plot: the lifted set is always separable, but its θ* is only computed "
+                     "for at most {max} training points (this set has {n}).").format(max=LIFTED_THEORY_MAX_N,
+                                                                                    n=result.train.n)
+        return _("No θ* to plot: the lifted set is always separable, but its θ* could not be computed "
+                 "within {seconds:g} s; step or edit to try again.").format(seconds=THEORY_TIME_BUDGET_S)
     tho = result.theory
     if tho.separable is False:
-        return f"No θ*: the data is {tho.verdict}."
-    return f"No θ*: separability could not be decided in time ({tho.verdict})."
+        return _("No θ*: the data is {verdict}.").format(verdict=shown_verdict(tho.verdict))
+    return _("No θ*: separability could not be decided in time ({verdict}).").format(verdict=shown_verdict(tho.verdict))

@@ -22,6 +22,7 @@ from ..core.errors import UserError
 from ..core.run_memory import require_memory, run_bytes
 from ..core.separability import run_separator
 from ..core.workers import background_thread
+from ..i18n import N_, _
 from .estimate import CostEstimate, RateProbe, may_stop_early, vote_tail_seconds
 from .points import PointSet
 from .run_result import LIFTED_THEORY_MAX_N, THEORY_TIME_BUDGET_S, RunResult
@@ -32,8 +33,8 @@ MID_EPOCH_REPORT_S = 1.0  # inside a long epoch, the estimate is reported this o
 _now = time.monotonic  # the rate limit's and the estimate's clock (tests replace it)
 BACKGROUND_WORK = 3_000_000
 THEORY_EXACT_MAX_CELLS = 200_000  # n·(d + 1) up to which θ* is solved without a time budget
-OUT_OF_MEMORY = ("The computer ran out of memory for this run (its budget assumed more was free); "
-                 "lower Max epochs or use fewer points.")
+OUT_OF_MEMORY = N_("The computer ran out of memory for this run (its budget assumed more was free); "
+                   "lower Max epochs or use fewer points.")  # said translated: _(OUT_OF_MEMORY)
 
 
 @dataclass
@@ -81,8 +82,9 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     pts = request.points
     n_test = pts.n - pts.n_train()
     offset = bool(request.params.get("offset", REGISTRY[request.algorithm].default_offset))
-    require_memory(run_bytes(pts.n_train(), pts.d, offset, n_test), f"Training on {pts.n_train():,} points of "
-                   f"{pts.d:,} features", "use fewer points or features, or close other programs")
+    require_memory(run_bytes(pts.n_train(), pts.d, offset, n_test),
+                   _("Training on {n:,} points of {d:,} features").format(n=pts.n_train(), d=pts.d),
+                   _("use fewer points or features, or close other programs"))
     if background:
         # Own copies first (three memcpys) and the snapshot let go at once: building and
         # checking the datasets below took 50-150 ms under load, and a drag's move meanwhile
@@ -207,9 +209,9 @@ class Runner:
             except UserError as exc:
                 res, err = None, str(exc)
             except MemoryError:
-                res, err = None, OUT_OF_MEMORY
+                res, err = None, _(OUT_OF_MEMORY)
             except Exception as exc:  # noqa: BLE001 - a worker must report, never die silently
-                res, err = None, f"Training failed unexpectedly ({type(exc).__name__}: {exc})."
+                res, err = None, _("Training failed unexpectedly ({error}).").format(error=f"{type(exc).__name__}: {exc}")
             if cancel.is_set():
                 return
             self.post(lambda: done(res, err))

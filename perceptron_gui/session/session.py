@@ -14,6 +14,7 @@ import numpy as np
 from ..core.algorithms import REGISTRY, kernels_loaded, make_algorithm
 from ..core.dataset import Dataset, DatasetError
 from ..core.presets import get_preset
+from ..i18n import N_, _
 from .commands import Change, Command, ReplaceAll
 from .events import SessionEvents
 from .frames import FrameService
@@ -146,7 +147,7 @@ class Session(PlaybackMixin, SessionEvents):
         self.recompute()
 
     def load_dataset(self, data: Dataset, title: str = "", test: np.ndarray | None = None,
-                     label: str = "Load data") -> bool:
+                     label: str = N_("Load data")) -> bool:
         """Replace the data (one undoable step). The new data's run opens at its end, with the
         user's algorithm and parameters; notices about the file follow as ``info`` messages."""
         if self.execute(ReplaceAll(PointSet.from_dataset(data, test, title), label)):
@@ -172,14 +173,15 @@ class Session(PlaybackMixin, SessionEvents):
             self.algorithm = preset.algorithms[0]
             self.algorithm_changed.emit()
         data, test = preset.data_and_roles()  # a preset with a fixed split (digits) brings its test points
-        if not self.load_dataset(data, preset.title, test=test, label=f"Load preset {preset.title}"):
+        if not self.load_dataset(data, preset.title, test=test, label=_("Load preset {title}").format(title=preset.title)):
             return
         notes = [preset.explanation]
         if switch:
-            notes.append(f"Switched to the {REGISTRY[self.algorithm].title} perceptron for this example.")
+            notes.append(_("Switched to the {title} perceptron for this example.").format(
+                title=REGISTRY[self.algorithm].title))
         kept = self.non_default_params()
         if kept:
-            notes.append(f"Kept your settings: {', '.join(kept)}.")
+            notes.append(_("Kept your settings: {settings}.").format(settings=", ".join(kept)))
         self.message.emit("info", " ".join(notes))
 
     def non_default_params(self) -> list[str]:
@@ -190,7 +192,7 @@ class Session(PlaybackMixin, SessionEvents):
                 if p.name in params and params[p.name] != p.default]
 
     def clear(self) -> None:
-        self.execute(ReplaceAll(PointSet.empty(self.points.d), "Clear"))
+        self.execute(ReplaceAll(PointSet.empty(self.points.d), N_("Clear")))
 
     # ---- selection ----------------------------------------------------------------------
     def select(self, indices: Iterable[int]) -> None:
@@ -203,7 +205,8 @@ class Session(PlaybackMixin, SessionEvents):
     # ---- algorithm ------------------------------------------------------------------------
     def set_algorithm(self, name: str) -> None:
         if name not in REGISTRY:
-            self.message.emit("error", f"There is no algorithm '{name}'; choose one of {', '.join(REGISTRY)}.")
+            self.message.emit("error", _("There is no algorithm '{name}'; choose one of {names}.").format(
+                name=name, names=", ".join(REGISTRY)))
             return
         if name != self.algorithm:
             self.algorithm = name
@@ -217,7 +220,7 @@ class Session(PlaybackMixin, SessionEvents):
         """Set one parameter of the current algorithm; a bad value gives a message, keeps the old."""
         return self.set_params({name: value})
 
-    def set_params(self, changes: dict[str, Any], label: str = "Change parameters",
+    def set_params(self, changes: dict[str, Any], label: str = N_("Change parameters"),
                    drag_id: int | None = None) -> bool:
         """Set several parameters of the current algorithm at once (one check, one retraining,
         one undo step named ``label``; the edits of one handle drag, same ``drag_id``, merge):
@@ -227,7 +230,8 @@ class Session(PlaybackMixin, SessionEvents):
         specs = {p.name: p for p in REGISTRY[self.algorithm].param_specs()}
         for name, value in changes.items():
             if name not in params:
-                self.message.emit("error", f"The {self.algorithm} perceptron has no parameter '{name}'.")
+                self.message.emit("error", _("The {algorithm} perceptron has no parameter '{name}'.").format(
+                    algorithm=self.algorithm, name=name))
                 return False
             params[name] = specs[name].coerce(value)
         try:
@@ -283,7 +287,7 @@ class Session(PlaybackMixin, SessionEvents):
         if self._busy:
             self.runner.cancel()
             self._set_busy(False)
-            self.message.emit("info", "Training was cancelled; the last finished run is shown.")
+            self.message.emit("info", _("Training was cancelled; the last finished run is shown."))
 
     def _on_progress(self, epoch: int, total: int) -> None:
         self.progress_changed.emit(epoch, total)
@@ -349,7 +353,8 @@ class Session(PlaybackMixin, SessionEvents):
                     self.params[name] = {**self.params[name], **dict(p)}
         if algorithm is not None:
             if algorithm not in REGISTRY:
-                self.message.emit("error", f"There is no algorithm '{algorithm}'; choose one of {', '.join(REGISTRY)}.")
+                self.message.emit("error", _("There is no algorithm '{name}'; choose one of {names}.").format(
+                    name=algorithm, names=", ".join(REGISTRY)))
                 return
             self.algorithm = algorithm
         self.algorithm_changed.emit()
@@ -359,7 +364,7 @@ class Session(PlaybackMixin, SessionEvents):
     def restore(self, data: Dataset, title: str, test: np.ndarray | None, algorithm: str,
                 params: dict[str, dict[str, Any]], t: int,
                 view_range: tuple[tuple[float, float], tuple[float, float]] | None,
-                label: str = "Open session") -> None:
+                label: str = N_("Open session")) -> None:
         """Put back a saved state: the data as one undoable step, the algorithm and every
         algorithm's parameters, the playhead at step ``t`` once the run is computed (at once for
         a small run, when the background run arrives for a big one; clamped to the run), and

@@ -40,6 +40,7 @@ from ..core.csv_text import clip_text, shown_value
 from ..core.dataset import Dataset, DatasetError
 from ..core.errors import UserError
 from ..core.io import atomic_write_chunks, read_json_file
+from ..i18n import _, ngettext
 from ..version import __version__
 from .rows_apart import rows_json_chunks_apart
 from .session_json import bools, ints, list_json_chunks
@@ -178,7 +179,8 @@ def save_snapshot(snap: SessionSnapshot, path: str | os.PathLike[str]) -> None:
         raise SessionFileError(str(exc)) from exc
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
-        raise SessionFileError(f"{p.name} could not be saved ({reason}); choose another folder or free some space.") from exc
+        raise SessionFileError(_("{name} could not be saved ({reason}); choose another folder or free some space.")
+                               .format(name=p.name, reason=reason)) from exc
 
 
 def save_session(session: Session, path: str | os.PathLike[str]) -> None:
@@ -204,57 +206,67 @@ def load_session(path: str | os.PathLike[str]) -> dict[str, Any]:
         bad data, an unknown algorithm or bad parameters.
     """
     p = Path(path)
-    doc = read_json_file(p, "session file", f"a {SESSION_SUFFIX} file", SessionFileError)
+    doc = read_json_file(p, _("session file"), _("a {suffix} file").format(suffix=SESSION_SUFFIX), SessionFileError)
     return validate_session_dict(doc, p.name)
 
 
-def validate_session_dict(doc: Any, source: str = "The session file") -> dict[str, Any]:
-    """Check a parsed session document (see :func:`load_session`); ``source`` names it in errors."""
+def validate_session_dict(doc: Any, source: str | None = None) -> dict[str, Any]:
+    """Check a parsed session document (see :func:`load_session`); ``source`` names it in errors
+    (None: "The session file")."""
+    if source is None:
+        source = _("The session file")
     if not isinstance(doc, dict) or doc.get("format") != SESSION_FORMAT:
         if isinstance(doc, dict) and doc.get("format") == "perceptron-run":
-            raise SessionFileError(f"{source} is a run file, not a session file; open a {SESSION_SUFFIX} file "
-                                   "(a run file records a finished run and cannot be edited).")
-        raise SessionFileError(f"{source} is not a perceptron session file (its \"format\" is not \"{SESSION_FORMAT}\").")
+            raise SessionFileError(_("{source} is a run file, not a session file; open a {suffix} file "
+                                     "(a run file records a finished run and cannot be edited).").format(
+                source=source, suffix=SESSION_SUFFIX))
+        raise SessionFileError(_("{source} is not a perceptron session file (its \"format\" is not \"{format}\").")
+                               .format(source=source, format=SESSION_FORMAT))
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SessionFileError(f"{source} has no valid \"version\" number, so it is damaged or not a session file.")
+        raise SessionFileError(_("{source} has no valid \"version\" number, so it is damaged or not a session file.")
+                               .format(source=source))
     if version > SESSION_VERSION:
-        raise SessionFileError(f"{source} was saved by a newer version of perceptron-gui (session format version "
-                               f"{shown_value(version)}, this program reads version {SESSION_VERSION}); update the "
-                               "program to open it.")
+        raise SessionFileError(_("{source} was saved by a newer version of perceptron-gui (session format version "
+                                 "{version}, this program reads version {reads}); update the program to open it.")
+                               .format(source=source, version=shown_value(version), reads=SESSION_VERSION))
     if version != SESSION_VERSION:
-        raise SessionFileError(f"{source} has session format version {shown_value(version)}, which this program cannot read "
-                               f"(it reads version {SESSION_VERSION}).")
+        raise SessionFileError(_("{source} has session format version {version}, which this program cannot read "
+                                 "(it reads version {reads}).").format(source=source, version=shown_value(version),
+                                                                       reads=SESSION_VERSION))
     missing = [k for k in REQUIRED_KEYS if k not in doc]
     if missing:
-        raise SessionFileError(f"{source} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
-                               "it is incomplete or damaged.")
+        raise SessionFileError(ngettext("{source} lacks the key {keys}; it is incomplete or damaged.",
+                                        "{source} lacks the keys {keys}; it is incomplete or damaged.", len(missing))
+                               .format(source=source, keys=", ".join(missing)))
     data, test = _check_data(doc["data"], source)
     algorithm = doc["algorithm"]
     if not isinstance(algorithm, str) or algorithm not in REGISTRY:
-        raise SessionFileError(f"{source} uses the algorithm {shown_value(algorithm)}, which this program does not know; "
-                               f"it knows {', '.join(REGISTRY)}.")
+        raise SessionFileError(_("{source} uses the algorithm {algorithm}, which this program does not know; "
+                                 "it knows {known}.").format(source=source, algorithm=shown_value(algorithm),
+                                                             known=", ".join(REGISTRY)))
     params = _check_params(doc["params"], source)
     playhead = doc["playhead"]
     if not isinstance(playhead, dict):
-        raise SessionFileError(f"{source} has a bad playhead: it must be an object like {{\"t\": 12}}, "
-                               f"not {shown_value(playhead)}.")
+        raise SessionFileError(_("{source} has a bad playhead: it must be an object like {{\"t\": 12}}, not {value}.")
+                               .format(source=source, value=shown_value(playhead)))
     t = playhead.get("t")
     if isinstance(t, bool) or not isinstance(t, int) or t < -1:
-        raise SessionFileError(f"{source} has a bad playhead: \"t\" must be a whole number of at least -1, "
-                               f"not {shown_value(t)}.")
+        raise SessionFileError(_("{source} has a bad playhead: \"t\" must be a whole number of at least -1, not {value}.")
+                               .format(source=source, value=shown_value(t)))
     view = doc.get("view_range")
     if view is not None:
         problem = view_range_problem(view)
         if problem is not None:
-            raise SessionFileError(f"{source} has a bad \"view_range\" ({problem}); set it to null, and the "
-                                   "view will fit the points.")
+            raise SessionFileError(_("{source} has a bad \"view_range\" ({problem}); set it to null, and the "
+                                     "view will fit the points.").format(source=source, problem=problem))
         view = view_or_none(view)
     title = doc.get("title", "")
     if title is None:
         title = ""
     if not isinstance(title, str):
-        raise SessionFileError(f"{source} has a bad \"title\": it must be text, not {shown_value(title)}.")
+        raise SessionFileError(_("{source} has a bad \"title\": it must be text, not {value}.").format(
+            source=source, value=shown_value(title)))
     return {
         "format": SESSION_FORMAT,
         "version": SESSION_VERSION,
@@ -271,28 +283,34 @@ def validate_session_dict(doc: Any, source: str = "The session file") -> dict[st
 
 def _check_data(raw: Any, source: str) -> tuple[Dataset, np.ndarray]:
     if not isinstance(raw, dict):
-        raise SessionFileError(f"The \"data\" of {source} must be an object with {', '.join(DATA_KEYS)}; it is damaged.")
+        raise SessionFileError(_("The \"data\" of {source} must be an object with {keys}; it is damaged.").format(
+            source=source, keys=", ".join(DATA_KEYS)))
     missing = [k for k in DATA_KEYS if k not in raw]
     if missing:
-        raise SessionFileError(f"The \"data\" of {source} lacks {', '.join(missing)}; it is incomplete or damaged.")
+        raise SessionFileError(_("The \"data\" of {source} lacks {keys}; it is incomplete or damaged.").format(
+            source=source, keys=", ".join(missing)))
     names = raw["feature_names"]
     if (not isinstance(names, list) or not names or not all(isinstance(s, str) for s in names)):
-        raise SessionFileError(f"The feature names in {source} must be a non-empty list of texts; the file is damaged.")
+        raise SessionFileError(_("The feature names in {source} must be a non-empty list of texts; the file is damaged.")
+                               .format(source=source))
     X, y, test = raw["X"], raw["y"], raw["test"]
     if not isinstance(X, list) or not isinstance(y, list) or not isinstance(test, list):
-        raise SessionFileError(f"In {source}, \"X\", \"y\" and \"test\" must be lists; the file is damaged.")
+        raise SessionFileError(_("In {source}, \"X\", \"y\" and \"test\" must be lists; the file is damaged.")
+                               .format(source=source))
     Xa = _number_table(X, len(names), source)
     ya = _number_list(y, source)
     try:
         data = Dataset.from_arrays(Xa, ya, names)
     except DatasetError as exc:
         msg = str(exc)
-        raise SessionFileError(f"The data in {source} are damaged: {msg[:1].lower()}{msg[1:]}") from None
+        raise SessionFileError(_("The data in {source} are damaged: {reason}").format(
+            source=source, reason=f"{msg[:1].lower()}{msg[1:]}")) from None
     if len(test) != data.n:
-        raise SessionFileError(f"In {source}, \"test\" has {len(test)} entries for {data.n} points; "
-                               "it needs one true/false per point.")
+        raise SessionFileError(_("In {source}, \"test\" has {entries} entries for {n} points; "
+                                 "it needs one true/false per point.").format(source=source, entries=len(test), n=data.n))
     if not all(isinstance(v, bool) for v in test):
-        raise SessionFileError(f"In {source}, \"test\" must hold only true or false (is the point a test point?).")
+        raise SessionFileError(_("In {source}, \"test\" must hold only true or false (is the point a test point?).")
+                               .format(source=source))
     return data, np.array(test, dtype=bool)
 
 
@@ -304,42 +322,50 @@ def _number_table(X: list[Any], d: int, source: str) -> np.ndarray:
     number (text, true/false, a list) is one sentence naming its row and column."""
     for i, row in enumerate(X):
         if not isinstance(row, list) or len(row) != d:
-            got = f"{len(row)} value{'s' if len(row) != 1 else ''}" if isinstance(row, list) else shown_value(row)
-            raise SessionFileError(f"In {source}, point {i + 1} of \"X\" is {got}, but each point needs {d} "
-                                   f"coordinate{'s' if d != 1 else ''} (one per feature name); the file is damaged.")
+            got = (ngettext("{n} value", "{n} values", len(row)).format(n=len(row)) if isinstance(row, list)
+                   else shown_value(row))
+            # TRANSLATORS: {got} is "3 values" or a value as written in the file.
+            raise SessionFileError(ngettext("In {source}, point {i} of \"X\" is {got}, but each point needs {d} "
+                                            "coordinate (one per feature name); the file is damaged.",
+                                            "In {source}, point {i} of \"X\" is {got}, but each point needs {d} "
+                                            "coordinates (one per feature name); the file is damaged.", d)
+                                   .format(source=source, i=i + 1, got=got, d=d))
     kinds = set(map(type, itertools.chain.from_iterable(X)))
     if not kinds <= set(_NUMBER_TYPES):
         for i, row in enumerate(X):
             for j, v in enumerate(row):
                 if type(v) not in _NUMBER_TYPES:
-                    raise SessionFileError(f"In {source}, coordinate {j + 1} of point {i + 1} is {shown_value(v)}, "
-                                           "not a number; the file is damaged.")
+                    raise SessionFileError(_("In {source}, coordinate {j} of point {i} is {value}, not a number; "
+                                             "the file is damaged.").format(source=source, j=j + 1, i=i + 1,
+                                                                            value=shown_value(v)))
     try:
         return np.array(X, dtype=np.float64).reshape(len(X), d)
     except OverflowError:  # an integer beyond float64: found and named below
         for i, row in enumerate(X):
             for j, v in enumerate(row):
                 if isinstance(v, int) and abs(v) > 1e150:
-                    raise SessionFileError(f"In {source}, coordinate {j + 1} of point {i + 1} is {shown_value(v)}, "
-                                           "far too large to train on; the file is damaged.") from None
+                    raise SessionFileError(_("In {source}, coordinate {j} of point {i} is {value}, far too large to "
+                                             "train on; the file is damaged.").format(source=source, j=j + 1, i=i + 1,
+                                                                                     value=shown_value(v))) from None
         raise
 
 
 def _number_list(y: list[Any], source: str) -> np.ndarray:
     for i, v in enumerate(y):
         if type(v) not in _NUMBER_TYPES:
-            what = "true or false" if isinstance(v, bool) else shown_value(v)
-            raise SessionFileError(f"In {source}, label {i + 1} is {what}; labels must be -1 or +1, so the "
-                                   "file is damaged.")
+            what = _("true or false") if isinstance(v, bool) else shown_value(v)
+            raise SessionFileError(_("In {source}, label {i} is {value}; labels must be -1 or +1, so the file is damaged.")
+                                   .format(source=source, i=i + 1, value=what))
         if isinstance(v, int) and abs(v) > 2**53:
-            raise SessionFileError(f"In {source}, label {i + 1} is {shown_value(v)}; labels must be -1 or +1, so "
-                                   "the file is damaged.")
+            raise SessionFileError(_("In {source}, label {i} is {value}; labels must be -1 or +1, so the file is damaged.")
+                                   .format(source=source, i=i + 1, value=shown_value(v)))
     return np.array(y, dtype=np.float64)
 
 
 def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
     if not isinstance(raw, dict) or not all(isinstance(v, dict) for v in raw.values()):
-        raise SessionFileError(f"The \"params\" of {source} must map each algorithm to its parameters; it is damaged.")
+        raise SessionFileError(_("The \"params\" of {source} must map each algorithm to its parameters; it is damaged.")
+                               .format(source=source))
     out: dict[str, dict[str, Any]] = {}
     for name, cls in REGISTRY.items():
         # Parameters missing from the file (an algorithm added later) take their defaults.
@@ -348,21 +374,22 @@ def _check_params(raw: Any, source: str) -> dict[str, dict[str, Any]]:
         given = raw.get(name, {})
         for key, v in given.items():
             if key not in params:
-                raise SessionFileError(f"The {name} parameters in {source} are not valid: the {name} perceptron "
-                                       f"has no parameter {shown_value(key)}.")
+                raise SessionFileError(_("The {name} parameters in {source} are not valid: the {name} perceptron "
+                                         "has no parameter {key}.").format(name=name, source=source, key=shown_value(key)))
             if specs[key].kind is tuple and isinstance(v, list) and specs[key].coerce(v) is not v:
                 v = specs[key].coerce(v)  # the start w₀, a list of numbers: validate() says what is wrong with it
             elif isinstance(v, (list, dict)) or (isinstance(v, str) and len(v) > 40) or \
                     (isinstance(v, int) and not isinstance(v, bool) and abs(v) > 2**63):
-                raise SessionFileError(f"The {name} parameter \"{key}\" in {source} is {shown_value(v)}, not a "
-                                       "setting this program can use; the file is damaged.")
+                raise SessionFileError(_("The {name} parameter \"{key}\" in {source} is {value}, not a setting this "
+                                         "program can use; the file is damaged.").format(name=name, key=key, source=source,
+                                                                                         value=shown_value(v)))
             params[key] = v
         try:
             make_algorithm(name, **params).validate()
         except DatasetError as exc:
             msg = str(exc)
-            raise SessionFileError(f"The {name} parameters in {source} are not valid: "
-                                   f"{msg[:1].lower()}{msg[1:]}") from None
+            raise SessionFileError(_("The {name} parameters in {source} are not valid: {reason}").format(
+                name=name, source=source, reason=f"{msg[:1].lower()}{msg[1:]}")) from None
         out[name] = params
     # Algorithms this program does not know are ignored: their parameters could not be used.
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .frame import Frame
 from .playback import Playhead
 
@@ -71,7 +72,7 @@ class PlaybackMixin:
         except (TypeError, ValueError):
             v = float("nan")
         if not 0.1 <= v <= 1000.0:
-            self.message.emit("error", "The playback speed must be between 0.1 and 1000 steps per second.")
+            self.message.emit("error", _("The playback speed must be between 0.1 and 1000 steps per second."))
             return False
         self.play_speed = v
         return True
@@ -79,7 +80,8 @@ class PlaybackMixin:
     def set_play_unit(self, unit: str) -> bool:
         """What one playback step is: an update, an example visit or an epoch."""
         if unit not in self.PLAY_UNITS:
-            self.message.emit("error", f"A playback step is one of {', '.join(self.PLAY_UNITS)}, not {unit!r}.")
+            self.message.emit("error", _("A playback step is one of {units}, not {unit}.").format(
+                units=", ".join(self.PLAY_UNITS), unit=repr(unit)))
             return False
         self.play_unit = unit
         return True

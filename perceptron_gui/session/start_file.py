@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import UserError
+from ..i18n import _
 from .document import Document, DocumentKind, kind_of
 
 __all__ = ["StartFile", "read_start_file"]
@@ -44,5 +45,5 @@ def read_start_file(path: str | Path) -> StartFile:
     except UserError as exc:
         return StartFile(p, kind, error=str(exc))
     except MemoryError:  # as the window's background read says it
-        return StartFile(p, kind, error=f"{p.name} is too big to read with the memory there is; split it or "
-                                        "sample it first.")
+        return StartFile(p, kind, error=_("{name} is too big to read with the memory there is; split it or "
+                                          "sample it first.").format(name=p.name))

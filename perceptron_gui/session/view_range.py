@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
+
 __all__ = ["view_range_problem", "view_or_none", "VIEW_MAX_ABS", "VIEW_MIN_RELATIVE_WIDTH", "VIEW_MIN_WIDTH"]
 
 
@@ -40,7 +42,7 @@ def view_range_problem(view: Any) -> str | None:
     on each axis a width ``max - min`` of at least 1e-151 and of at least 1e-9 times the
     larger ``|edge|``.
     """
-    shape = "it must be [[xmin, xmax], [ymin, ymax]] with numbers"
+    shape = _("it must be [[xmin, xmax], [ymin, ymax]] with numbers")
     seq = (list, tuple)
     if not isinstance(view, seq) or len(view) != 2 or not all(isinstance(p, seq) and len(p) == 2 for p in view):
         return shape
@@ -50,15 +52,16 @@ def view_range_problem(view: Any) -> str | None:
     try:
         pairs = [(float(a), float(b)) for a, b in view]
     except OverflowError:  # an integer beyond float64
-        return "it holds a number beyond ±1e151"
+        return _("it holds a number beyond ±1e151")
     for axis, (lo, hi) in zip("xy", pairs):
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            return f"its {axis} range holds a number that is not finite"
+            return _("its {axis} range holds a number that is not finite").format(axis=axis)
         if max(abs(lo), abs(hi)) > VIEW_MAX_ABS:
-            return f"its {axis} range reaches beyond ±1e151"
+            return _("its {axis} range reaches beyond ±1e151").format(axis=axis)
         width = hi - lo
         if width <= 0:
-            return f"its {axis} range has {axis}min >= {axis}max"
+            return _("its {axis} range has {axis}min >= {axis}max").format(axis=axis)
         if width < VIEW_MIN_WIDTH or width < VIEW_MIN_RELATIVE_WIDTH * max(abs(lo), abs(hi)):
-            return f"its {axis} range is too narrow to draw (width {width:.3g} at {max(abs(lo), abs(hi)):.3g})"
+            return _("its {axis} range is too narrow to draw (width {width:.3g} at {edge:.3g})").format(
+                axis=axis, width=width, edge=max(abs(lo), abs(hi)))
     return None

@@ -52,16 +52,19 @@ REGISTRY: dict[str, type[Perceptron]] = {
 
 def make_algorithm(name: str, **params: object) -> Perceptron:
     """Build the registered algorithm ``name`` with ``params`` (unknown ones are an error)."""
+    from ...i18n import _
     from ..dataset import DatasetError
 
     try:
         cls = REGISTRY[name]
     except KeyError:
-        raise DatasetError(f"There is no algorithm '{name}'; choose one of {', '.join(REGISTRY)}.") from None
+        raise DatasetError(_("There is no algorithm '{name}'; choose one of {names}.").format(
+            name=name, names=", ".join(REGISTRY))) from None
     known = {p.name for p in cls.param_specs()}
     unknown = sorted(set(params) - known)
     if unknown:
-        raise DatasetError(f"The {name} perceptron has no parameter {', '.join(unknown)}; it takes {', '.join(sorted(known))}.")
+        raise DatasetError(_("The {name} perceptron has no parameter {unknown}; it takes {known}.").format(
+            name=name, unknown=", ".join(unknown), known=", ".join(sorted(known))))
     # The start w₀, b₀ is set on the built object, not passed to the constructor: one path for
     # every variant, whatever parameters its own __init__ lists.
     start = {k: params.pop(k) for k in ("start_w", "start_b") if k in params}

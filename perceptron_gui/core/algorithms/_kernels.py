@@ -23,6 +23,7 @@ from ._lms_kernels import adaline_epoch  # noqa: F401  (ADALINE's)
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
 from ._step_kernels import add_step, margin_epoch, pa_epoch, replay_rows_tau, weighted_epoch  # noqa: F401
 from ._vote_kernels import vote_errors_by_epoch, vote_scores  # noqa: F401  (the voted perceptron's)
+from ._wide_kernels import count_errors_rows_x, perceptron_epoch_x  # noqa: F401  (wide data's, on X itself)
 from ._winnow_kernels import replay_rows_winnow, winnow_epoch  # noqa: F401  (Winnow's)
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
@@ -381,6 +382,11 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
         "replay_rows": lambda: replay_rows(ro(X), ro(y), idx, 1.0, wo, 64, np.array([0, 1], dtype=np.int64),
                                            np.empty((2, 2)), False),
         "count_errors": lambda: count_errors(X, y, w),
+        "perceptron_epoch_x": lambda: [perceptron_epoch_x(ro(X), y, order, np.zeros(2 + offset), pos, idx,
+                                                          np.empty((2, 2 + offset)), 0, 64, bool(offset),
+                                                          np.full(2, -1.0), prev, np.zeros(1, dtype=np.int64))
+                                       for offset in (0, 1) for prev in (np.empty(0), np.zeros(2 + offset))],
+        "count_errors_rows_x": lambda: count_errors_rows_x(ro(X), y, np.ones((2, 3)), True),
         "gram_matrix": lambda: gram_matrix(X, 1, 2, 1.0, 1.0, True),
         "kernel_epoch": lambda: kernel_epoch(X, y, order, np.zeros(2), np.zeros(2), np.ones((2, 2)), np.ones((2, 3)),
                                              np.zeros(3), 1, 2, 1.0, 1.0, True, pos, idx, np.empty((2, 3)), 0, 64),

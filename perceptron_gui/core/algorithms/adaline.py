@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..dataset import DatasetError
 from ..run import EpochRow, RunRecord
 from ._lazy import LazyModule
@@ -54,15 +55,16 @@ class Adaline(OwnStepSizes, Perceptron):
     """
 
     name = "adaline"
-    title = "ADALINE (Widrow & Hoff's least mean squares)"
-    heading_name = "ADALINE"
-    description = ("Every visit steps by the error: w ← w + η·(y − (w·x + b))·x and "
-                   "b ← b + η·(y − (w·x + b)); it minimises the squared error, not the mistakes.")
+    title = N_("ADALINE (Widrow & Hoff's least mean squares)")
+    heading_name = N_("ADALINE")
+    description = N_("Every visit steps by the error: w ← w + η·(y − (w·x + b))·x and "
+                     "b ← b + η·(y − (w·x + b)); it minimises the squared error, not the mistakes.")
     fixed_epochs = True
     steps_own_size = True
-    no_proof = "ADALINE steps by the squared error at every visit, not by y·x at the mistakes"
+    # English (a run file's sentence quotes it); the views show _(no_proof)
+    no_proof = N_("ADALINE steps by the squared error at every visit, not by y·x at the mistakes")
     extra_bytes_per_update = 8  # tau
-    epoch_loss = ("mse", "squared error")
+    epoch_loss = ("mse", N_("squared error"))  # the name: shown as _(epoch_loss[1])
     kernels = ("adaline_epoch", "replay_rows_tau", "count_errors_rows", "count_errors")
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
@@ -76,13 +78,13 @@ class Adaline(OwnStepSizes, Perceptron):
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         return super().param_specs() + [
-            ParamSpec("eta", float, 0.01, "η (learning rate)",
-                      "The step: w ← w + η·(y − (w·x + b))·x at every visit. Too large an η makes the "
-                      "weights grow without bound (the largest stable one is 2/λ_max of the points).",
+            ParamSpec("eta", float, 0.01, N_("η (learning rate)"),
+                      N_("The step: w ← w + η·(y − (w·x + b))·x at every visit. Too large an η makes the "
+                         "weights grow without bound (the largest stable one is 2/λ_max of the points)."),
                       MIN_ETA, MAX_ETA),
-            ParamSpec("batch", bool, False, "Batch gradient descent",
-                      "One step per epoch down the mean squared error, w ← w + η·(2/n)·Σ (y − (w·x + b))·x, "
-                      "instead of a step at every visit."),
+            ParamSpec("batch", bool, False, N_("Batch gradient descent"),
+                      N_("One step per epoch down the mean squared error, w ← w + η·(2/n)·Σ (y − (w·x + b))·x, "
+                         "instead of a step at every visit.")),
         ]
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
@@ -118,15 +120,20 @@ class Adaline(OwnStepSizes, Perceptron):
 
     def diverged_sentence(self, Xa: np.ndarray, start: float | None, end: float | None) -> str:
         """Why the fit is refused: η, what the error did, and the largest stable η."""
-        rose = "" if start is None or end is None else f" (the mean squared error rose from {start:.3g} to {end:.3g})"
+        rose = ("" if start is None or end is None else
+                _(" (the mean squared error rose from {start:.3g} to {end:.3g})").format(start=start, end=end))
         lam = largest_eigenvalue(Xa)
         top, rule = (1.0, "1/λ_max") if self.batch else (2.0, "2/λ_max")
-        stable = f"the largest stable η is about {rule} = {top / lam:.3g}" if lam > 0.0 else "every η is stable here"
-        with_one = " with its constant 1" if self.offset else ""
-        how = " in batch" if self.batch else ""
-        return (f"With η = {float(self.eta):g} ADALINE's weights grow without bound{how} on these data{rose}; "
-                f"{stable}, where λ_max = {lam:.3g} is the largest eigenvalue of the mean of x·xᵀ "
-                f"(x{with_one}). Choose a smaller η.")
+        stable = (_("the largest stable η is about {rule} = {value:.3g}").format(rule=rule, value=top / lam)
+                  if lam > 0.0 else _("every η is stable here"))
+        x = _("x with its constant 1") if self.offset else "x"
+        text = (_("With η = {eta:g} ADALINE's weights grow without bound in batch on these data{rose}; "
+                  "{stable}, where λ_max = {lam:.3g} is the largest eigenvalue of the mean of x·xᵀ "
+                  "({x}). Choose a smaller η.") if self.batch else
+                _("With η = {eta:g} ADALINE's weights grow without bound on these data{rose}; "
+                  "{stable}, where λ_max = {lam:.3g} is the largest eigenvalue of the mean of x·xᵀ "
+                  "({x}). Choose a smaller η."))
+        return text.format(eta=float(self.eta), rose=rose, stable=stable, lam=lam, x=x)
 
 
 def mean_squared_error(Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:

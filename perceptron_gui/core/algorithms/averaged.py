@@ -5,6 +5,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..run import RunRecord, split_augmented
 from ._lazy import LazyModule
 from .base import Perceptron
@@ -25,9 +26,10 @@ class AveragedPerceptron(Perceptron):
     state_is_weights = False
     output_differs = True
     averages = True
-    final_weights_name = "averaged weights"
-    title = "Averaged"
-    description = "Predicts with the average of all weights over every step: ŷ = sign(Σ c_k·(w_k·x + b_k))."
+    final_weights_name = N_("averaged weights")
+    title = N_("Averaged")
+    heading_name = N_("Averaged perceptron")
+    description = N_("Predicts with the average of all weights over every step: ŷ = sign(Σ c_k·(w_k·x + b_k)).")
     extra_bytes_per_update = 8  # survival_counts
     kernels = ('perceptron_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'weighted_prefix_sums',
                'replay_weighted_prefix')
@@ -50,7 +52,7 @@ class AveragedPerceptron(Perceptron):
 
     @classmethod
     def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
-        return StepOutput(label="averaged", weights=averaged_weights_after(rec, np.array([t + 1]))[0])
+        return StepOutput(label=_("averaged"), weights=averaged_weights_after(rec, np.array([t + 1]))[0])
 
 
 def epoch_averaged_weights(rec: RunRecord) -> np.ndarray:

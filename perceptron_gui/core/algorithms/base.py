@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ...i18n import N_, _, ngettext
 from .. import pages
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, epoch_order, split_augmented
@@ -24,6 +25,7 @@ from .chunks import TrainingStopped
 from .own_steps import RowWeights
 from .params import START_B, START_W, ParamSpec
 from .scores import augment, predict_scores, row_dots
+from .shown_text import translate_class_text
 from .start_scale import start_scale_problem
 from .step import StepOutput
 from .update_log import UpdateLog
@@ -34,6 +36,9 @@ K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _l
 __all__ = ["Perceptron", "ParamSpec", "StepOutput", "TrainingStopped", "augment", "predict_scores", "row_dots"]
 
 MAX_EPOCHS_LIMIT = 1_000_000
+# From this many weights (features and the offset) the perceptron's own loop reads X itself
+# (``_wide_kernels``); below it the augmented copy's loops (2-D data's) are the faster.
+WIDE_FROM_D = 16
 
 
 class Perceptron:
@@ -61,7 +66,9 @@ class Perceptron:
     """
 
     name: ClassVar[str] = "standard"
-    title: ClassVar[str] = "Perceptron"
+    # The reader's text (title, description, final_weights_name, heading_name, step_text) is
+    # English marked with N_() in each class and read translated (see shown_text.ShownText).
+    title: ClassVar[str] = N_("Perceptron")
     description: ClassVar[str] = ""
     default_offset: ClassVar[bool] = True
     offset_fixed: ClassVar[bool] = False
@@ -69,7 +76,8 @@ class Perceptron:
     # Bytes the variant keeps per update beyond the record's own (see run.bytes_per_update).
     extra_bytes_per_update: ClassVar[int] = 0
     # The numba kernels a fit uses (``_kernels.warm_up(cls.kernels)`` loads just these).
-    kernels: ClassVar[tuple[str, ...]] = ("perceptron_epoch", "replay_rows", "count_errors_rows", "count_errors")
+    kernels: ClassVar[tuple[str, ...]] = ("perceptron_epoch", "replay_rows", "count_errors_rows", "count_errors",
+                                          "perceptron_epoch_x", "count_errors_rows_x")
 
     # ---- traits: what the views, exporters and estimates ask of a learner, never its name ----
     #: Predicts with something other than the last w (a pocket, an average, a vote): the
@@ -94,7 +102,7 @@ class Perceptron:
     #: The dual form (α per point, a kernel): no hand-set start, support vectors instead of w.
     dual: ClassVar[bool] = False
     #: What its final weights are called in a summary ("pocket weights", "averaged weights").
-    final_weights_name: ClassVar[str] = "weights"
+    final_weights_name: ClassVar[str] = N_("weights")
     #: Learns from Boolean features only, every value 0 or 1 (Winnow); other data are refused.
     boolean_features: ClassVar[bool] = False
     #: How its step is named in the update picture, (screen, TeX), when it is not c·y·x (Winnow's
@@ -109,6 +117,10 @@ class Perceptron:
     #: The loss its record keeps after each epoch, as (key in ``extras``, its name), or None:
     #: a learner whose every visit updates (ADALINE) has no update count worth plotting.
     epoch_loss: ClassVar[tuple[str, str] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        translate_class_text(cls)
 
     def __init__(
         self,
@@ -141,7 +153,9 @@ class Perceptron:
         """Its name in a figure's header: "Offset perceptron", "Margin perceptron", "ADALINE"."""
         if cls.heading_name is not None:
             return cls.heading_name
-        return f"{cls.title.split(' (')[0]} perceptron"
+        english = next((c.__dict__["title"] for c in cls.__mro__ if "title" in c.__dict__), "Perceptron")
+        english = getattr(english, "english", english)
+        return _("{name} perceptron").format(name=english.split(" (")[0])
 
     # ---- parameters -------------------------------------------------------------------
     @classmethod
@@ -152,25 +166,26 @@ class Perceptron:
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         specs = [
-            ParamSpec("max_epochs", int, 100, "Max epochs",
-                      "Passes over the training data at most"
-                      + (" (this variant runs exactly this many)." if cls.fixed_epochs
-                         else "; training stops earlier after an epoch without updates."),
+            ParamSpec("max_epochs", int, 100, N_("Max epochs"),
+                      N_("Passes over the training data at most (this variant runs exactly this many).")
+                      if cls.fixed_epochs else
+                      N_("Passes over the training data at most; training stops earlier after an epoch without updates."),
                       1, MAX_EPOCHS_LIMIT),
-            ParamSpec("shuffle", bool, False, "Shuffle each epoch",
-                      "Visit the examples in a fresh random order every epoch (order matters; random is often better)."),
-            ParamSpec("seed", int, 0, "Seed", "Seed of the random orders, so a run can be repeated exactly.", 0, 2**31 - 1),
-            ParamSpec("init", str, "zero", "Start at",
-                      "zero: w = 0, b = 0 (notes 001–004); first: w = y₁·x₁ (notes 000); "
-                      "custom: a hand-set w₀, b₀ (notes 003's example).", choices=("zero", "first", "custom")),
+            ParamSpec("shuffle", bool, False, N_("Shuffle each epoch"),
+                      N_("Visit the examples in a fresh random order every epoch (order matters; random is often better).")),
+            ParamSpec("seed", int, 0, N_("Seed"), N_("Seed of the random orders, so a run can be repeated exactly."),
+                      0, 2**31 - 1),
+            ParamSpec("init", str, "zero", N_("Start at"),
+                      N_("zero: w = 0, b = 0 (notes 001–004); first: w = y₁·x₁ (notes 000); "
+                         "custom: a hand-set w₀, b₀ (notes 003's example)."), choices=("zero", "first", "custom")),
             START_W,
         ]
         if cls.default_offset or not cls.offset_fixed:  # standard never has a b
             specs.append(START_B)
         if not cls.offset_fixed:
-            specs.append(ParamSpec("offset", bool, cls.default_offset, "Offset b",
-                                   "Learn a bias b as the weight of a constant input 1; "
-                                   "off: the hyperplane passes through the origin."))
+            specs.append(ParamSpec("offset", bool, cls.default_offset, N_("Offset b"),
+                                   N_("Learn a bias b as the weight of a constant input 1; "
+                                      "off: the hyperplane passes through the origin.")))
         return specs
 
     def get_params(self) -> dict[str, Any]:
@@ -181,10 +196,10 @@ class Perceptron:
         for spec in self.param_specs():
             problem = spec.problem(getattr(self, spec.name))
             if problem is not None:
-                raise DatasetError(f"{spec.label} {problem}.")
+                raise DatasetError(_("{label} {problem}.").format(label=spec.label, problem=problem))
         if self.init == "custom" and float(self.start_b) != 0.0 and not self.offset:
-            raise DatasetError(f"The start b is {self.start_b!r}, but without the offset the hyperplane passes "
-                               "through the origin; leave b at 0 or train with the offset.")
+            raise DatasetError(_("The start b is {b}, but without the offset the hyperplane passes "
+                                 "through the origin; leave b at 0 or train with the offset.").format(b=repr(self.start_b)))
 
     def check_start(self, X: np.ndarray) -> None:
         """With ``init="custom"``, raise DatasetError (a sentence) when the hand-set start does
@@ -195,8 +210,10 @@ class Perceptron:
         d = X.shape[1]
         start = START_W.coerce(self.start_w)
         if len(start) not in (0, d):
-            raise DatasetError(f"The start w has {len(start)} number{'s' if len(start) != 1 else ''}, but the "
-                               f"data have {d} feature{'s' if d != 1 else ''}; give one number per feature.")
+            has = ngettext("The start w has {n} number", "The start w has {n} numbers", len(start)).format(n=len(start))
+            raise DatasetError(ngettext("{start}, but the data have {d} feature; give one number per feature.",
+                                        "{start}, but the data have {d} features; give one number per feature.",
+                                        d).format(start=has, d=d))
         problem = start_scale_problem(start, float(self.start_b), X, self.offset)
         if problem is not None:
             raise DatasetError(problem)
@@ -204,11 +221,19 @@ class Perceptron:
     def start_weights(self, Xa: np.ndarray, y: np.ndarray, d: int) -> np.ndarray:
         """The augmented start w₀ (b last with the offset) for ``init``; a start that does not
         fit the data is a DatasetError (:meth:`check_start`)."""
-        w = np.zeros(Xa.shape[1])
-        if self.init == "first" and Xa.shape[0]:
-            w = y[0] * Xa[0]
+        return self._start_from(Xa[:, :d], y, Xa.shape[1])
+
+    def _start_from(self, X: np.ndarray, y: np.ndarray, D: int) -> np.ndarray:
+        """:meth:`start_weights` from the points' features X (n, d) alone, D = d + 1 with the
+        offset (the augmented column is 1.0: w₀ = y₁·[x₁, 1] with ``init="first"``)."""
+        d = X.shape[1]
+        w = np.zeros(D)
+        if self.init == "first" and X.shape[0]:
+            w[:d] = y[0] * X[0]
+            if D > d:
+                w[d] = y[0] * 1.0
         elif self.init == "custom":
-            self.check_start(Xa[:, :d])
+            self.check_start(X)
             start = START_W.coerce(self.start_w)
             # Assigned into zeros, so an all-zero start is the "zero" start to the bit.
             w[:len(start)] = start
@@ -250,12 +275,15 @@ class Perceptron:
         self.validate()
         weighting = RowWeights.of(self, row_weight, train.n)
         if test is not None and test.n and test.d != train.d:
-            raise DatasetError(f"The test set has {test.d} features but the training set has {train.d}; use matching files.")
+            raise DatasetError(_("The test set has {test_d} features but the training set has {train_d}; "
+                                 "use matching files.").format(test_d=test.d, train_d=train.d))
         require_memory(fit_bytes(train.n, train.d + int(self.offset), test.n if test is not None else 0,
                                  self.extra_bytes_per_update + int(view_bytes_per_update)),
-                       f"Training on {train.n:,} points of {train.d:,} features",
-                       "use fewer points or features, or close other programs")
-        Xa = augment(train.X, self.offset)
+                       _("Training on {n:,} points of {d:,} features").format(n=train.n, d=train.d),
+                       _("use fewer points or features, or close other programs"))
+        on_x = self._trains_on_x(train.d + int(self.offset), weighting)
+        # Wide data with the perceptron's own loop: the data set's array itself, not a copy.
+        Xa = _readonly_contiguous(train.X) if on_x else augment(train.X, self.offset)
         y = pages.empty(train.n)  # writable (see augment()), in small pages as augment's copy
         y[:] = train.y
         n, D = Xa.shape
@@ -268,9 +296,13 @@ class Perceptron:
         extra = self.extra_bytes_per_update + int(view_bytes_per_update)
         if n and record_bytes(n, 1, D, extra) > budget:
             raise DatasetError(self._too_big_sentence(n, D, budget, extra))
-        w = self.start_weights(Xa, y, train.d)
+        w = self._start_from(Xa, y, train.d + int(self.offset)) if on_x else self.start_weights(Xa, y, train.d)
         state = self._start(Xa, y, w)
         epoch_fn = self._epoch if weighting is None else weighting.epoch_fn(self)
+        if on_x:  # each epoch also counts the last one's training errors (see perceptron_epoch_x)
+            epoch_fn = self._epoch_on_x
+            state.update(on_x=True, x_norm=np.full(n, -1.0), prev=np.empty(0), wrong=np.zeros(1, dtype=np.int64),
+                         errors_of={})
         log = UpdateLog(state["w"], n, capacity=min(n * self.max_epochs, budget // bytes_per_update(D, extra)))
         cap: dict[str, int] = {}
         epoch_updates: list[int] = []
@@ -295,6 +327,10 @@ class Perceptron:
                 log.commit(cnt, epoch * n)
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())
+                if on_x:
+                    if epoch:
+                        state["errors_of"][epoch - 1] = int(state["wrong"][0])
+                    state["prev"], state["wrong"][0] = end_weights[-1], 0
                 if cnt == 0:
                     converged = True
                     if not self.fixed_epochs:
@@ -332,9 +368,10 @@ class Perceptron:
     @staticmethod
     def _too_big_sentence(n: int, D: int, budget: int, extra: int) -> str:
         need = record_bytes(n, 1, D, extra)
-        return (f"One epoch over these {n:,} points could make {n:,} updates of "
-                f"{bytes_per_update(D, extra):,} bytes each ({need / 1e6:,.0f} MB), "
-                f"more than the {budget / 1e6:,.0f} MB a run may take; use fewer points or features.")
+        return _("One epoch over these {n:,} points could make {n:,} updates of "
+                 "{each:,} bytes each ({need:,.0f} MB), "
+                 "more than the {budget:,.0f} MB a run may take; use fewer points or features.").format(
+                     n=n, each=bytes_per_update(D, extra), need=need / 1e6, budget=budget / 1e6)
 
     # Hooks a variant overrides -----------------------------------------------------------
     def _vectors_capped(self, updates: int) -> bool:
@@ -348,6 +385,22 @@ class Perceptron:
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C))
+
+    def _trains_on_x(self, D: int, weighting: RowWeights | None) -> bool:
+        """Whether this fit runs ``_wide_kernels.perceptron_epoch_x`` on the data set's own X
+        (no augmented copy; the same updates to the bit): D weights or more, no row weights, and
+        the perceptron's own loop, start and per-epoch rows (a variant that replaces one of them
+        gets the augmented points it expects)."""
+        cls = type(self)
+        return (weighting is None and D >= WIDE_FROM_D
+                and all(getattr(cls, hook) is getattr(Perceptron, hook)
+                        for hook in ("_epoch", "_start", "start_weights", "_finish", "_predictor_after_epoch",
+                                     "_epoch_rows")))
+
+    def _epoch_on_x(self, state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.ndarray,
+                    pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        return int(K.perceptron_epoch_x(X, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, self.offset,
+                                        state["x_norm"], state["prev"], state["wrong"]))
 
     def _weight_log(self, checkpoints: np.ndarray, index: np.ndarray, train: Dataset, state: dict[str, Any],
                     C: int) -> WeightLog:
@@ -389,17 +442,45 @@ class Perceptron:
         if preds and not any(callable(p) for p in preds):
             # One kernel call for all epochs: a million epochs cost seconds of call overhead.
             P = np.ascontiguousarray(np.array(preds, dtype=np.float64).reshape(len(preds), -1))
-            tr_all = _errors(Xa, y, P)
+            tr_all = (_errors_on_x(Xa, y, P, self.offset, state["errors_of"]) if state.get("on_x")
+                      else _errors(Xa, y, P))
             te_all = _errors(Xt, yt, P) if Xt is not None and yt is not None else None
             return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr_all[e]),
                              test_error=None if te_all is None else float(te_all[e]))
                     for e, cnt in enumerate(epoch_updates)]
+        if state.get("on_x"):  # a scoring function reads augmented points
+            Xa = augment(Xa, self.offset)
         rows = []
         for e, (cnt, pred) in enumerate(zip(epoch_updates, preds)):
             tr = _error(Xa, y, pred)
             te = _error(Xt, yt, pred) if Xt is not None and yt is not None else None
             rows.append(EpochRow(epoch=e, updates=int(cnt), train_error=tr, test_error=te))
         return rows
+
+
+def _readonly_contiguous(X: np.ndarray) -> np.ndarray:
+    """X as one array type for the wide kernel (read-only, C-contiguous float64), without a copy
+    when it is one already (a data set's own array)."""
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    if X.flags.writeable:
+        X = X.view()
+        X.setflags(write=False)
+    return X
+
+
+def _errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known: dict[int, int]) -> np.ndarray:
+    """:func:`_errors` of the augmented points, read from X (n, d) itself; ``known`` holds the
+    counts training made already (row → count: each epoch counts the last one's)."""
+    n = X.shape[0]
+    if n == 0:
+        return np.zeros(P.shape[0])
+    out = np.zeros(P.shape[0], dtype=np.int64)
+    rest = [r for r in range(P.shape[0]) if r not in known]
+    for r, c in known.items():
+        out[r] = c
+    if rest:
+        out[rest] = K.count_errors_rows_x(X, y, np.ascontiguousarray(P[rest]), offset)
+    return np.asarray(out / n)
 
 
 def _errors(Xa: np.ndarray, y: np.ndarray, P: np.ndarray) -> np.ndarray:
@@ -416,3 +497,7 @@ def _error(Xa: np.ndarray, y: np.ndarray, pred: np.ndarray | Callable[[np.ndarra
         scores = pred(Xa)
         return float(np.mean(np.where(scores >= 0.0, 1.0, -1.0) != y))
     return float(float(K.count_errors(Xa, y, np.ascontiguousarray(pred, dtype=np.float64))) / Xa.shape[0])
+
+
+# The base class's own text (its title, "weights") reads translated as its subclasses' does.
+translate_class_text(Perceptron)

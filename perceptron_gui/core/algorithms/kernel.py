@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..dataset import DatasetError
 from ..run import EpochRow, RunRecord
 from ._lazy import LazyModule
@@ -47,9 +48,10 @@ class KernelPerceptron(Perceptron):
     name = "kernel"
     state_is_weights = False
     dual = True
-    title = "Kernel (dual form)"
-    description = ("Dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x); a mistake on xᵢ adds 1 to αᵢ. "
-                   "A curved boundary: a line in the kernel's feature space.")
+    title = N_("Kernel (dual form)")
+    heading_name = N_("Kernel perceptron")
+    description = N_("Dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x); a mistake on xᵢ adds 1 to αᵢ. "
+                     "A curved boundary: a line in the kernel's feature space.")
     kernels = ("kernel_epoch", "gram_matrix", "dual_scores", "replay_rows")
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0, init: str = "zero",
@@ -66,19 +68,20 @@ class KernelPerceptron(Perceptron):
     def param_specs(cls) -> list[ParamSpec]:
         specs = super().param_specs()
         # α = 0 is the only start of the dual form here: w = y₁·x₁ or a hand-set w₀ has no α.
-        specs = [ParamSpec("init", str, "zero", "Start at",
-                           "The dual form starts at α = 0 (f = 0 everywhere).", choices=("zero",))
+        specs = [ParamSpec("init", str, "zero", N_("Start at"),
+                           N_("The dual form starts at α = 0 (f = 0 everywhere)."), choices=("zero",))
                  if s.name == "init" else s for s in specs]
         return specs + [
-            ParamSpec("kernel", str, "poly", "Kernel",
-                      "linear: K = x·z; poly: K = (γₖ·x·z + c)^p; rbf: K = exp(−γₖ·‖x − z‖²).", choices=KERNELS),
-            ParamSpec("degree", int, 2, "Degree p", "The power p of the polynomial kernel (γₖ·x·z + c)^p.", 1, 20,
-                      applies_when=("kernel", ("poly",))),
-            ParamSpec("coef0", float, 1.0, "c (coef0)", "The constant c of the polynomial kernel (γₖ·x·z + c)^p.",
+            ParamSpec("kernel", str, "poly", N_("Kernel"),
+                      N_("linear: K = x·z; poly: K = (γₖ·x·z + c)^p; rbf: K = exp(−γₖ·‖x − z‖²)."), choices=KERNELS),
+            ParamSpec("degree", int, 2, N_("Degree p"), N_("The power p of the polynomial kernel (γₖ·x·z + c)^p."),
+                      1, 20, applies_when=("kernel", ("poly",))),
+            ParamSpec("coef0", float, 1.0, N_("c (coef0)"),
+                      N_("The constant c of the polynomial kernel (γₖ·x·z + c)^p."),
                       -1e6, 1e6, applies_when=("kernel", ("poly",))),
-            ParamSpec("kernel_gamma", float, 1.0, "γₖ (kernel)",
-                      "The scale γₖ of the poly and rbf kernels; must be above 0.", 1e-12, 1e12,
-                      range_rule="must be above 0 (and at most 1e12)", applies_when=("kernel", ("poly", "rbf"))),
+            ParamSpec("kernel_gamma", float, 1.0, N_("γₖ (kernel)"),
+                      N_("The scale γₖ of the poly and rbf kernels; must be above 0."), 1e-12, 1e12,
+                      range_rule=N_("must be above 0 (and at most 1e12)"), applies_when=("kernel", ("poly", "rbf"))),
         ]
 
     # ---- training -------------------------------------------------------------------------
@@ -115,10 +118,18 @@ class KernelPerceptron(Perceptron):
 
     def _overflow_sentence(self, X: np.ndarray) -> str:
         big = float(np.max(np.abs(X))) if X.size else 0.0
-        fix = "lower the degree p or γₖ" if self.kernel == "poly" else "lower γₖ" if self.kernel == "rbf" else ""
-        return (f"The {self.kernel} kernel's values overflow on these data (coordinates up to {big:.3g}): "
-                "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) is no finite number, so the run would show nonsense; rescale the data"
-                f"{', or ' + fix if fix else ''}.")
+        if self.kernel == "poly":
+            text = N_("The {kernel} kernel's values overflow on these data (coordinates up to {big:.3g}): "
+                      "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) is no finite number, so the run would show nonsense; rescale the data, "
+                      "or lower the degree p or γₖ.")
+        elif self.kernel == "rbf":
+            text = N_("The {kernel} kernel's values overflow on these data (coordinates up to {big:.3g}): "
+                      "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) is no finite number, so the run would show nonsense; rescale the data, "
+                      "or lower γₖ.")
+        else:
+            text = N_("The {kernel} kernel's values overflow on these data (coordinates up to {big:.3g}): "
+                      "f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) is no finite number, so the run would show nonsense; rescale the data.")
+        return _(text).format(kernel=self.kernel, big=big)
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         alpha = state["alpha"].astype(np.int64)
@@ -208,9 +219,14 @@ def dual_summary(rec: RunRecord) -> str:
     """One sentence on the kernel perceptron's final predictor (the CLI's 'Final …' line)."""
     alpha = np.asarray(rec.extras["alpha"])
     sup = int(np.count_nonzero(alpha))
-    b = f", b = Σ αⱼ·yⱼ = {rec.final_b + 0.0:.6g}" if rec.offset else ", no offset (b = 0)"
-    return (f"Final dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) with {kernel_formula(rec.extras['kernel'])}; "
-            f"{sup} of {rec.n} points have α > 0 (Σ α = {int(alpha.sum())} mistakes){b}.")
+    if rec.offset:
+        text = _("Final dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) with {kernel}; "
+                 "{sup} of {n} points have α > 0 (Σ α = {mistakes} mistakes), b = Σ αⱼ·yⱼ = {b:.6g}.")
+    else:
+        text = _("Final dual form: f(x) = Σ αⱼ·yⱼ·K(xⱼ, x) with {kernel}; "
+                 "{sup} of {n} points have α > 0 (Σ α = {mistakes} mistakes), no offset (b = 0).")
+    return text.format(kernel=kernel_formula(rec.extras["kernel"]), sup=sup, n=rec.n, mistakes=int(alpha.sum()),
+                       b=rec.final_b + 0.0)
 
 
 def in_feature_space(rec: RunRecord) -> bool:
@@ -219,5 +235,6 @@ def in_feature_space(rec: RunRecord) -> bool:
     return rec.algorithm != "kernel" or rec.extras.get("kernel", {}).get("name") == "linear"
 
 
-NOT_IN_FEATURE_SPACE = ("the kernel perceptron separates in its kernel's feature space, not in the input space, so the "
-                        "input space's R, γ and (R/γ)² say nothing about its updates")
+# Marked only: the reader translates it where it is shown (_(NOT_IN_FEATURE_SPACE)).
+NOT_IN_FEATURE_SPACE = N_("the kernel perceptron separates in its kernel's feature space, not in the input space, so the "
+                          "input space's R, γ and (R/γ)² say nothing about its updates")

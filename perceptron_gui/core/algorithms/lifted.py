@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..dataset import DatasetError
 from ..run import RunRecord
 from ._lazy import LazyModule
@@ -16,12 +17,12 @@ from .step import StepOutput
 K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _lazy)
 
 
-LEMMA_W = ParamSpec("lemma_w", tuple, [], "w* (lemma)",
-                    "The direction w* the lifting lemma's margin γ′ is evaluated at (the features, then b with "
-                    "the offset), such as the clean labels' separator; empty: the best one (θ*).")
-LEMMA_GAMMA = ParamSpec("lemma_gamma", float, 0.0, "γ (lemma)",
-                        "The margin γ the lifting lemma asks of w* (points closer pay slack lᵢ); 0: the γ that "
-                        "makes γ′ largest.", 0.0, 1e12)
+LEMMA_W = ParamSpec("lemma_w", tuple, [], N_("w* (lemma)"),
+                    N_("The direction w* the lifting lemma's margin γ′ is evaluated at (the features, then b with "
+                       "the offset), such as the clean labels' separator; empty: the best one (θ*)."))
+LEMMA_GAMMA = ParamSpec("lemma_gamma", float, 0.0, N_("γ (lemma)"),
+                        N_("The margin γ the lifting lemma asks of w* (points closer pay slack lᵢ); 0: the γ that "
+                           "makes γ′ largest."), 0.0, 1e12)
 
 
 class LiftedPerceptron(Perceptron):
@@ -44,9 +45,10 @@ class LiftedPerceptron(Perceptron):
     name = "lifted"
     state_is_weights = False
     lifts = True
-    final_weights_name = "weights on the original features"
-    title = "Lifted (always converges)"
-    description = "Gives each point its own extra dimension x̃ = [a·x ; √(1−a²)·eᵢ], so it always separates."
+    final_weights_name = N_("weights on the original features")
+    title = N_("Lifted (always converges)")
+    heading_name = N_("Lifted perceptron")
+    description = N_("Gives each point its own extra dimension x̃ = [a·x ; √(1−a²)·eᵢ], so it always separates.")
     extra_bytes_per_update = 8  # update_y
     kernels = ('lifted_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
 
@@ -66,23 +68,26 @@ class LiftedPerceptron(Perceptron):
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         specs = super().param_specs()
-        specs[0] = ParamSpec("max_epochs", int, 1000, "Max epochs",
-                             "Passes over the data at most; the lifted set is separable, so it stops by itself.", 1, 1_000_000)
-        return specs + [ParamSpec("lift_a", float, 0.5, "a (lift)",
-                                  "Weight of the original features in x̃ = [a·x ; √(1−a²)·eᵢ]; must be strictly between 0 and 1.",
-                                  1e-6, 1 - 1e-6, range_rule="must be strictly between 0 and 1"),
+        specs[0] = ParamSpec("max_epochs", int, 1000, N_("Max epochs"),
+                             N_("Passes over the data at most; the lifted set is separable, so it stops by itself."),
+                             1, 1_000_000)
+        return specs + [ParamSpec("lift_a", float, 0.5, N_("a (lift)"),
+                                  N_("Weight of the original features in x̃ = [a·x ; √(1−a²)·eᵢ]; "
+                                     "must be strictly between 0 and 1."),
+                                  1e-6, 1 - 1e-6, range_rule=N_("must be strictly between 0 and 1")),
                         LEMMA_W, LEMMA_GAMMA]
 
     def validate(self) -> None:
         super().validate()
         if not 0.0 < float(self.lift_a) < 1.0:
-            raise DatasetError(f"a must be strictly between 0 and 1, not {self.lift_a!r}.")
+            raise DatasetError(_("a must be strictly between 0 and 1, not {value}.").format(value=repr(self.lift_a)))
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
         if len(self.lemma_w) not in (0, Xa.shape[1]):
-            extra = " (the features, then b)" if self.offset else ""
-            raise DatasetError(f"The lemma's w* has {len(self.lemma_w)} numbers, but these points need "
-                               f"{Xa.shape[1]}{extra}; give {Xa.shape[1]}, or none for the best w*.")
+            raise DatasetError((_("The lemma's w* has {n} numbers, but these points need {need} (the features, "
+                                  "then b); give {need}, or none for the best w*.") if self.offset else
+                                _("The lemma's w* has {n} numbers, but these points need {need}; give {need}, "
+                                  "or none for the best w*.")).format(n=len(self.lemma_w), need=Xa.shape[1]))
         a = float(self.lift_a)
         c = math.sqrt(1.0 - a * a)
         s = np.zeros(Xa.shape[0])

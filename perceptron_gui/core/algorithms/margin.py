@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..dataset import DatasetError
 from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
@@ -40,9 +41,9 @@ class MarginPerceptron(Perceptron):
 
     name = "margin"
     margin_rule = True
-    title = "Margin perceptron"
-    heading_name = "Margin perceptron"
-    description = "Updates also on points inside the margin: if y·(w·x + b) ≤ β then w ← w + y·x and b ← b + y."
+    title = N_("Margin perceptron")
+    heading_name = N_("Margin perceptron")
+    description = N_("Updates also on points inside the margin: if y·(w·x + b) ≤ β then w ← w + y·x and b ← b + y.")
     kernels = ("margin_epoch", "replay_rows", "count_errors_rows", "count_errors")
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
@@ -58,14 +59,14 @@ class MarginPerceptron(Perceptron):
         # updates' worth on data of scale 1) a run only updates until the memory cap stops it,
         # and a β near float64's limit makes y·(w·x + b) ≤ β true for ever.
         return super().param_specs() + [ParamSpec(
-            "margin", float, 1.0, "Margin β",
-            "Update whenever y·(w·x + b) ≤ β, correct points too close to the line included; "
-            "0 gives the plain perceptron. Bound on updates: (R² + 2β)/γ².", 0.0, MAX_MARGIN)]
+            "margin", float, 1.0, N_("Margin β"),
+            N_("Update whenever y·(w·x + b) ≤ β, correct points too close to the line included; "
+               "0 gives the plain perceptron. Bound on updates: (R² + 2β)/γ²."), 0.0, MAX_MARGIN)]
 
     def validate(self) -> None:
         super().validate()
         if not float(self.margin) >= 0.0:
-            raise DatasetError(f"Margin β must be 0 or more, not {self.margin!r}.")
+            raise DatasetError(_("Margin β must be 0 or more, not {value}.").format(value=repr(self.margin)))
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..class_data import ClassData
 from ..dataset import DatasetError
 from ..run import epoch_order
@@ -157,19 +158,20 @@ class MulticlassPerceptron:
 
     @classmethod
     def heading(cls) -> str:
-        return "Multiclass perceptron"
+        return _("Multiclass perceptron")
 
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         return [
-            ParamSpec("max_epochs", int, 100, "Max epochs",
-                      "Passes over the training data at most; training stops earlier after an epoch without updates.",
+            ParamSpec("max_epochs", int, 100, N_("Max epochs"),
+                      N_("Passes over the training data at most; training stops earlier after an epoch without updates."),
                       1, MAX_EPOCHS_LIMIT),
-            ParamSpec("shuffle", bool, False, "Shuffle each epoch",
-                      "Visit the examples in a fresh random order every epoch (order matters; random is often better)."),
-            ParamSpec("seed", int, 0, "Seed", "Seed of the random orders, so a run can be repeated exactly.", 0, 2**31 - 1),
-            ParamSpec("offset", bool, True, "Offset b",
-                      "Learn one offset per class as the weight of a constant input 1."),
+            ParamSpec("shuffle", bool, False, N_("Shuffle each epoch"),
+                      N_("Visit the examples in a fresh random order every epoch (order matters; random is often better).")),
+            ParamSpec("seed", int, 0, N_("Seed"), N_("Seed of the random orders, so a run can be repeated exactly."),
+                      0, 2**31 - 1),
+            ParamSpec("offset", bool, True, N_("Offset b"),
+                      N_("Learn one offset per class as the weight of a constant input 1.")),
         ]
 
     def get_params(self) -> dict[str, Any]:
@@ -179,7 +181,7 @@ class MulticlassPerceptron:
         for spec in self.param_specs():
             problem = spec.problem(getattr(self, spec.name))
             if problem is not None:
-                raise DatasetError(f"{spec.label} {problem}.")
+                raise DatasetError(_("{label} {problem}.").format(label=spec.label, problem=problem))
 
     def fit(self, data: ClassData, stop: Callable[[], bool] | None = None) -> MulticlassRun:
         """Train on ``data`` until an epoch without a mistake or ``max_epochs``; ``stop()`` is
@@ -196,7 +198,7 @@ class MulticlassPerceptron:
         errs: list[int] = []
         ck_at, ck_W = [0], [W.copy()]
         total, converged, stopped = 0, False, False
-        pos, idx, riv = (np.empty(n, dtype=np.int64) for _ in range(3))
+        pos, idx, riv = (np.empty(n, dtype=np.int64) for _unused in range(3))
         margin = np.empty(n)
         for epoch in range(self.max_epochs):
             if stop is not None and stop():

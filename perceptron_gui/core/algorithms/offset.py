@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...i18n import N_
 from .base import Perceptron
 
 
@@ -14,8 +15,9 @@ class OffsetPerceptron(Perceptron):
     """
 
     name = "offset"
-    title = "Offset (with bias b)"
-    description = "With bias b: if y·(w·x + b) ≤ 0 then w ← w + y·x and b ← b + y."
+    title = N_("Offset (with bias b)")
+    heading_name = N_("Offset perceptron")
+    description = N_("With bias b: if y·(w·x + b) ≤ 0 then w ← w + y·x and b ← b + y.")
     default_offset = True
     offset_fixed = True
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import _
 from ..dataset import Dataset, DatasetError
 from ..run import RunRecord
 from ._lazy import LazyModule
@@ -63,15 +64,15 @@ class RowWeights:
             return None
         s = np.ascontiguousarray(row_weight, dtype=np.float64)
         if s.shape != (n,):
-            raise DatasetError(f"The weights per point have shape {s.shape}, but there are {n:,} points; "
-                               "give one weight per point.")
+            raise DatasetError(_("The weights per point have shape {shape}, but there are {n:,} points; "
+                                 "give one weight per point.").format(shape=s.shape, n=n))
         if not np.isfinite(s).all() or (s < 0.0).any():
-            raise DatasetError("The weights per point must be finite numbers of 0 or more.")
+            raise DatasetError(_("The weights per point must be finite numbers of 0 or more."))
         if bool((s == 1.0).all()):
             return None
         if not learner.takes_row_weights():
-            raise DatasetError(f"{learner.heading()} takes no weight per point: its update is not the "
-                               "perceptron's y·x that a weight could scale.")
+            raise DatasetError(_("{learner} takes no weight per point: its update is not the "
+                                 "perceptron's y·x that a weight could scale.").format(learner=learner.heading()))
         return cls(s)
 
     def epoch_fn(self, learner: Any) -> Callable[..., int]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..csv_text import clip_text
 
 __all__ = ["ParamSpec", "START_W", "START_B"]
@@ -16,13 +17,16 @@ __all__ = ["ParamSpec", "START_W", "START_B"]
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """Describes one parameter for the CLI and the window's picker."""
+    """Describes one parameter for the CLI and the window's picker.
+
+    ``label_en`` and ``help_en`` are the English text, marked with N_(); :attr:`label` and
+    :attr:`help` read them in the language in force."""
 
     name: str
     kind: type
     default: Any
-    label: str
-    help: str
+    label_en: str
+    help_en: str
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] | None = None
@@ -35,6 +39,16 @@ class ParamSpec:
     # Which values of another parameter make this one matter, as (that parameter, its values):
     # ("kernel", ("poly",)) for the polynomial kernel's degree. The picker greys it out otherwise.
     applies_when: tuple[str, tuple[str, ...]] | None = None
+
+    @property
+    def label(self) -> str:
+        """The parameter's short name for a reader, in the current language."""
+        return _(self.label_en)
+
+    @property
+    def help(self) -> str:
+        """The sentence describing the parameter, in the current language."""
+        return _(self.help_en)
 
     def applies(self, params: Mapping[str, Any]) -> bool:
         """Whether this parameter matters with ``params`` (see ``applies_when``)."""
@@ -59,35 +73,36 @@ class ParamSpec:
         The one statement of the rule: :meth:`Perceptron.validate` puts the label in front of
         it, the command line its option (``--max-epochs``)."""
         if self.kind is bool:
-            return None if isinstance(v, (bool, np.bool_)) else f"must be on or off, not {v!r}"
+            return None if isinstance(v, (bool, np.bool_)) else _("must be on or off, not {value}").format(value=repr(v))
         if self.kind is tuple:
             if not isinstance(v, (list, tuple, np.ndarray)) or not _all_numbers(v):
-                return f"must be a list of numbers, such as 1, -1; not {clip_text(repr(v), 40)}"
+                return _("must be a list of numbers, such as 1, -1; not {value}").format(value=clip_text(repr(v), 40))
             bad = [x for x in v if not _finite(x)]
             if bad:
-                return f"must hold finite numbers only, not {clip_text(repr(bad[0]), 40)}"
+                return _("must hold finite numbers only, not {value}").format(value=clip_text(repr(bad[0]), 40))
             # Novikoff's bound and the proof's curves square the start's length: Σ w² must be a float.
             if not math.isfinite(math.fsum(float(x) * float(x) for x in v)):
-                return (f"must have a squared length Σ w² within float64's range (about 1.8e308), so numbers "
-                        f"below 1e154; not {clip_text(repr(list(v)), 40)}")
+                return _("must have a squared length Σ w² within float64's range (about 1.8e308), so numbers "
+                         "below 1e154; not {value}").format(value=clip_text(repr(list(v)), 40))
             return None
         if self.choices is not None:
-            return None if v in self.choices else f"must be one of {', '.join(self.choices)}, not {v!r}"
+            return None if v in self.choices else _("must be one of {choices}, not {value}").format(
+                choices=", ".join(self.choices), value=repr(v))
         if self.kind is int and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
-            return f"must be a whole number, not {v!r}"
+            return _("must be a whole number, not {value}").format(value=repr(v))
         if self.kind is float:
             if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)) or not np.isfinite(v):
-                return f"must be a finite number, not {v!r}"
+                return _("must be a finite number, not {value}").format(value=repr(v))
         lo, hi = self.minimum, self.maximum
         if (lo is None or v >= lo) and (hi is None or v <= hi):
             return None
         if self.range_rule is not None:
-            return f"{self.range_rule}, not {v!r}"
+            return _("{rule}, not {value}").format(rule=_(self.range_rule), value=repr(v))
         if hi is None:
-            return f"must be at least {lo:g}, not {v!r}"
+            return _("must be at least {lo:g}, not {value}").format(lo=lo, value=repr(v))
         if lo is None:
-            return f"must be at most {hi:g}, not {v!r}"
-        return f"must be between {lo:g} and {hi:g}; {v!r} is outside"
+            return _("must be at most {hi:g}, not {value}").format(hi=hi, value=repr(v))
+        return _("must be between {lo:g} and {hi:g}; {value} is outside").format(lo=lo, hi=hi, value=repr(v))
 
 
 def _finite(x: Any) -> bool:
@@ -104,9 +119,9 @@ def _all_numbers(v: Any) -> bool:
 
 # Its default is a list like every value it takes (see coerce); parameter values are replaced,
 # never changed in place, so the one default list is safe to share.
-START_W = ParamSpec("start_w", tuple, [], "Start w₀",
-                    "With start 'custom': the start's weights w₀, one number per feature (empty: all 0).",
+START_W = ParamSpec("start_w", tuple, [], N_("Start w₀"),
+                    N_("With start 'custom': the start's weights w₀, one number per feature (empty: all 0)."),
                     in_picker=False)
 # Bounded as a start w's numbers are (see ParamSpec.problem): b₀² is a term of ‖w₀‖².
-START_B = ParamSpec("start_b", float, 0.0, "Start b₀",
-                    "With start 'custom': the start's bias b₀ (needs the offset).", -1e154, 1e154, in_picker=False)
+START_B = ParamSpec("start_b", float, 0.0, N_("Start b₀"),
+                    N_("With start 'custom': the start's bias b₀ (needs the offset)."), -1e154, 1e154, in_picker=False)

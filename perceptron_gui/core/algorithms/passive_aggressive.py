@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..dataset import DatasetError
 from ._codes import PA, PA_I, PA_II
 from ._lazy import LazyModule
@@ -42,11 +43,12 @@ class PassiveAggressive(OwnStepSizes, Perceptron):
 
     name = "pa"
     steps_own_size = True
-    no_proof = "passive-aggressive steps have their own size τ, not the perceptron's y·x"
-    title = "Passive-aggressive (PA, PA-I, PA-II)"
-    heading_name = "Passive-aggressive"
-    description = ("Online steps of size τ: if ℓ = 1 − y·(w·x + b) > 0 then w ← w + τ·y·x, "
-                   "with τ = ℓ/‖x‖² (PA), min(C, ℓ/‖x‖²) (PA-I) or ℓ/(‖x‖² + 1/(2C)) (PA-II).")
+    # English (a run file's sentence quotes it); the views show _(no_proof)
+    no_proof = N_("passive-aggressive steps have their own size τ, not the perceptron's y·x")
+    title = N_("Passive-aggressive (PA, PA-I, PA-II)")
+    heading_name = N_("Passive-aggressive")
+    description = N_("Online steps of size τ: if ℓ = 1 − y·(w·x + b) > 0 then w ← w + τ·y·x, "
+                     "with τ = ℓ/‖x‖² (PA), min(C, ℓ/‖x‖²) (PA-I) or ℓ/(‖x‖² + 1/(2C)) (PA-II).")
     extra_bytes_per_update = 8  # tau
     kernels = ("pa_epoch", "replay_rows_tau", "count_errors_rows", "count_errors")
 
@@ -61,21 +63,21 @@ class PassiveAggressive(OwnStepSizes, Perceptron):
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         return super().param_specs() + [
-            ParamSpec("pa_variant", str, "PA-I", "Variant",
-                      "PA: τ = ℓ/‖x‖² (just far enough); PA-I: τ = min(C, ℓ/‖x‖²); "
-                      "PA-II: τ = ℓ/(‖x‖² + 1/(2C)).", choices=tuple(VARIANTS)),
+            ParamSpec("pa_variant", str, "PA-I", N_("Variant"),
+                      N_("PA: τ = ℓ/‖x‖² (just far enough); PA-I: τ = min(C, ℓ/‖x‖²); "
+                         "PA-II: τ = ℓ/(‖x‖² + 1/(2C))."), choices=tuple(VARIANTS)),
             # Past MAX_C, PA-I's cap min(C, ℓ/‖x‖²) and PA-II's 1/(2C) added to ‖x‖² change
             # nothing but for points within 1e-3 of the origin: the variant is PA itself, which
             # is the choice to make for that.
-            ParamSpec("C", float, 1.0, "C (aggressiveness)",
-                      "PA-I caps the step τ at C; PA-II adds 1/(2C) to ‖x‖². Larger C: bolder steps.",
+            ParamSpec("C", float, 1.0, N_("C (aggressiveness)"),
+                      N_("PA-I caps the step τ at C; PA-II adds 1/(2C) to ‖x‖². Larger C: bolder steps."),
                       1e-4, MAX_C),
         ]
 
     def validate(self) -> None:
         super().validate()
         if not float(self.C) > 0.0:
-            raise DatasetError(f"C must be greater than 0, not {self.C!r}.")
+            raise DatasetError(_("C must be greater than 0, not {value}.").format(value=repr(self.C)))
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
         return self.tau_state(Xa, w)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..run import RunRecord
 from ._codes import COUNT_POCKET, IN_POCKET, N_CHECKS, RATCHET_SLOTS
 from ._lazy import LazyModule
@@ -57,9 +58,10 @@ class PocketPerceptron(Perceptron):
     state_is_weights = False
     output_differs = True
     keeps_pocket = True
-    final_weights_name = "pocket weights"
-    title = "Pocket (Gallant)"
-    description = "Perceptron updates, but outputs the weights that got the most points right (margin ≥ γ) so far."
+    final_weights_name = N_("pocket weights")
+    title = N_("Pocket (Gallant)")
+    heading_name = N_("Pocket perceptron")
+    description = N_("Perceptron updates, but outputs the weights that got the most points right (margin ≥ γ) so far.")
     extra_bytes_per_update = 16  # pocket_counts and pocket_best_counts
     kernels = ('pocket_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
 
@@ -75,14 +77,14 @@ class PocketPerceptron(Perceptron):
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
         return super().param_specs() + [
-            ParamSpec("gamma", float, 0.0, "γ (pocket margin)",
-                      "A point counts for the pocket when y·(w·x + b) ≥ γ (γ = 0: when it is classified right).",
+            ParamSpec("gamma", float, 0.0, N_("γ (pocket margin)"),
+                      N_("A point counts for the pocket when y·(w·x + b) ≥ γ (γ = 0: when it is classified right)."),
                       0.0, 1e12),
-            ParamSpec("check", str, "every", "Pocket check",
-                      "every: count all n points after each update (notes 000; O(n) per update). "
-                      "ratchet: Gallant's pocket with ratchet, which counts only when the current weights "
-                      "get more points right in a row than the pocket's did, and keeps them only if their "
-                      "count is larger (far fewer counts on big data).", choices=CHECKS),
+            ParamSpec("check", str, "every", N_("Pocket check"),
+                      N_("every: count all n points after each update (notes 000; O(n) per update). "
+                         "ratchet: Gallant's pocket with ratchet, which counts only when the current weights "
+                         "get more points right in a row than the pocket's did, and keeps them only if their "
+                         "count is larger (far fewer counts on big data)."), choices=CHECKS),
         ]
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
@@ -171,7 +173,7 @@ class PocketPerceptron(Perceptron):
     @classmethod
     def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
         pk = cls.pocket_k_at_step(rec, t)
-        return StepOutput(label=f"pocket (w after update {pk})", weights=rec.weights[pk],
+        return StepOutput(label=_("pocket (w after update {k})").format(k=pk), weights=rec.weights[pk],
                           pocket_k=pk, pocket_count=_count_of(rec, pk))
 
     def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import _
 from ..dataset import DatasetError
 from ..run import EpochRow, RunRecord, epoch_order, split_augmented
 from ..run_memory import bytes_per_update, memory_budget, record_bytes
@@ -99,8 +100,8 @@ def _start(learner: Perceptron, X: CsrRows, y: np.ndarray, D: int) -> np.ndarray
     elif learner.init == "custom":
         start = START_W.coerce(learner.start_w)
         if len(start) not in (0, X.d):
-            raise DatasetError(f"The start w has {len(start)} numbers, but the data have {X.d} features; "
-                               "give one number per feature.")
+            raise DatasetError(_("The start w has {n} numbers, but the data have {d} features; "
+                                 "give one number per feature.").format(n=len(start), d=X.d))
         w[:len(start)] = start
         if learner.offset:
             w[X.d] = float(learner.start_b) + 0.0
@@ -113,7 +114,7 @@ def fit_sparse(learner: Perceptron, X: CsrRows, y: np.ndarray, row_weight: np.nd
     ``Perceptron.fit`` (all ones: unweighted). A learner :func:`takes_sparse` refuses is a
     DatasetError."""
     if not takes_sparse(type(learner)):
-        raise DatasetError(f"{learner.heading()} does not train on sparse points.")
+        raise DatasetError(_("{learner} does not train on sparse points.").format(learner=learner.heading()))
     learner.validate()
     n, d, offset = X.n, X.d, bool(learner.offset)
     D = d + int(offset)
@@ -123,7 +124,7 @@ def fit_sparse(learner: Perceptron, X: CsrRows, y: np.ndarray, row_weight: np.nd
         s = None
     weighted = s is not None
     if weighted and not learner.takes_row_weights():
-        raise DatasetError(f"{learner.heading()} takes no weight per point.")
+        raise DatasetError(_("{learner} takes no weight per point.").format(learner=learner.heading()))
     extra = 8 if weighted else 0
     budget = memory_budget()
     if n and record_bytes(n, 1, D, extra) > budget:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...i18n import N_
 from .base import Perceptron
 
 
@@ -13,8 +14,9 @@ class StandardPerceptron(Perceptron):
     """
 
     name = "standard"
-    title = "Standard (through the origin)"
-    description = "No bias: the line passes through the origin. If y·(w·x) ≤ 0 then w ← w + y·x."
+    title = N_("Standard (through the origin)")
+    heading_name = N_("Standard perceptron")
+    description = N_("No bias: the line passes through the origin. If y·(w·x) ≤ 0 then w ← w + y·x.")
     default_offset = False
     offset_fixed = True
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...i18n import _
 from ..columns import column_min_max
 
 __all__ = ["START_SCORE_LIMIT", "data_scale", "start_reach", "start_scale_problem"]
@@ -46,12 +47,16 @@ def start_scale_problem(w: Sequence[float], b: float, X: np.ndarray, offset: boo
     reach = start_reach(w, b if offset else 0.0, scale)
     if reach <= START_SCORE_LIMIT * step:
         return None
-    bias = " + |b₀|" if offset else ""
-    shown = "more than float64 holds" if math.isinf(reach) else f"{reach:.3g}"
-    return (f"The start w₀{', b₀' if offset else ''} is far larger than the data: it scores points up to "
-            f"‖w₀‖·S{bias} = {shown}, more than a million times the most one update can change a score "
-            f"(S²{' + 1' if offset else ''} = {step:.3g}, S = {scale:.3g} the data's scale), so a run could "
-            "not move it; set a start on the data's scale, or start at zero.")
+    shown = _("more than float64 holds") if math.isinf(reach) else f"{reach:.3g}"
+    text = (_("The start w₀, b₀ is far larger than the data: it scores points up to "
+              "‖w₀‖·S + |b₀| = {shown}, more than a million times the most one update can change a score "
+              "(S² + 1 = {step:.3g}, S = {scale:.3g} the data's scale), so a run could "
+              "not move it; set a start on the data's scale, or start at zero.") if offset else
+            _("The start w₀ is far larger than the data: it scores points up to "
+              "‖w₀‖·S = {shown}, more than a million times the most one update can change a score "
+              "(S² = {step:.3g}, S = {scale:.3g} the data's scale), so a run could "
+              "not move it; set a start on the data's scale, or start at zero."))
+    return text.format(shown=shown, step=step, scale=scale)
 
 
 def _length(v: Sequence[float]) -> float:

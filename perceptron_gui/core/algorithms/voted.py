@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..run import EpochRow, RunRecord
 from ._lazy import LazyModule
 from .base import Perceptron
@@ -41,9 +42,10 @@ class VotedPerceptron(Perceptron):
     state_is_weights = False
     output_differs = True
     votes = True
-    final_weights_name = "last vector"
-    title = "Voted (Freund & Schapire)"
-    description = "Every w_k votes with weight c_k (how long it survived): ŷ = sign(Σ c_k·sign(w_k·x + b_k))."
+    final_weights_name = N_("last vector")
+    title = N_("Voted (Freund & Schapire)")
+    heading_name = N_("Voted perceptron")
+    description = N_("Every w_k votes with weight c_k (how long it survived): ŷ = sign(Σ c_k·sign(w_k·x + b_k)).")
     fixed_epochs = True
     extra_bytes_per_update = 8  # survival_counts
     kernels = ('perceptron_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'vote_errors_by_epoch', 'vote_scores')
@@ -97,7 +99,7 @@ class VotedPerceptron(Perceptron):
 
     @classmethod
     def output_at(cls, rec: RunRecord, t: int) -> StepOutput:
-        return StepOutput(label="voted", survival_counts=rec.survival_counts(t + 1),
+        return StepOutput(label=_("voted"), survival_counts=rec.survival_counts(t + 1),
                           vote=functools.partial(vote_at, rec, t))
 
 

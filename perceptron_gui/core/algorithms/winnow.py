@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import N_, _
 from ..dataset import Dataset, DatasetError
 from ..run import RunRecord
 from ._lazy import LazyModule
@@ -38,17 +39,18 @@ class Winnow(Perceptron):
     """
 
     name = "winnow"
-    title = "Winnow (Littlestone)"
-    heading_name = "Winnow"
+    title = N_("Winnow (Littlestone)")
+    heading_name = N_("Winnow")
     boolean_features = True
-    description = ("On Boolean points: predict +1 when w·x ≥ θ; a mistake multiplies (missed +1) or divides "
-                   "(false +1) by α every w_j whose x_j = 1. w starts at 1, θ = d unless set.")
+    description = N_("On Boolean points: predict +1 when w·x ≥ θ; a mistake multiplies (missed +1) or divides "
+                     "(false +1) by α every w_j whose x_j = 1. w starts at 1, θ = d unless set.")
     default_offset = True
     offset_fixed = True  # the offset weight is −θ, fixed
     steps_own_size = False
-    no_proof = "Winnow's updates multiply the weights by α, they do not add y·x"
-    step_text = ("×α where x = 1, y = +1; ÷α where x = 1, y = −1",
-                 "$\\times\\alpha$ where $x_j = 1$, $y = +1$; $\\div\\alpha$ where $x_j = 1$, $y = -1$")
+    # English (a run file's sentence quotes it); the views show _(no_proof)
+    no_proof = N_("Winnow's updates multiply the weights by α, they do not add y·x")
+    step_text = (N_("×α where x = 1, y = +1; ÷α where x = 1, y = −1"),
+                 N_("$\\times\\alpha$ where $x_j = 1$, $y = +1$; $\\div\\alpha$ where $x_j = 1$, $y = -1$"))
     kernels = ("winnow_epoch", "replay_rows_winnow", "count_errors_rows", "count_errors")
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0, init: str = "ones",
@@ -61,16 +63,16 @@ class Winnow(Perceptron):
 
     @classmethod
     def param_specs(cls) -> list[ParamSpec]:
-        specs = [ParamSpec("init", str, "ones", "Start at",
-                           "ones: every weight 1 (Littlestone's start); custom: hand-set positive weights. "
-                           "The offset weight is −θ either way.", choices=("ones", "custom"))
+        specs = [ParamSpec("init", str, "ones", N_("Start at"),
+                           N_("ones: every weight 1 (Littlestone's start); custom: hand-set positive weights. "
+                              "The offset weight is −θ either way."), choices=("ones", "custom"))
                  if s.name == "init" else s for s in super().param_specs()]
         return specs + [
-            ParamSpec("alpha", float, 2.0, "α (factor)",
-                      "A missed +1 multiplies by α, a false +1 divides by α, every weight whose feature is 1.",
-                      1.0 + 1e-9, 1e3, range_rule="must be above 1 (and at most 1000)"),
-            ParamSpec("threshold", float, 0.0, "θ (threshold)",
-                      "Predict +1 when w·x ≥ θ; 0 means θ = d, the number of features.", 0.0, 1e12),
+            ParamSpec("alpha", float, 2.0, N_("α (factor)"),
+                      N_("A missed +1 multiplies by α, a false +1 divides by α, every weight whose feature is 1."),
+                      1.0 + 1e-9, 1e3, range_rule=N_("must be above 1 (and at most 1000)")),
+            ParamSpec("threshold", float, 0.0, N_("θ (threshold)"),
+                      N_("Predict +1 when w·x ≥ θ; 0 means θ = d, the number of features."), 0.0, 1e12),
         ]
 
     def theta(self, d: int) -> float:
@@ -83,8 +85,8 @@ class Winnow(Perceptron):
             self.check_start(Xa[:, :d])
             start = np.asarray(START_W.coerce(self.start_w), dtype=np.float64)
             if start.size and not (start > 0.0).all():
-                raise DatasetError("Winnow's weights must start above 0 (a product never leaves 0); "
-                                   "give every start weight a positive value.")
+                raise DatasetError(_("Winnow's weights must start above 0 (a product never leaves 0); "
+                                     "give every start weight a positive value."))
             w[:start.size] = start
         w[d] = -self.theta(d)
         return w
@@ -95,9 +97,9 @@ class Winnow(Perceptron):
         if bad.size:
             i = int(bad[0])
             j = int(np.flatnonzero((X[i] != 0.0) & (X[i] != 1.0))[0])
-            raise DatasetError(f"Winnow learns from Boolean features, every value 0 or 1, and row {i + 1} has "
-                               f"{X[i, j]:g} in feature {j + 1}; use Boolean data (such as the and or or presets) "
-                               "or another learner.")
+            raise DatasetError(_("Winnow learns from Boolean features, every value 0 or 1, and row {row} has "
+                                 "{value:g} in feature {feature}; use Boolean data (such as the and or or presets) "
+                                 "or another learner.").format(row=i + 1, value=X[i, j], feature=j + 1))
         return {"w": w}
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,

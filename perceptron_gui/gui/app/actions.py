@@ -9,6 +9,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.algorithms import REGISTRY
 from ...core.errors import UserError
 from ...core.presets import PRESETS, random_noisy, random_separable
+from ...i18n import N_, _
 from ...session.commands import DeletePoints
 from ...session.document import Document
 from ...session.session import Session
@@ -40,41 +41,42 @@ class ActionWindow(Protocol):
     def keys(self) -> PlaybackKeys: ...  # made after the actions, so read when a dialog closes
 
 
+# Marked for translation (N_), translated where the list is shown; key names alone stay as they are.
 SHORTCUTS: list[tuple[str, str]] = [
-    ("Space", "Play / pause"),
-    ("→ / ←", "Forward / back one update"),
-    ("Ctrl+→ / Ctrl+←", "Forward / back one example visit"),
-    ("Shift+→ / Shift+←", "Forward / back one epoch"),
-    ("Home / End", "To the start / to the end of training"),
-    ("Enter / Esc in a field", "Apply / drop the typed value; the keys above go back to the playhead"),
-    ("Esc", "Close the message above the plot (on the canvas: also clear the selection)"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "Undo / redo"),
-    ("Delete", "Delete the selected points"),
-    ("Ctrl+A", "Select all points"),
-    ("Ctrl+O / Ctrl+S", "Open / save the data set (CSV), or the session when one is open"),
-    ("Ctrl+Shift+O", "Open a session (.perceptron.json)"),
-    ("Ctrl+E", "Export the figure (PNG, SVG, PDF, TikZ)"),
-    ("1 / 2", "Clicks add class +1 / class −1"),
-    ("F", "Fit the view to the data"),
-    ("T", "Show / hide θ* and its margin band"),
-    ("K", "Keyboard cursor on the canvas on / off (a crosshair; the line at the top lists its keys)"),
-    ("← → ↑ ↓ (keyboard cursor)", "Move the cursor by a twentieth of the view; Ctrl+ and Shift+arrows still "
-                                 "step visits and epochs"),
-    ("Enter / Shift+Enter (keyboard cursor)", "Add a point of the active class / of the other class at the cursor"),
-    ("Tab / Shift+Tab (keyboard cursor)", "Select the next / previous point"),
-    ("Alt+← → ↑ ↓ (keyboard cursor)", "Move the selected points by the cursor's step (Ctrl+Z undoes)"),
-    ("Esc (keyboard cursor)", "Leave the keyboard cursor; Tab moves between the window's controls again"),
-    ("F1", "This list"),
-    ("F5", "Presentation mode: full screen, large text, keyboard stepping only (F5 or Esc returns)"),
-    ("Left click", "Add a point of the active class"),
-    ("Right click or Shift+click", "Add a point of the other class"),
-    ("Drag a point", "Move it (one undo step); it snaps to a grid of a tenth of the axes' tick spacing"),
-    ("Drag the line / the arrow's tip", "Set the run's start: move the line (b snaps to round steps) / "
-                                        "turn and scale w (its components snap); the values show beside the mouse"),
-    ("Alt or Shift while dragging", "Move freely, without snapping"),
-    ("Ctrl+click a point", "Delete it"),
-    ("Drag on empty space", "Select the points in the rectangle"),
-    ("Wheel / middle-drag", "Zoom / pan"),
+    ("Space", N_("Play / pause")),
+    ("→ / ←", N_("Forward / back one update")),
+    ("Ctrl+→ / Ctrl+←", N_("Forward / back one example visit")),
+    ("Shift+→ / Shift+←", N_("Forward / back one epoch")),
+    ("Home / End", N_("To the start / to the end of training")),
+    (N_("Enter / Esc in a field"), N_("Apply / drop the typed value; the keys above go back to the playhead")),
+    ("Esc", N_("Close the message above the plot (on the canvas: also clear the selection)")),
+    ("Ctrl+Z / Ctrl+Shift+Z", N_("Undo / redo")),
+    ("Delete", N_("Delete the selected points")),
+    ("Ctrl+A", N_("Select all points")),
+    ("Ctrl+O / Ctrl+S", N_("Open / save the data set (CSV), or the session when one is open")),
+    ("Ctrl+Shift+O", N_("Open a session (.perceptron.json)")),
+    ("Ctrl+E", N_("Export the figure (PNG, SVG, PDF, TikZ)")),
+    ("1 / 2", N_("Clicks add class +1 / class −1")),
+    ("F", N_("Fit the view to the data")),
+    ("T", N_("Show / hide θ* and its margin band")),
+    ("K", N_("Keyboard cursor on the canvas on / off (a crosshair; the line at the top lists its keys)")),
+    (N_("← → ↑ ↓ (keyboard cursor)"), N_("Move the cursor by a twentieth of the view; Ctrl+ and Shift+arrows still "
+                                 "step visits and epochs")),
+    (N_("Enter / Shift+Enter (keyboard cursor)"), N_("Add a point of the active class / of the other class at the cursor")),
+    (N_("Tab / Shift+Tab (keyboard cursor)"), N_("Select the next / previous point")),
+    (N_("Alt+← → ↑ ↓ (keyboard cursor)"), N_("Move the selected points by the cursor's step (Ctrl+Z undoes)")),
+    (N_("Esc (keyboard cursor)"), N_("Leave the keyboard cursor; Tab moves between the window's controls again")),
+    ("F1", N_("This list")),
+    ("F5", N_("Presentation mode: full screen, large text, keyboard stepping only (F5 or Esc returns)")),
+    (N_("Left click"), N_("Add a point of the active class")),
+    (N_("Right click or Shift+click"), N_("Add a point of the other class")),
+    (N_("Drag a point"), N_("Move it (one undo step); it snaps to a grid of a tenth of the axes' tick spacing")),
+    (N_("Drag the line / the arrow's tip"), N_("Set the run's start: move the line (b snaps to round steps) / "
+                                        "turn and scale w (its components snap); the values show beside the mouse")),
+    (N_("Alt or Shift while dragging"), N_("Move freely, without snapping")),
+    (N_("Ctrl+click a point"), N_("Delete it")),
+    (N_("Drag on empty space"), N_("Select the points in the rectangle")),
+    (N_("Wheel / middle-drag"), N_("Zoom / pan")),
 ]
 
 
@@ -101,27 +103,27 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
             a.setChecked(checked)
             a.toggled.connect(slot)
         else:
-            a.triggered.connect(lambda *_: slot())
+            a.triggered.connect(lambda *_args: slot())
         qwin.addAction(a)
         acts[name] = a
         return a
 
     SK = QtGui.QKeySequence.StandardKey
     mb = qwin.menuBar()
-    m = mb.addMenu("&Edit")
-    undo = act("undo", "&Undo", s.undo, SK.Undo)
-    redo = act("redo", "&Redo", s.redo, QtGui.QKeySequence("Ctrl+Shift+Z"))
-    qwin.addAction(act("redo_y", "Redo", s.redo, QtGui.QKeySequence("Ctrl+Y")))
+    m = mb.addMenu(_("&Edit"))
+    undo = act("undo", _("&Undo"), s.undo, SK.Undo)
+    redo = act("redo", _("&Redo"), s.redo, QtGui.QKeySequence("Ctrl+Shift+Z"))
+    qwin.addAction(act("redo_y", _("Redo"), s.redo, QtGui.QKeySequence("Ctrl+Y")))
     m.addAction(undo)
     m.addAction(redo)
     m.addSeparator()
-    m.addAction(act("delete", "&Delete selected points",
+    m.addAction(act("delete", _("&Delete selected points"),
                     lambda: s.selection.size and s.execute(DeletePoints(s.selection.copy())), SK.Delete))
-    m.addAction(act("select_all", "Select &all", lambda: s.select(range(s.points.n)), SK.SelectAll))
-    m.addAction(act("clear", "&Clear all points", s.clear, tip="Remove every point (undoable)"))
+    m.addAction(act("select_all", _("Select &all"), lambda: s.select(range(s.points.n)), SK.SelectAll))
+    m.addAction(act("clear", _("&Clear all points"), s.clear, tip=_("Remove every point (undoable)")))
     m.addSeparator()
     cls_group = QtGui.QActionGroup(qwin)
-    for key, c, text in (("1", 1, "Add class +1 (blue +)"), ("2", -1, "Add class −1 (vermillion −)")):
+    for key, c, text in (("1", 1, _("Add class +1 (blue +)")), ("2", -1, _("Add class −1 (vermillion −)"))):
         a = act(f"class_{'pos' if c > 0 else 'neg'}", text, lambda on, c=c: _set_class(win, c) if on else None, key,
                 checkable=True, checked=(c == 1))
         cls_group.addAction(a)
@@ -131,88 +133,91 @@ def build_actions(win: ActionWindow, file_actions: dict[str, QtGui.QAction]) -> 
         undo.setEnabled(s.history.can_undo())
         redo.setEnabled(s.history.can_redo())
         # An edit's name can hold a file's ("Open R&D.csv"): shown as written, not as a mnemonic.
-        undo.setText(f"&Undo {action_text(s.history.undo_text())}".rstrip())
-        redo.setText(f"&Redo {action_text(s.history.redo_text())}".rstrip())
+        undo_edit, redo_edit = action_text(s.history.undo_text()), action_text(s.history.redo_text())
+        undo.setText((_("&Undo {edit}").format(edit=undo_edit) if undo_edit.strip() else _("&Undo")).rstrip())
+        redo.setText((_("&Redo {edit}").format(edit=redo_edit) if redo_edit.strip() else _("&Redo")).rstrip())
 
     connect_events(qwin, [(s.history_changed, refresh_undo)])
     refresh_undo()
 
-    m = mb.addMenu("&View")
-    m.addAction(act("fit", "&Fit view to data", win.canvas.fit_view, "F"))
-    m.addAction(act("theta_star", "Show &θ* and its margin band", win.canvas.set_show_theta_star, "T",
-                    tip="The max-margin separator through the origin (of the points with offset) — the θ* of the proof",
+    m = mb.addMenu(_("&View"))
+    m.setObjectName("view_menu")  # found by this name (its text is translated)
+    m.addAction(act("fit", _("&Fit view to data"), win.canvas.fit_view, "F"))
+    m.addAction(act("theta_star", _("Show &θ* and its margin band"), win.canvas.set_show_theta_star, "T",
+                    tip=_("The max-margin separator through the origin (of the points with offset) — the θ* of the proof"),
                     checkable=True, checked=False))
-    m.addAction(act("regions", "Shade decision &regions", win.canvas.set_show_regions, checkable=True, checked=True))
-    m.addAction(act("margins", "Show &margin lines", win.canvas.set_show_margins, checkable=True, checked=True))
+    m.addAction(act("regions", _("Shade decision &regions"), win.canvas.set_show_regions, checkable=True, checked=True))
+    m.addAction(act("margins", _("Show &margin lines"), win.canvas.set_show_margins, checkable=True, checked=True))
     # The update explained (render/update_picture.py): the line before it on by default, since
     # stepping is about what changed; the vectors and the numbers when the lecturer asks.
-    m.addAction(act("previous", "Show the &previous hyperplane", win.canvas.set_show_previous, checkable=True,
-                    checked=True, tip="The hyperplane before the last update, solid, with the current one dashed "
-                    "(as notes 003 draw an update)"))
-    m.addAction(act("update_vectors", "Show the &update as vectors", win.canvas.set_show_update, checkable=True,
-                    tip="w before the last update, then y·x from its tip, then the new w, all from the origin"))
-    m.addAction(act("margin_column", "Margin column in the &table", win.table.set_show_margin_column, checkable=True,
-                    tip="Each point's signed margin y·(w·x + b)/‖w‖ at the step shown; highlighted: the data set's"))
-    m.addAction(act("point_margins", "Margins beside the poi&nts", win.canvas.set_show_point_margins, checkable=True,
-                    tip="y·(w·x + b)/‖w‖ beside each point (up to 50 points in view); bold: the data set's margin"))
-    m.addAction(act("lifted_view", "Offset trick view (1-D data at (x, 1))", win.canvas.set_lifted_view, checkable=True,
-                    tip="For 1-D data with offset: draw each point at (x, 1) and the separator through the origin"))
+    m.addAction(act("previous", _("Show the &previous hyperplane"), win.canvas.set_show_previous, checkable=True,
+                    checked=True, tip=_("The hyperplane before the last update, solid, with the current one dashed "
+                                        "(as notes 003 draw an update)")))
+    m.addAction(act("update_vectors", _("Show the &update as vectors"), win.canvas.set_show_update, checkable=True,
+                    tip=_("w before the last update, then y·x from its tip, then the new w, all from the origin")))
+    m.addAction(act("margin_column", _("Margin column in the &table"), win.table.set_show_margin_column, checkable=True,
+                    tip=_("Each point's signed margin y·(w·x + b)/‖w‖ at the step shown; highlighted: the data set's")))
+    m.addAction(act("point_margins", _("Margins beside the poi&nts"), win.canvas.set_show_point_margins, checkable=True,
+                    tip=_("y·(w·x + b)/‖w‖ beside each point (up to 50 points in view); bold: the data set's margin")))
+    m.addAction(act("lifted_view", _("Offset trick view (1-D data at (x, 1))"), win.canvas.set_lifted_view, checkable=True,
+                    tip=_("For 1-D data with offset: draw each point at (x, 1) and the separator through the origin")))
     m.addSeparator()
     for dock in win.docks.values():
         m.addAction(dock.toggleViewAction())
 
-    m = mb.addMenu("&Presets")
+    m = mb.addMenu(_("&Presets"))
     for name, preset in PRESETS.items():
-        a = act(f"preset_{name}", preset.title, lambda n=name: _load_preset(win, n), tip=preset.explanation)
+        a = act(f"preset_{name}", preset.shown_title, lambda n=name: _load_preset(win, n), tip=preset.explanation)
         m.addAction(a)
     m.addSeparator()
-    m.addAction(act("random_separable", "Random separable with margin…", lambda: _random_dialog(win, "separable")))
-    m.addAction(act("random_noisy", "Random with label noise…", lambda: _random_dialog(win, "noisy")))
+    m.addAction(act("random_separable", _("Random separable with margin…"), lambda: _random_dialog(win, "separable")))
+    m.addAction(act("random_noisy", _("Random with label noise…"), lambda: _random_dialog(win, "noisy")))
 
-    m = mb.addMenu("&Run")
-    m.addAction(act("play", "&Play / pause", win.playback.toggle_play, Qt.Key.Key_Space))
-    m.addAction(act("next_update", "Next update", lambda: _next_update(win), Qt.Key.Key_Right))
-    m.addAction(act("prev_update", "Previous update", lambda: s.step("update", -1), Qt.Key.Key_Left))
-    m.addAction(act("next_visit", "Next example visit", lambda: s.step("visit", 1), "Ctrl+Right"))
-    m.addAction(act("prev_visit", "Previous example visit", lambda: s.step("visit", -1), "Ctrl+Left"))
-    m.addAction(act("next_epoch", "Next epoch", lambda: s.step("epoch", 1), "Shift+Right"))
-    m.addAction(act("prev_epoch", "Previous epoch", lambda: s.step("epoch", -1), "Shift+Left"))
-    m.addAction(act("to_start", "To the start", s.to_start, Qt.Key.Key_Home))
-    m.addAction(act("to_end", "To the end", s.to_end, Qt.Key.Key_End))
-    m.addAction(act("predict", "Pre&dict, then reveal", lambda on: _predict(win, on), "P", checkable=True,
-                    tip="Before each update is shown, click the point that will cause it and type w and b after "
-                        "it; → reveals the step beside your guess and keeps a score (Esc leaves)"))
+    m = mb.addMenu(_("&Run"))
+    m.addAction(act("play", _("&Play / pause"), win.playback.toggle_play, Qt.Key.Key_Space))
+    m.addAction(act("next_update", _("Next update"), lambda: _next_update(win), Qt.Key.Key_Right))
+    m.addAction(act("prev_update", _("Previous update"), lambda: s.step("update", -1), Qt.Key.Key_Left))
+    m.addAction(act("next_visit", _("Next example visit"), lambda: s.step("visit", 1), "Ctrl+Right"))
+    m.addAction(act("prev_visit", _("Previous example visit"), lambda: s.step("visit", -1), "Ctrl+Left"))
+    m.addAction(act("next_epoch", _("Next epoch"), lambda: s.step("epoch", 1), "Shift+Right"))
+    m.addAction(act("prev_epoch", _("Previous epoch"), lambda: s.step("epoch", -1), "Shift+Left"))
+    m.addAction(act("to_start", _("To the start"), s.to_start, Qt.Key.Key_Home))
+    m.addAction(act("to_end", _("To the end"), s.to_end, Qt.Key.Key_End))
+    m.addAction(act("predict", _("Pre&dict, then reveal"), lambda on: _predict(win, on), "P", checkable=True,
+                    tip=_("Before each update is shown, click the point that will cause it and type w and b after "
+                          "it; → reveals the step beside your guess and keeps a score (Esc leaves)")))
     acts["predict"].setObjectName("lesson_mode")  # a mode a lesson switches on, and the next lesson off
     m.addSeparator()
-    m.addAction(act("order_study", "&Order study…", lambda: _order_study(win),
-                    tip="Train this algorithm in many shuffled orders and show how many updates each needed "
-                        "(notes 004: the order of examples matters)"))
-    m.addAction(act("winnow_study", "&Winnow study…", lambda: _winnow_study(win),
-                    tip="Winnow against the perceptron as the number of features d grows: mistakes on random "
-                        "disjunctions with both bounds, Littlestone's and (R/γ)²"))
-    m.addAction(act("compare", "&Compare…", lambda: _compare(win),
-                    tip="Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side"))
-    m.addAction(act("multiclass", "&Multiclass perceptron…", lambda: _multiclass(win),
-                    tip="Three or more classes, one weight vector each: step the updates W_y += x, W_ŷ −= x, "
-                        "see the regions each class wins and the same run as Kesler's binary perceptron"))
-    algo_menu = m.addMenu("Algorithm")
+    m.addAction(act("order_study", _("&Order study…"), lambda: _order_study(win),
+                    tip=_("Train this algorithm in many shuffled orders and show how many updates each needed "
+                          "(notes 004: the order of examples matters)")))
+    m.addAction(act("winnow_study", _("&Winnow study…"), lambda: _winnow_study(win),
+                    tip=_("Winnow against the perceptron as the number of features d grows: mistakes on random "
+                          "disjunctions with both bounds, Littlestone's and (R/γ)²")))
+    m.addAction(act("compare", _("&Compare…"), lambda: _compare(win),
+                    tip=_("Race 2 to 4 runs (algorithms and/or shuffled orders) on these points, side by side")))
+    m.addAction(act("multiclass", _("&Multiclass perceptron…"), lambda: _multiclass(win),
+                    tip=_("Three or more classes, one weight vector each: step the updates W_y += x, W_ŷ −= x, "
+                          "see the regions each class wins and the same run as Kesler's binary perceptron")))
+    algo_menu = m.addMenu(_("Algorithm"))
     for name, cls in REGISTRY.items():
         algo_menu.addAction(act(f"algo_{name}", action_text(cls.title), lambda n=name: s.set_algorithm(n), tip=cls.description))
 
-    m = mb.addMenu("&Help")
-    m.addAction(act("shortcuts", "&Keyboard and mouse…", lambda: show_shortcuts(qwin), "F1"))
-    m.addAction(act("about_algorithms", "&The algorithms…", lambda: show_algorithms(qwin)))
+    m = mb.addMenu(_("&Help"))
+    m.setObjectName("help_menu")  # found by this name (its text is translated)
+    m.addAction(act("shortcuts", _("&Keyboard and mouse…"), lambda: show_shortcuts(qwin), "F1"))
+    m.addAction(act("about_algorithms", _("&The algorithms…"), lambda: show_algorithms(qwin)))
 
-    short = {"open": "Open…", "save": "Save", "undo": "Undo", "redo": "Redo", "class_pos": "Add +1",
-             "class_neg": "Add −1", "fit": "Fit view", "theta_star": "θ*"}
+    short = {"open": _("Open…"), "save": _("Save"), "undo": _("Undo"), "redo": _("Redo"), "class_pos": _("Add +1"),
+             "class_neg": _("Add −1"), "fit": _("Fit view"), "theta_star": "θ*"}
     for name, text in short.items():
         acts[name].setIconText(text)  # fixed toolbar labels while menu texts change
-    acts["class_pos"].setToolTip("Clicks add class +1 (blue +); right click adds −1 (key 1)")
-    acts["class_neg"].setToolTip("Clicks add class −1 (vermillion −); right click adds +1 (key 2)")
-    acts["undo"].setToolTip("Undo the last edit (Ctrl+Z)")
-    acts["redo"].setToolTip("Redo (Ctrl+Shift+Z)")
-    acts["theta_star"].setToolTip("Show θ*, the max-margin separator of the proof, with its margin band (T)")
-    tb = qwin.addToolBar("Main")
+    acts["class_pos"].setToolTip(_("Clicks add class +1 (blue +); right click adds −1 (key 1)"))
+    acts["class_neg"].setToolTip(_("Clicks add class −1 (vermillion −); right click adds +1 (key 2)"))
+    acts["undo"].setToolTip(_("Undo the last edit (Ctrl+Z)"))
+    acts["redo"].setToolTip(_("Redo (Ctrl+Shift+Z)"))
+    acts["theta_star"].setToolTip(_("Show θ*, the max-margin separator of the proof, with its margin band (T)"))
+    tb = qwin.addToolBar(_("Main"))
     tb.setObjectName("main toolbar")
     tb.setMovable(False)
     tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -241,25 +246,25 @@ def _load_preset(win: ActionWindow, name: str) -> None:
 
 def _random_dialog(win: ActionWindow, kind: str) -> None:
     dlg = QtWidgets.QDialog(cast(QtWidgets.QWidget, win))
-    dlg.setWindowTitle("Random separable data" if kind == "separable" else "Random data with label noise")
+    dlg.setWindowTitle(_("Random separable data") if kind == "separable" else _("Random data with label noise"))
     form = QtWidgets.QFormLayout(dlg)
     n = QtWidgets.QSpinBox()
     n.setRange(1, 1_000_000)
     n.setValue(40 if kind == "separable" else 60)
-    n.setToolTip("Number of points, uniform in the square [−1, 1]².")
+    n.setToolTip(_("Number of points, uniform in the square [−1, 1]²."))
     amount = QtWidgets.QDoubleSpinBox()
     amount.setDecimals(3)
     amount.setRange(0.0, 0.9 if kind == "separable" else 1.0)
     amount.setSingleStep(0.05)
     amount.setValue(0.15 if kind == "separable" else 0.1)
-    amount.setToolTip("Least distance of any point to the separating line." if kind == "separable"
-                      else "Probability that a label is flipped.")
+    amount.setToolTip(_("Least distance of any point to the separating line.") if kind == "separable"
+                      else _("Probability that a label is flipped."))
     seed = QtWidgets.QSpinBox()
     seed.setRange(0, 2**31 - 1)
-    seed.setToolTip("The same seed gives the same points.")
-    form.addRow("Points:", n)
-    form.addRow("Margin:" if kind == "separable" else "Noise:", amount)
-    form.addRow("Seed:", seed)
+    seed.setToolTip(_("The same seed gives the same points."))
+    form.addRow(_("Points:"), n)
+    form.addRow(_("Margin:") if kind == "separable" else _("Noise:"), amount)
+    form.addRow(_("Seed:"), seed)
     buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Ok
                                          | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
     buttons.accepted.connect(dlg.accept)
@@ -274,15 +279,15 @@ def _random_dialog(win: ActionWindow, kind: str) -> None:
     try:
         if kind == "separable":
             data = random_separable(n.value(), amount.value(), seed.value())
-            title = f"Random separable (margin {amount.value():g})"
+            title = f"Random separable (margin {amount.value():g})"  # the data set's name: English, as a preset's
         else:
             data = random_noisy(n.value(), amount.value(), seed.value())
             title = f"Random with {amount.value():.0%} label noise"
     except UserError as exc:
-        QtWidgets.QMessageBox.warning(cast(QtWidgets.QWidget, win), "Could not make the data", str(exc))
+        QtWidgets.QMessageBox.warning(cast(QtWidgets.QWidget, win), _("Could not make the data"), str(exc))
         return
     win.document.forget_file()
-    win.session.load_dataset(data, title, label=f"Load {title}")
+    win.session.load_dataset(data, title, label=_("Load {title}").format(title=title))
     win.canvas.fit_view()
 
 
@@ -294,9 +299,9 @@ def _html_table(rows: list[tuple[str, str]]) -> str:
 
 def show_shortcuts(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
     box = QtWidgets.QMessageBox(win)
-    box.setWindowTitle("Keyboard and mouse")
+    box.setWindowTitle(_("Keyboard and mouse"))
     box.setTextFormat(Qt.TextFormat.RichText)
-    box.setText(_html_table(SHORTCUTS))
+    box.setText(_html_table([(_(keys), _(what)) for keys, what in SHORTCUTS]))
     box.setModal(False)
     box.show()
     return box
@@ -304,11 +309,11 @@ def show_shortcuts(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
 
 def show_algorithms(win: QtWidgets.QWidget) -> QtWidgets.QMessageBox:
     box = QtWidgets.QMessageBox(win)
-    box.setWindowTitle(f"The {len(REGISTRY)} algorithms")
+    box.setWindowTitle(_("The {n} algorithms").format(n=len(REGISTRY)))
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setText(_html_table([(cls.title, cls.description) for cls in REGISTRY.values()])
-                + "<p>All share one convention: a mistake is y·(w·x + b) ≤ 0, w and b start at 0, "
-                  "an update adds y·x to w and y to b, and sign(0) = +1.</p>")
+                + "<p>" + rich(_("All share one convention: a mistake is y·(w·x + b) ≤ 0, w and b start at 0, "
+                                 "an update adds y·x to w and y to b, and sign(0) = +1.")) + "</p>")
     box.setModal(False)
     box.show()
     return box

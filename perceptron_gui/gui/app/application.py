@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ...i18n import _
+
 if TYPE_CHECKING:
     from ...session.start_file import StartFile
 
@@ -140,7 +142,8 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     from ...core.presets import PRESETS
 
     if preset is not None and preset not in PRESETS:
-        print(f"There is no preset '{preset}'; choose one of {', '.join(PRESETS)}.", file=sys.stderr)
+        print(_("There is no preset '{preset}'; choose one of {choices}.").format(preset=preset, choices=", ".join(PRESETS)),
+              file=sys.stderr)
         return 2
     if lesson is not None:
         from ...core.errors import UserError
@@ -159,7 +162,8 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
             print(str(exc), file=sys.stderr)
             return 2
     if algorithm is not None and algorithm not in REGISTRY:
-        print(f"There is no algorithm '{algorithm}'; choose one of {', '.join(REGISTRY)}.", file=sys.stderr)
+        print(_("There is no algorithm '{algorithm}'; choose one of {choices}.").format(
+            algorithm=algorithm, choices=", ".join(REGISTRY)), file=sys.stderr)
         return 2
     step_k: int | None = None
     if step is not None and step != "end":
@@ -168,7 +172,8 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
             if step_k < 0:
                 raise ValueError
         except ValueError:
-            print(f"--step must be a whole number of updates (0 or more) or 'end', not '{step}'.", file=sys.stderr)
+            print(_("--step must be a whole number of updates (0 or more) or 'end', not '{step}'.").format(step=step),
+                  file=sys.stderr)
             return 2
     start = None
     if path is not None:  # read before Qt starts: a bad file with no window to show it in costs no Qt
@@ -228,7 +233,7 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
         win.presentation.enter(screen_height=full.height(), full_screen=False)
         win.setGeometry(QtCore.QRect(QtCore.QPoint(0, 0), full))
     win.show_view(saved_view)
-    for _ in range(5):
+    for _round in range(5):
         app.processEvents()
         QtCore.QThread.msleep(20)
     _settle_big_data(app, win)
@@ -241,12 +246,12 @@ def run_app(argv: Sequence[str] | None = None, *, screenshot: str | None = None,
     buf.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
     try:
         if not image.save(buf, "PNG"):
-            raise UserError(f"Could not write {out.name}: the PNG encoder failed; try again.")
+            raise UserError(_("Could not write {name}: the PNG encoder failed; try again.").format(name=out.name))
         atomic_write_bytes(out, bytes(buf.data().data()), allow_empty=False)
     except UserError as exc:  # a WriteError: disk full, no such folder, permission
         print(str(exc), file=sys.stderr)
         return 2
-    print(f"Saved {out} ({image.width()}×{image.height()}).")
+    print(_("Saved {path} ({width}×{height}).").format(path=out, width=image.width(), height=image.height()))
     win.close()
     free_window(win)
     return 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import N_, _
 from ...session.ui_settings import load_setting, save_setting
 
 __all__ = ["LEGEND_PLACES", "LegendPlace", "install_legend_menu"]
@@ -19,12 +20,12 @@ Qt = QtCore.Qt
 SETTING = "canvas_legend"
 # name → (menu text, the corner of the legend and of the view that meet; None: not in a corner)
 LEGEND_PLACES: dict[str, tuple[str, tuple[float, float] | None]] = {
-    "beside": ("&Beside the plot", None),
-    "top_left": ("&Top left", (0.0, 0.0)),
-    "top_right": ("Top &right", (1.0, 0.0)),
-    "bottom_left": ("Bottom &left", (0.0, 1.0)),
-    "bottom_right": ("Bottom ri&ght", (1.0, 1.0)),
-    "hidden": ("&Hidden", None),
+    "beside": (N_("&Beside the plot"), None),
+    "top_left": (N_("&Top left"), (0.0, 0.0)),
+    "top_right": (N_("Top &right"), (1.0, 0.0)),
+    "bottom_left": (N_("Bottom &left"), (0.0, 1.0)),
+    "bottom_right": (N_("Bottom ri&ght"), (1.0, 1.0)),
+    "hidden": (N_("&Hidden"), None),
 }
 _MARGIN = 8  # px between the legend and the view's edge
 
@@ -77,11 +78,11 @@ def install_legend_menu(win: Any, view_menu: QtWidgets.QMenu, state_dir: Path) -
     """View → Legend → Beside the plot / Top left / … / Hidden; the window gets ``legend_place``
     and the saved place now. Returns the actions by name (``legend_<place>``)."""
     win.legend_place = place = LegendPlace(win, state_dir)
-    menu = view_menu.addMenu("Le&gend")
+    menu = view_menu.addMenu(_("Le&gend"))
     group = QtGui.QActionGroup(win)
     actions: dict[str, QtGui.QAction] = {}
     for name, (text, _corner) in LEGEND_PLACES.items():
-        action = QtGui.QAction(text, win)
+        action = QtGui.QAction(_(text), win)
         action.setCheckable(True)
         action.setChecked(name == place.place)
         action.toggled.connect(lambda on, n=name: place.choose(n) if on else None)

@@ -15,6 +15,7 @@ from typing import Any, Protocol, cast
 from PySide6 import QtGui, QtWidgets
 
 from ...core.errors import UserError
+from ...i18n import _
 from ...session.class_lessons import CLASS_LESSONS
 from ...session.document import Document
 from ...session.lessons import LESSONS, apply_lesson, get_lesson
@@ -45,7 +46,8 @@ def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
     """Put the Lessons menu before Help; its actions go into ``win.actions_by_name`` as
     ``lesson_<name>`` (tests trigger them)."""
     bar = win.menuBar()
-    menu = QtWidgets.QMenu("&Lessons", bar)
+    menu = QtWidgets.QMenu(_("&Lessons"), bar)
+    menu.setObjectName("lessons_menu")
     menu.setToolTipsVisible(True)
     group = ""
     for name, lesson in LESSONS.items():
@@ -53,10 +55,11 @@ def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
         if group and number != group:  # a separator between the issue's numbered examples
             menu.addSeparator()
         group = number
-        a = QtGui.QAction(f"{lesson.number}. {lesson.title} (notes {lesson.note})", menu)
+        text = _("{number}. {title} (notes {note})").format(number=lesson.number, title=lesson.title, note=lesson.note)
+        a = QtGui.QAction(text, menu)
         a.setToolTip(lesson.explanation)
         a.setStatusTip(lesson.explanation)
-        a.triggered.connect(lambda *_, n=name: open_lesson(win, n))
+        a.triggered.connect(lambda *_args, n=name: open_lesson(win, n))
         menu.addAction(a)
         win.actions_by_name[f"lesson_{name}"] = a
     menu.addSeparator()
@@ -64,10 +67,10 @@ def install_lesson_menu(win: LessonWindow) -> QtWidgets.QMenu:
         a = QtGui.QAction(f"{les.number}. {les.title} ({les.note})", menu)
         a.setToolTip(les.explanation)
         a.setStatusTip(les.explanation)
-        a.triggered.connect(lambda *_, n=name: open_lesson(win, n))
+        a.triggered.connect(lambda *_args, n=name: open_lesson(win, n))
         menu.addAction(a)
         win.actions_by_name[f"lesson_{name}"] = a
-    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    help_menu = next((a for a in bar.actions() if a.menu() is not None and a.menu().objectName() == "help_menu"), None)
     if help_menu is None:
         bar.addMenu(menu)
     else:
@@ -139,7 +142,8 @@ def _open_class_lesson(win: LessonWindow, name: str) -> bool:
         dialog = open_multiclass(cast(QtWidgets.QWidget, win))
         setattr(win, "multiclass_dialog", dialog)  # noqa: B010 - not part of LessonWindow
     win.setProperty("lesson", name)
-    dialog.open_lesson(les.preset, les.step, f"Lesson {les.number} ({les.title}). {les.explanation}")
+    dialog.open_lesson(les.preset, les.step, _("Lesson {number} ({title}). {explanation}").format(
+        number=les.number, title=les.title, explanation=les.explanation))
     dialog.raise_()
     return True
 

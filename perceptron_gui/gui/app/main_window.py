@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import N_, _
 from ...session.document import APP_NAME, Document
 from ...session.recent_files import RecentFiles
 from ...session.session import Session
@@ -36,6 +37,7 @@ from ..table.epoch_table import EpochTable
 from .actions import build_actions, leave_predicting
 from .dock_width import DockWidthKeeper
 from .keyboard import PlaybackKeys
+from .language import install_language_menu, start_language
 from .lesson_menu import install_lesson_menu
 from .presentation import install_presentation
 from .status import StatusBar
@@ -62,6 +64,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.session.set_dispatcher(ui_thread.post)
         s = self.session
         state_dir = default_state_dir()
+        start_language(state_dir)  # before any text of the window is made: each is made in this language
         self.document = Document(s, RecentFiles(state_dir, background=True))  # the open file; the title follows it
         self.setWindowTitle(APP_NAME)
         self.canvas = Canvas(s)
@@ -88,7 +91,7 @@ class MainWindow(QtWidgets.QMainWindow):
         right = QtWidgets.QWidget()
         rcol = QtWidgets.QVBoxLayout(right)
         rcol.setContentsMargins(0, 0, 0, 0)
-        algo_box = QtWidgets.QGroupBox("Algorithm")
+        algo_box = QtWidgets.QGroupBox(_("Algorithm"))
         QtWidgets.QVBoxLayout(algo_box).addWidget(self.picker)
         rcol.addWidget(algo_box)
         scroll = QtWidgets.QScrollArea()
@@ -101,13 +104,13 @@ class MainWindow(QtWidgets.QMainWindow):
         panel_min = max(self.live_panel.minimumWidth(), self.live_panel.minimumSizeHint().width())
         scroll.setMinimumWidth(panel_min + scroll.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent))
         self.live_scroll = scroll
-        name_widget(scroll, "Live panel", "The numbers of the step shown, the data set, the convergence proof "
-                    "and the losses")
+        name_widget(scroll, _("Live panel"), _("The numbers of the step shown, the data set, the convergence proof "
+                                               "and the losses"))
         rcol.addWidget(scroll, 1)
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
-        self._dock("Data", self.table, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Algorithm and live panel", right, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("Angle to θ*", self.angle_plot, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._dock(N_("Data"), self.table, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock(N_("Algorithm and live panel"), right, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock(N_("Angle to θ*"), self.angle_plot, Qt.DockWidgetArea.BottomDockWidgetArea)
         # A row, not a splitter: the table keeps the width of its columns (never cut, never a
         # sideways scroll bar) and the plot takes the rest at any window width.
         per_epoch = QtWidgets.QWidget()
@@ -116,11 +119,11 @@ class MainWindow(QtWidgets.QMainWindow):
         per_epoch_row.setSpacing(4)
         per_epoch_row.addWidget(self.epoch_plot, 1)
         per_epoch_row.addWidget(self.epoch_table, 0)
-        self._dock("Per epoch", per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._dock(N_("Per epoch"), per_epoch, Qt.DockWidgetArea.BottomDockWidgetArea)
         # A tab of the per-epoch dock, beside the angle plot (three plots need its width); closed
         # at first: its tab bar would take 26 px from the per-epoch plot on a 1024×768 projector.
         # View → Proof as curves opens it (and brings it to the front).
-        self._dock("Proof as curves", self.proof_curves, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._dock(N_("Proof as curves"), self.proof_curves, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.tabifyDockWidget(self.docks["Per epoch"], self.docks["Proof as curves"])
         self.docks["Per epoch"].raise_()
         self.docks["Proof as curves"].hide()
@@ -148,6 +151,9 @@ class MainWindow(QtWidgets.QMainWindow):
         install_curve_actions(self, self.proof_curves, self.actions_by_name)
         install_lesson_menu(self)  # before Help: one action opens each scene of the notes
         self.actions_by_name.update(install_theme_menu(self, state_dir))  # View → Theme, the saved one applied
+        view_menu = self.findChild(QtWidgets.QMenu, "view_menu")
+        assert view_menu is not None  # build_actions made it
+        self.actions_by_name.update(install_language_menu(self, view_menu, state_dir))  # View → Language
         install_presentation(self)  # F5
         self.keys = PlaybackKeys(self, [self.actions_by_name[n] for n in PLAYBACK_ACTIONS], home=self.canvas,
                                  on_escape=self._on_escape)
@@ -184,9 +190,10 @@ class MainWindow(QtWidgets.QMainWindow):
                          [int(0.4 * size.width()), int(0.6 * size.width())], Qt.Orientation.Horizontal)
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
-        dock = QtWidgets.QDockWidget(title, self)
+        """A dock shown as ``title`` translated; known by the English ``title`` (``docks``, saved state)."""
+        dock = QtWidgets.QDockWidget(_(title), self)
         dock.setObjectName(title)
-        name_widget(dock, title)
+        name_widget(dock, _(title))
         dock.setWidget(widget)
         dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable

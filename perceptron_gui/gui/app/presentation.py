@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import _
 from ...session.state_dir import default_state_dir
 from ..kit.view_wiring import connect_events
 from ..panels.weight_space_dock import DOCK_TITLE as WEIGHT_SPACE_TITLE
@@ -96,7 +97,7 @@ class Presentation(QtCore.QObject):
         self.panels = panels
         panels.changed.connect(self.refresh_panels)
         # A learner with no proof to draw (switched to, or a lesson's) takes its proof docks off.
-        connect_events(self, [(win.session.run_changed, lambda *_: self.refresh_panels(only_if_new=True))])
+        connect_events(self, [(win.session.run_changed, lambda *_args: self.refresh_panels(only_if_new=True))])
         self._saved: _Saved | None = None
         self.strip = PresentationStrip(win.session, win.live_panel)
         column = win.centralWidget().layout()
@@ -105,7 +106,7 @@ class Presentation(QtCore.QObject):
         self.caption = QtWidgets.QLabel("")
         self.caption.setObjectName("presentation_caption")
         self.caption.setWordWrap(True)
-        self.caption.setAccessibleName("Narration of the step shown")
+        self.caption.setAccessibleName(_("Narration of the step shown"))
         self.caption.hide()
         column.insertWidget(column.indexOf(win.canvas) + 1, self.caption)
         narration = getattr(win, "narration", None)
@@ -333,16 +334,16 @@ def install_presentation(win: Any) -> QtGui.QAction:
     state_dir = default_state_dir()
     panels = PresentationPanels(state_dir, win)
     win.presentation = Presentation(win, panels)
-    action = QtGui.QAction("&Presentation mode", win)
+    action = QtGui.QAction(_("&Presentation mode"), win)
     action.setShortcut(QtGui.QKeySequence(Qt.Key.Key_F5))
     action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    tip = ("Full screen with large text, thick lines and k, the angle to θ* and the bound above the canvas; "
-           "step with the keys. F5 or Escape returns.")
+    tip = _("Full screen with large text, thick lines and k, the angle to θ* and the bound above the canvas; "
+            "step with the keys. F5 or Escape returns.")
     action.setToolTip(tip)
     action.setStatusTip(tip)
-    action.triggered.connect(lambda *_: win.presentation.toggle())
+    action.triggered.connect(lambda *_args: win.presentation.toggle())
     win.addAction(action)  # works with the menu bar hidden
-    view_menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
+    view_menu = win.findChild(QtWidgets.QMenu, "view_menu")
     view_menu.addAction(action)
     win.actions_by_name["presentation"] = action
     win.actions_by_name.update(install_panels_menu(win, view_menu, panels))

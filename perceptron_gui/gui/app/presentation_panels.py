@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui
 
+from ...i18n import _
 from ...session.lessons import PRESENTATION_PANELS, PRESENTED_BY_DEFAULT
 from ...session.ui_settings import load_names, save_setting
 
@@ -55,14 +56,14 @@ class PresentationPanels(QtCore.QObject):
 def install_panels_menu(win: Any, view_menu: Any, panels: PresentationPanels) -> dict[str, QtGui.QAction]:
     """View → Presentation panels, one checkable entry per panel; returns them by name
     (``present_<dock title>``), kept ticked as the choice changes (a lesson's included)."""
-    menu = view_menu.addMenu("Presentation pa&nels")
+    menu = view_menu.addMenu(_("Presentation pa&nels"))
     menu.setToolTipsVisible(True)
     actions: dict[str, QtGui.QAction] = {}
     for name in PRESENTATION_PANELS:
-        action = QtGui.QAction(name, win)
+        action = QtGui.QAction(_(name), win)  # the dock's title, as the dock shows it
         action.setCheckable(True)
         action.setChecked(name in panels.names)
-        tip = f"Keep “{name}” beside the canvas in presentation mode (F5)"
+        tip = _("Keep “{panel}” beside the canvas in presentation mode (F5)").format(panel=_(name))
         action.setToolTip(tip)
         action.setStatusTip(tip)
         action.toggled.connect(lambda on, n=name: panels.set_shown(n, on))

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import N_, _, display_numbers
 from ...session.run_result import proof_impossible
 from ..kit.view_wiring import DragThrottle, connect_events
 
@@ -54,7 +55,7 @@ class PresentationStrip(QtWidgets.QLabel):
     wraps only between the three (each is held together by no-break spaces): on a 1024-px
     projector they take two lines instead of being cut."""
 
-    KEYS = (("k", "k"), ("angle", "angle to θ*"), ("bound", "bound (R/γ)²"))
+    KEYS = (("k", "k"), ("angle", N_("angle to θ*")), ("bound", N_("bound (R/γ)²")))  # captions shown translated
 
     def __init__(self, session: Any, panel: Any, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,22 +84,22 @@ class PresentationStrip(QtWidgets.QLabel):
         label = self.panel.value_label(key)
         no_proof = proof_impossible(self.session.result)
         if key == "bound" and no_proof:  # the data's (R/γ)² bounds nothing this learner does
-            return "— (no proof)"
+            return _("— (no proof)")
         if label.isHidden() and key == "angle":
-            return "— (no proof)" if no_proof else "— (no θ*)"
+            return _("— (no proof)") if no_proof else _("— (no θ*)")
         return self.panel.text(key)
 
     def caption(self, key: str, caption: str) -> str:
         """The strip's caption of ``key``: the bound's follows the panel's (the margin perceptron's
         is (R²+2β)/γ², the lifted run's (R̃/γ̃)²)."""
-        return f"bound {self.panel.caption('bound')}" if key == "bound" else caption
+        return _("bound {formula}").format(formula=self.panel.caption("bound")) if key == "bound" else _(caption)
 
     def _parts(self, values: dict[str, str]) -> list[str]:
         return [_unbreakable(f"{self.caption(key, caption)}: {values.get(key, '')}") for key, caption in self.KEYS]
 
     def refresh(self, *args: object) -> None:
         self.values = {key: self.value(key) for key, _caption in self.KEYS}
-        self.setText(_GAP.join(self._parts(self.values)))
+        self.setText(display_numbers(_GAP.join(self._parts(self.values))))
         self._fix_height()
 
     def _fix_height(self) -> None:

@@ -24,6 +24,7 @@ import numpy as np
 
 from ...core.algorithms import REGISTRY, make_algorithm
 from ...core.dataset import Dataset
+from ...i18n import _
 
 if TYPE_CHECKING:
     from ...core.run import RunRecord
@@ -195,12 +196,13 @@ def _open_window(plan: ShowPlan) -> MainWindow:
     win = MainWindow()
     # Set before the load, so the data train once, with these (as opening a session file does).
     win.session.configure(plan.algorithm, {plan.algorithm: plan.params}, retrain=False)
-    win.session.load_dataset(plan.data, plan.title, label="Show data from Python")
+    win.session.load_dataset(plan.data, plan.title, label=_("Show data from Python"))
     win.session.forget_history()  # the data from Python are where the work starts
     win.document.mark_clean()  # and nothing is lost when the window closes unsaved
     lo, hi = (str(c) for c in plan.classes)
     # The window knows ±1 only: say which label is which (the handle's .classes holds them too).
-    win.banner.show_message("info", f"{plan.data.n} points from Python: the label '{lo}' is −1 and '{hi}' is +1.")
+    win.banner.show_message("info", _("{n} points from Python: the label '{negative}' is −1 and '{positive}' is +1.").format(
+        n=plan.data.n, negative=lo, positive=hi))
     win.fit_to(app.primaryScreen().availableGeometry())
     win.show()
     win.show_view(None)

@@ -16,6 +16,7 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import _
 from ...session.ui_settings import load_setting, save_setting
 from .themes import SENTENCE, restyle_legend
 
@@ -134,16 +135,16 @@ def install_text_zoom(win: Any, view_menu: QtWidgets.QMenu, state_dir: Path) -> 
     win.text_zoom = zoom = TextZoom(win, state_dir)
     actions: dict[str, QtGui.QAction] = {}
     for name, text, keys, steps in (
-            ("text_larger", "&Larger text", ("Ctrl+=", "Ctrl++"), 1),
-            ("text_smaller", "&Smaller text", ("Ctrl+-",), -1),
-            ("text_reset", "Text at &100 %", ("Ctrl+0",), 0)):
+            ("text_larger", _("&Larger text"), ("Ctrl+=", "Ctrl++"), 1),
+            ("text_smaller", _("&Smaller text"), ("Ctrl+-",), -1),
+            ("text_reset", _("Text at &100 %"), ("Ctrl+0",), 0)):
         action = QtGui.QAction(text, win)
         action.setShortcuts([QtGui.QKeySequence(k) for k in keys])
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        tip = "The live panel, the plots' labels and legends and the canvas's labels, all together (kept)"
+        tip = _("The live panel, the plots' labels and legends and the canvas's labels, all together (kept)")
         action.setToolTip(tip)
         action.setStatusTip(tip)
-        action.triggered.connect(lambda *_, n=steps: zoom.step(n))
+        action.triggered.connect(lambda *_args, n=steps: zoom.step(n))
         win.addAction(action)  # works with the menu bar hidden (presentation mode)
         view_menu.addAction(action)
         actions[name] = action

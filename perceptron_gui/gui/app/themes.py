@@ -11,6 +11,7 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6 import QtGui, QtWidgets
 
+from ...i18n import _
 from ...render.theme import DEFAULT_THEME, THEMES, Theme
 from ...session.ui_settings import load_setting, save_setting
 
@@ -117,13 +118,14 @@ def apply_theme(win: Any, theme: Theme) -> None:
 def install_theme_menu(win: Any, state_dir: Path) -> dict[str, QtGui.QAction]:
     """View → Theme → Light / Dark (the choice is saved), and the saved theme applied now.
     Returns the two actions by name ("theme_light", "theme_dark")."""
-    view_menu = next(a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "View")
-    menu = view_menu.addMenu("T&heme")
+    view_menu = win.findChild(QtWidgets.QMenu, "view_menu")
+    menu = view_menu.addMenu(_("T&heme"))
     group = QtGui.QActionGroup(win)
     actions: dict[str, QtGui.QAction] = {}
     current = saved_theme(state_dir)
-    for name, text, tip in (("light", "&Light (projectors)", "Dark text and lines on white: best on a projector"),
-                            ("dark", "&Dark (screens)", "Light text and lines on near-black: easier on the eyes on a screen")):
+    for name, text, tip in (
+            ("light", _("&Light (projectors)"), _("Dark text and lines on white: best on a projector")),
+            ("dark", _("&Dark (screens)"), _("Light text and lines on near-black: easier on the eyes on a screen"))):
         a = QtGui.QAction(text, win)
         a.setCheckable(True)
         a.setChecked(name == current)

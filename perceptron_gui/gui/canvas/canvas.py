@@ -13,6 +13,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.run import split_augmented
+from ...i18n import N_, _, display_numbers
 from ...render.formatting import fmt_equation, fmt_int
 from ...render.geometry import view_fit
 from ...render.projection import PCA, W_THETA, Projection, make_projection
@@ -37,7 +38,7 @@ __all__ = ["Canvas"]
 _NOTHING = object()
 _Key = QtCore.Qt.Key
 _CANVAS_KEYS = (_Key.Key_Delete, _Key.Key_Backspace, _Key.Key_F, _Key.Key_Escape, _Key.Key_K)
-_WHAT_IS_DRAWN = ("The data as points (class +1 a blue plus, class −1 a vermillion minus), the hyperplane "
+_WHAT_IS_DRAWN = N_("The data as points (class +1 a blue plus, class −1 a vermillion minus), the hyperplane "
                   "at the step shown with its normal vector w, and the step: the example visited ringed. "
                   "Click to add a point, or press K for the keyboard cursor.")
 
@@ -114,8 +115,8 @@ class Canvas(QtWidgets.QWidget):
         self.tool = EditTool(self)
         self.view_box.tool = self.tool
         self.keyboard_cursor = KeyboardCursor(self)  # K: the canvas by keyboard alone (keyboard_cursor.py)
-        name_widget(self, "Canvas", _WHAT_IS_DRAWN)
-        name_widget(self.plot, "Canvas", _WHAT_IS_DRAWN)  # the focus widget: what a screen reader reads
+        name_widget(self, _("Canvas"), _(_WHAT_IS_DRAWN))
+        name_widget(self.plot, _("Canvas"), _(_WHAT_IS_DRAWN))  # the focus widget: what a screen reader reads
         self.projection: Projection = self._projection()
         self.view_points = np.zeros((0, 2))
 
@@ -200,7 +201,7 @@ class Canvas(QtWidgets.QWidget):
         principal components. The hyperplane is drawn where it cuts the slice through the mean."""
         d = self.session.points.d
         if j is not None and not (0 <= i < d and 0 <= j < d and i != j) and d > 2:
-            self.session.message.emit("error", f"Choose two different features between 1 and {d}.")
+            self.session.message.emit("error", _("Choose two different features between 1 and {d}.").format(d=d))
             return
         self.set_view(PCA if j is None else (int(i), int(j)))
 
@@ -213,8 +214,8 @@ class Canvas(QtWidgets.QWidget):
         if self.session.points.d > 2:
             self._rebuild(fit=True)
             if choice == W_THETA and self.projection.kind != "w_theta" and self.session.result is not None:
-                self.session.message.emit("info", "The plane of w and θ* needs separable data and a w that "
-                                          "is not parallel to θ*; the canvas shows PCA until then.")
+                self.session.message.emit("info", _("The plane of w and θ* needs separable data and a w that "
+                                            "is not parallel to θ*; the canvas shows PCA until then."))
 
     @property
     def view_choice(self) -> str | tuple[int, int | None]:
@@ -343,8 +344,9 @@ class Canvas(QtWidgets.QWidget):
         if axes != self._axes:  # relabelling makes pyqtgraph redo the axes and grid: only on change
             self._axes = axes
             item = self.plot.getPlotItem()
-            item.setLabel("bottom", rich(proj.x_label))  # pyqtgraph labels are HTML; names come from files
-            item.setLabel("left", rich(proj.y_label))
+            # pyqtgraph labels are HTML; names come from files (the first argument names the axis)
+            item.setLabel("bottom", rich(proj.x_label))  # i18n: no
+            item.setLabel("left", rich(proj.y_label))  # i18n: no
             item.showAxis("left", axes[2])
             self.view_box.setAspectLocked(axes[2], ratio=1.0)
             self.view_box.setMouseEnabled(x=True, y=axes[2])
@@ -385,16 +387,17 @@ class Canvas(QtWidgets.QWidget):
         step shown) and, while it is on, where the keyboard cursor is."""
         pts, fr, result = self.session.points, self.frame, self.session.result
         n_pos = int(np.count_nonzero(pts.y > 0))
-        text = (f"{fmt_int(pts.n)} points: {fmt_int(n_pos)} of class +1 (plus), "
-                f"{fmt_int(pts.n - n_pos)} of class −1 (minus).")
+        text = _("{n} points: {pos} of class +1 (plus), {neg} of class −1 (minus).").format(
+            n=fmt_int(pts.n), pos=fmt_int(n_pos), neg=fmt_int(pts.n - n_pos))
         if fr is None or result is None:
-            text += " No run yet."
+            text += " " + _("No run yet.")
         elif fr.has_hyperplane:
-            text += (f" Hyperplane {fmt_equation(fr.w, fr.b, fr.offset)} after update {fmt_int(fr.k)} "
-                     f"of {fmt_int(result.record.num_updates)}.")
+            text += " " + _("Hyperplane {equation} after update {k} of {total}.").format(
+                equation=fmt_equation(fr.w, fr.b, fr.offset), k=fmt_int(fr.k), total=fmt_int(result.record.num_updates))
         if fr is not None and fr.visit_index is not None:
-            text += f" Visited row {fr.visit_index + 1}: " + ("an update." if fr.visit_updated else "no update.")
-        describe_value(self.plot, text + self.keyboard_cursor.sentence())
+            visited = _("Visited row {row}: an update.") if fr.visit_updated else _("Visited row {row}: no update.")
+            text += " " + visited.format(row=fr.visit_index + 1)
+        describe_value(self.plot, display_numbers(text + self.keyboard_cursor.sentence()))
 
     def claims_key(self, event: QtGui.QKeyEvent) -> bool:
         """Whether the canvas takes ``event``'s key itself now (the keyboard cursor's keys while it

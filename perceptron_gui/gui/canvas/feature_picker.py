@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ...i18n import N_, _
 from ...render.projection import PCA, W_THETA
 from ...session.session import Session
 from ..kit.view_wiring import connect_events
@@ -11,13 +12,13 @@ from .canvas import Canvas
 # The projections come first: with hundreds of features (MNIST has 784) two raw features show
 # little, and the axis combos below would bury PCA at item 785.
 VIEWS = (
-    (PCA, "PCA: the two directions of largest spread",
-     "Project the points on their first two principal components; the axes say how much of "
-     "the variance each one holds."),
-    (W_THETA, "Plane of w and θ*",
-     "The plane spanned by θ* (the max-margin normal) and the run's output w: the separator "
-     "and θ*'s hyperplane both show as lines; needs separable data (else PCA is shown)."),
-    ("features", "Two features…", "Show two of the features against each other."),
+    (PCA, N_("PCA: the two directions of largest spread"),
+     N_("Project the points on their first two principal components; the axes say how much of "
+        "the variance each one holds.")),
+    (W_THETA, N_("Plane of w and θ*"),
+     N_("The plane spanned by θ* (the max-margin normal) and the run's output w: the separator "
+        "and θ*'s hyperplane both show as lines; needs separable data (else PCA is shown).")),
+    ("features", N_("Two features…"), N_("Show two of the features against each other.")),
 )
 
 
@@ -31,22 +32,22 @@ class FeaturePicker(QtWidgets.QWidget):
         self.canvas = canvas
         self.view_combo = QtWidgets.QComboBox()
         for _key, text, tip in VIEWS:
-            self.view_combo.addItem(text)
-            self.view_combo.setItemData(self.view_combo.count() - 1, tip, QtCore.Qt.ItemDataRole.ToolTipRole)
-        self.view_combo.setToolTip("How the canvas shows data with more than two features")
+            self.view_combo.addItem(_(text))
+            self.view_combo.setItemData(self.view_combo.count() - 1, _(tip), QtCore.Qt.ItemDataRole.ToolTipRole)
+        self.view_combo.setToolTip(_("How the canvas shows data with more than two features"))
         self.x_combo = QtWidgets.QComboBox()
         self.y_combo = QtWidgets.QComboBox()
-        self.x_combo.setToolTip("Feature on the horizontal axis")
-        self.y_combo.setToolTip("Feature on the vertical axis")
-        self.against = QtWidgets.QLabel("against")
+        self.x_combo.setToolTip(_("Feature on the horizontal axis"))
+        self.y_combo.setToolTip(_("Feature on the vertical axis"))
+        self.against = QtWidgets.QLabel(_("against"))
         row = QtWidgets.QHBoxLayout(self)
         row.setContentsMargins(4, 0, 4, 0)
-        row.addWidget(QtWidgets.QLabel("View:"))
+        row.addWidget(QtWidgets.QLabel(_("View:")))
         row.addWidget(self.view_combo)
         row.addWidget(self.x_combo)
         row.addWidget(self.against)
         row.addWidget(self.y_combo)
-        self.note = QtWidgets.QLabel("(the hyperplane is cut through the mean of the hidden directions)")
+        self.note = QtWidgets.QLabel(_("(the hyperplane is cut through the mean of the hidden directions)"))
         self.note.setStyleSheet("color: #555;")
         # Wrapped, not one long line: on one line it set the window's minimum width, and with
         # PCA's view a 1280-px screen could not hold the window.
@@ -59,7 +60,7 @@ class FeaturePicker(QtWidgets.QWidget):
         self.view_combo.currentIndexChanged.connect(self._on_choice)
         self.x_combo.currentIndexChanged.connect(self._on_choice)
         self.y_combo.currentIndexChanged.connect(self._on_choice)
-        connect_events(self, [(session.points_changed, lambda *_: self.refresh())])
+        connect_events(self, [(session.points_changed, lambda *_args: self.refresh())])
         self.refresh()
 
     def view(self) -> str:
@@ -90,7 +91,7 @@ class FeaturePicker(QtWidgets.QWidget):
         for w in (self.x_combo, self.against, self.y_combo):
             w.setVisible(two)
 
-    def _on_choice(self, *_: object) -> None:
+    def _on_choice(self, *_args: object) -> None:
         self._show_feature_combos()
         if self._updating or len(self._names) <= 2:
             return
@@ -100,6 +101,6 @@ class FeaturePicker(QtWidgets.QWidget):
             return
         i, j = self.x_combo.currentIndex(), self.y_combo.currentIndex()
         if i == j:
-            self.session.message.emit("error", "Choose two different features for the two axes.")
+            self.session.message.emit("error", _("Choose two different features for the two axes."))
         else:
             self.canvas.set_features(i, j)

@@ -23,6 +23,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from ...i18n import N_, _, display_numbers, ngettext
 from ...render.formatting import fmt
 from ...render.projection import Projection
 from ...session.commands import MovePoints
@@ -38,8 +39,8 @@ _ARROWS = {_Key.Key_Left: (-1, 0), _Key.Key_Right: (1, 0), _Key.Key_Up: (0, 1), 
 _ENTER = (_Key.Key_Return, _Key.Key_Enter)
 _TABS = (_Key.Key_Tab, _Key.Key_Backtab)
 # Two short lines: one long line ran under the legend of a narrow canvas.
-HINT = ("Keyboard cursor: arrows move · Enter adds · Tab selects\n"
-        "Alt+arrows move the point · Delete removes · Esc leaves")
+HINT = N_("Keyboard cursor: arrows move · Enter adds · Tab selects\n"
+          "Alt+arrows move the point · Delete removes · Esc leaves")  # shown translated
 
 
 def _mods(event: QtGui.QKeyEvent) -> Qt.KeyboardModifier:
@@ -73,7 +74,7 @@ class KeyboardCursor:
         self.item.hide()
         canvas.view_box.addItem(self.item, ignoreBounds=True)
         # The keys, on screen while the cursor is on: in pixel coordinates, at the plot's top left.
-        self.hint = pg.TextItem(HINT, anchor=(0, 0), color=canvas.look.theme.foreground,
+        self.hint = pg.TextItem(display_numbers(_(HINT)), anchor=(0, 0), color=canvas.look.theme.foreground,
                                 fill=pg.mkBrush(*canvas.look.theme.label_fill))
         self.hint.setZValue(1e9)
         self.hint.setParentItem(canvas.view_box)
@@ -157,7 +158,7 @@ class KeyboardCursor:
         s = self.session
         sel = np.asarray(s.selection, dtype=np.intp)
         if not sel.size:
-            s.message.emit("info", "Select a point first: Tab selects the next one.")
+            s.message.emit("info", _("Select a point first: Tab selects the next one."))
             return
         X = s.points.X[sel] + self.canvas.projection.delta_to_data([float(delta[0]), float(delta[1])])
         if s.execute(MovePoints(sel, X)):
@@ -190,12 +191,12 @@ class KeyboardCursor:
         if not self.active:
             return ""
         s = self.session
-        text = f" Keyboard cursor at ({fmt(float(self.pos[0]))}, {fmt(float(self.pos[1]))})."
+        text = " " + _("Keyboard cursor at ({x}, {y}).").format(x=fmt(float(self.pos[0])), y=fmt(float(self.pos[1])))
         sel = s.selection
         if sel.size == 1 and sel[0] < s.points.n:
             i = int(sel[0])
             cls = "+1" if s.points.y[i] > 0 else "−1"
-            text += f" Selected: row {i + 1} of {s.points.n}, class {cls}."
+            text += " " + _("Selected: row {row} of {n}, class {label}.").format(row=i + 1, n=s.points.n, label=cls)
         elif sel.size > 1:
-            text += f" {sel.size} points selected."
+            text += " " + ngettext("{n} point selected.", "{n} points selected.", int(sel.size)).format(n=sel.size)
         return text

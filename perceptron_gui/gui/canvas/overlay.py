@@ -13,6 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import display_numbers
 from ...render import theme as style
 from ...render.geometry import Rect
 from ...render.kernel_picture import ALPHA_RING
@@ -186,6 +187,7 @@ class FrameOverlay:
                          self.update_layer.margin_labels):
             labelled.label_fill = th.label_fill  # the box behind a label: the background's colour
         self.update_layer.margin_labels.colour = QtGui.QColor(th.foreground)
+        self.update_layer.margin_labels.shown = self._shown
         self.selection = FastScatter(_SELECTION_STYLE)
         self.selection.setVisible(look.selection)
         self.ring_styles = {role: _scaled(styles, f, look.line_factor) for role, styles in _ring_styles(th).items()}
@@ -248,6 +250,12 @@ class FrameOverlay:
         if self._args is not None:
             self._draw()
 
+    def _shown(self, text: str) -> str:
+        """``text`` as the canvas shows it: in the window (a look with a selection: the screen's,
+        presentation mode's) with the language's decimal separator; an export's canvas (a
+        slide's look, no selection) keeps the point, as every file does."""
+        return display_numbers(text) if self.look.selection else text
+
     def _place_note(self, *args) -> None:
         self.note.setPos(10, self.view_box.height() - 8)
 
@@ -284,7 +292,7 @@ class FrameOverlay:
         self._show_vote(pic.get("vote"))
         self.kernel.show(pic)
         self._show_rings(pic)
-        self.note.setText(pic.note)
+        self.note.setText(self._shown(pic.note))
         self.note.setVisible(bool(pic.note))
         self._place_note()
         self._show_legend(pic)
@@ -350,4 +358,4 @@ class FrameOverlay:
         if key == self._legend_key:
             return
         self._legend_key = key
-        self.legend.show_entries([(e.role, e.text) for e in pic.legend], self._swatch)
+        self.legend.show_entries([(e.role, self._shown(e.text)) for e in pic.legend], self._swatch)

@@ -26,6 +26,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import _, display_numbers
 from ...render.formatting import fmt, fmt_vec
 from ...render.hit_grid import HitFinder
 from ...render.projection import Projection
@@ -187,8 +188,8 @@ class EditTool:
         proj = self.canvas.projection
         if not proj.can_add:
             self.session.message.emit(
-                "info", f"This data set has {proj.d} features and the view shows a 2-D projection, "
-                        "so a click cannot say where a new point lies; add points in the table.")
+                "info", _("This data set has {d} features and the view shows a 2-D projection, "
+                          "so a click cannot say where a new point lies; add points in the table.").format(d=proj.d))
             return False
         X = proj.to_data(np.array([[x, y]]))
         return self.session.execute(AddPoints(X, np.array([float(label)])))
@@ -257,7 +258,7 @@ class EditTool:
             r, g, b, _a = theme.label_fill
             item.fill = pg.mkBrush(QtGui.QColor(r, g, b, 225))
             item.setColor(theme.foreground)
-        item.setText(text)
+        item.setText(display_numbers(text))  # the window's decimal separator
         item.setPos(QtCore.QPointF(pixel) + _READOUT_OFFSET)
         item.show()
 
@@ -304,7 +305,7 @@ class EditTool:
         has_b = "start_b" in self.session.current_params()
         if has_b:
             changes["start_b"] = b
-        label = "Move the hyperplane" if h.kind == "line" else "Turn the normal vector"
+        label = _("Move the hyperplane") if h.kind == "line" else _("Turn the normal vector")
         self.session.set_params(changes, label=label, drag_id=h.drag_id)
         if pixel is not None:
             self._show_readout(f"w = {fmt_vec(w)}" + (f",  b = {fmt(b)}" if has_b else ""), pixel)

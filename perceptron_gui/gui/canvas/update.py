@@ -7,6 +7,8 @@ are); like every canvas item they are made once and updated per picture.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
@@ -163,6 +165,9 @@ class TextLabels(_PixelItem):
         super().__init__()
         self.colour = QtGui.QColor(colour)
         self.labels: Labels | None = None
+        # How a number is written on screen (the overlay's: the window's decimal separator,
+        # an export's point); texts() gives them as computed.
+        self.shown: Callable[[str], str] = str
 
     def set_labels(self, labels: Labels | None, rect: Rect) -> None:
         self._rect = rect
@@ -187,7 +192,7 @@ class TextLabels(_PixelItem):
         p.resetTransform()
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         for pos, text, bold in zip(self.labels.positions, self.labels.texts, self.labels.emphasis):
-            _draw_text(p, tr.map(QtCore.QPointF(*pos)), text, "south west", self.colour, bool(bold), gap=6.0,
+            _draw_text(p, tr.map(QtCore.QPointF(*pos)), self.shown(text), "south west", self.colour, bool(bold), gap=6.0,
                        inside=inside, fill=self.label_fill)
         p.restore()
 

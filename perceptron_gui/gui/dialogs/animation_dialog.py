@@ -10,6 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core.errors import UserError
 from ...export.source import ExportSession
+from ...i18n import _, display_numbers, ngettext
 from ..figures.animation import (
     MAX_FPS,
     MAX_FRAMES_LIMIT,
@@ -34,20 +35,22 @@ class AnimationDialog(QtWidgets.QDialog):
     def __init__(self, actions: Any, source: ExportSession, fmt: str = "gif",
                  initial: AnimationSettings | None = None, figure: str = "canvas") -> None:
         super().__init__(actions.win)
-        self.setWindowTitle("Export animation")
+        self.setWindowTitle(_("Export animation"))
         self.run = source.run
         s = initial or AnimationSettings()
         K = int(self.run.num_updates)
         form = QtWidgets.QFormLayout(self)
         self.format_box = QtWidgets.QComboBox()
-        self.format_box.addItem("Animated GIF", "gif")
-        self.format_box.addItem("MP4 video (H.264)" if mp4_available() else f"MP4 video (needs: {MP4_HINT})", "mp4")
+        self.format_box.addItem(_("Animated GIF"), "gif")
+        # TRANSLATORS: {hint} is the command that installs it (pip install '…').
+        self.format_box.addItem(_("MP4 video (H.264)") if mp4_available()
+                                else _("MP4 video (needs: {hint})").format(hint=MP4_HINT), "mp4")
         if not mp4_available():
-            enable_item(self.format_box, 1, False, f"Install the optional ffmpeg package: {MP4_HINT}")
+            enable_item(self.format_box, 1, False, _("Install the optional ffmpeg package: {hint}").format(hint=MP4_HINT))
         self.format_box.setCurrentIndex(1 if fmt == "mp4" and mp4_available() else 0)
         self.figure_box = QtWidgets.QComboBox()
         for name, title in FIGURE_TITLES.items():
-            self.figure_box.addItem(title, name)
+            self.figure_box.addItem(_(title), name)
         disable_proof_figures(self.figure_box, source.result)
         disable_still_figures(self.figure_box)
         self.figure_box.setCurrentIndex(max(0, self.figure_box.findData(figure)))
@@ -59,16 +62,17 @@ class AnimationDialog(QtWidgets.QDialog):
         for spin, value in ((self.from_spin, s.k_from), (self.to_spin, K if s.k_to is None else s.k_to)):
             spin.setRange(0, K)
             spin.setValue(min(max(0, value), K))
-            spin.setToolTip("Update numbers k: 0 is the start, before the first visit.")
+            spin.setToolTip(_("Update numbers k: 0 is the start, before the first visit."))
         self.fps_spin = QtWidgets.QDoubleSpinBox()
         self.fps_spin.setRange(0.5, MAX_FPS)
         self.fps_spin.setDecimals(1)
         self.fps_spin.setValue(s.fps)
-        self.fps_spin.setSuffix(" frames/s")
+        # TRANSLATORS: the frame rate's unit after the number ("12.0 frames/s"); keep the space at its start.
+        self.fps_spin.setSuffix(_(" frames/s"))
         self.cap_spin = QtWidgets.QSpinBox()
         self.cap_spin.setRange(1, MAX_FRAMES_LIMIT)
         self.cap_spin.setValue(s.max_frames)
-        self.cap_spin.setToolTip("More frames than this are thinned evenly; the first and last are kept.")
+        self.cap_spin.setToolTip(_("More frames than this are thinned evenly; the first and last are kept."))
         self.width_spin = QtWidgets.QSpinBox()
         self.width_spin.setRange(100, 4000)
         self.width_spin.setValue(s.width)
@@ -76,18 +80,19 @@ class AnimationDialog(QtWidgets.QDialog):
         self.info = QtWidgets.QLabel()
         rng = QtWidgets.QHBoxLayout()
         rng.addWidget(self.from_spin)
-        rng.addWidget(QtWidgets.QLabel("to"))
+        # TRANSLATORS: between the first and the last update of the range ("Updates: 0 to 12").
+        rng.addWidget(QtWidgets.QLabel(_("to")))
         rng.addWidget(self.to_spin)
-        form.addRow("Format:", self.format_box)
-        form.addRow("Figure:", self.figure_box)
-        form.addRow("Frames:", self.unit_box)
-        form.addRow("Updates:", rng)
-        form.addRow("Frame rate:", self.fps_spin)
-        form.addRow("At most:", self.cap_spin)
-        form.addRow("Width:", self.width_spin)
+        form.addRow(_("Format:"), self.format_box)
+        form.addRow(_("Figure:"), self.figure_box)
+        form.addRow(_("Frames:"), self.unit_box)
+        form.addRow(_("Updates:"), rng)
+        form.addRow(_("Frame rate:"), self.fps_spin)
+        form.addRow(_("At most:"), self.cap_spin)
+        form.addRow(_("Width:"), self.width_spin)
         form.addRow("", self.info)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = buttons.addButton(_("Export…"), QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -107,15 +112,17 @@ class AnimationDialog(QtWidgets.QDialog):
     def figure(self) -> str:
         return self.figure_box.currentData()
 
-    def _refresh(self, *_: Any) -> None:
+    def _refresh(self, *_args: Any) -> None:
         s = self.settings()
         ok = s.k_from <= (s.k_to or 0)
         self.ok_button.setEnabled(ok)
         if not ok:
-            self.info.setText("The first update must not come after the last.")
+            self.info.setText(_("The first update must not come after the last."))
             return
         n = int(frame_steps(self.run, s.unit, s.k_from, s.k_to, s.max_frames).size)
-        self.info.setText(f"{n} frame{'s' if n != 1 else ''}, {n / s.fps:.1f} s")
+        # TRANSLATORS: the animation's frames and its length in seconds ("s" is the unit).
+        self.info.setText(display_numbers(ngettext("{n} frame, {seconds:.1f} s", "{n} frames, {seconds:.1f} s", n)
+                                          .format(n=n, seconds=n / s.fps)))
 
 
 class AnimationRunner(QtCore.QObject):
@@ -135,8 +142,10 @@ class AnimationRunner(QtCore.QObject):
         self.job, self.win = job, win
         self.state = "idle"
         self.message = ""
-        self.progress = QtWidgets.QProgressDialog(f"Rendering {job.total} frames…", "Cancel", 0, job.total + 1, win)
-        self.progress.setWindowTitle("Export animation")
+        self.progress = QtWidgets.QProgressDialog(
+            _("Rendering {n} frames…").format(n=job.total),
+            _("Cancel"), 0, job.total + 1, win)
+        self.progress.setWindowTitle(_("Export animation"))
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(300)
         self.progress.setAutoClose(False)
@@ -163,7 +172,7 @@ class AnimationRunner(QtCore.QObject):
                     pass
                 self.progress.setValue(self.job.done)
                 if self.job.done >= self.job.total:
-                    self.progress.setLabelText("Encoding…")
+                    self.progress.setLabelText(_("Encoding…"))
                 return
             if not self.job.encoded():
                 return
@@ -173,12 +182,13 @@ class AnimationRunner(QtCore.QObject):
             self._end("failed", export_sentence(exc, self.job.path))
             return
         size = path.stat().st_size / 1e6
-        self._end("done", f"Wrote {path.name}: {self.job.total} frames, {size:.1f} MB.")
+        self._end("done", _("Wrote {file}: {n} frames, {size:.1f} MB.").format(file=path.name, n=self.job.total,
+                                                                              size=size))
 
     def cancel(self) -> None:
         if self.state == "running":
             self.job.cancel()
-            self._end("cancelled", "The animation was cancelled; no file was written.")
+            self._end("cancelled", _("The animation was cancelled; no file was written."))
 
     def _end(self, state: str, message: str) -> None:
         self.timer.stop()

@@ -15,10 +15,12 @@ from PySide6 import QtWidgets
 from ...core.errors import UserError
 from ...export.beamer import MAX_OVERLAYS, beamer_steps
 from ...export.beamer_handout import PER_FRAME, handout_pages
+from ...i18n import N_, _, ngettext
 
 __all__ = ["BeamerSettings", "BeamerDialog", "default_settings", "fallback_note", "overlay_count"]
 
-FRAME_TITLES = {"update": "Each update", "visit": "Each example visit", "epoch": "Each epoch's end"}
+FRAME_TITLES = {"update": N_("Each update"), "visit": N_("Each example visit"),
+                "epoch": N_("Each epoch's end")}  # the Overlays box's entries, shown with _()
 
 
 @dataclass
@@ -43,8 +45,8 @@ def default_settings(result: Any) -> BeamerSettings:
 def fallback_note(result: Any, s: BeamerSettings) -> str | None:
     """Why these are per epoch's end, when they are the fallback of :func:`default_settings`."""
     if s.frames == "epoch" and (s.k_from, s.k_to) == (0, None) and default_settings(result).frames == "epoch":
-        return (f"One overlay per epoch's end: the run's {result.record.num_updates} updates are more than "
-                f"{MAX_OVERLAYS}.")
+        return _("One overlay per epoch's end: the run's {updates} updates are more than {most}.").format(
+            updates=result.record.num_updates, most=MAX_OVERLAYS)
     return None
 
 
@@ -64,44 +66,48 @@ class BeamerDialog(QtWidgets.QDialog):
 
     def __init__(self, parent: QtWidgets.QWidget | None, result: Any, initial: BeamerSettings) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export as Beamer slides")
+        self.setWindowTitle(_("Export as Beamer slides"))
         self.run_result = result
         k_max = int(result.record.num_updates)
         form = QtWidgets.QFormLayout(self)
         self.frames_box = QtWidgets.QComboBox()
         for name, title in FRAME_TITLES.items():
-            self.frames_box.addItem(title, name)
-        self.frames_box.setToolTip("What one overlay (one page of the PDF) shows the end of.")
+            self.frames_box.addItem(_(title), name)
+        self.frames_box.setToolTip(_("What one overlay (one page of the PDF) shows the end of."))
         self.from_spin = QtWidgets.QSpinBox()
         self.from_spin.setRange(0, k_max)
         self.to_spin = QtWidgets.QSpinBox()
         self.to_spin.setRange(0, k_max)
-        for spin, tip in ((self.from_spin, "The first overlay shows the weights before this update."),
-                          (self.to_spin, "The last overlay shows the weights after this update.")):
+        for spin, tip in ((self.from_spin, _("The first overlay shows the weights before this update.")),
+                          (self.to_spin, _("The last overlay shows the weights after this update."))):
             spin.setToolTip(tip)
-            spin.setSuffix(f"   of {k_max} updates")
-        self.animate_box = QtWidgets.QCheckBox("One page that plays the steps (LaTeX animate package)")
-        self.animate_box.setToolTip("Plays in Adobe Reader and Okular; other PDF viewers show the first step only.")
-        self.update_box = QtWidgets.QCheckBox("The update: the previous hyperplane and w_{k−1} + y·x = w_k")
-        self.update_box.setToolTip("As the notes draw an update: the old line solid, the new one dashed, and the "
-                                   "vectors to scale (as --beamer-update writes it).")
-        self.margins_box = QtWidgets.QCheckBox("Each point's margin y·(w·x + b)/‖w‖ beside it")
-        self.margins_box.setToolTip("As the View menu's margins beside the points (as --beamer-margins writes it).")
-        self.handout_box = QtWidgets.QCheckBox(f"A handout to print: no overlays, {PER_FRAME} updates to a frame")
-        self.handout_box.setToolTip("Each frame a storyboard of its updates, the hyperplane before and after each "
-                                    "(as --beamer-handout writes it); every viewer and printer shows each page whole.")
+            # TRANSLATORS: after the number of the From and To boxes ("3   of 12 updates"); keep the spaces.
+            spin.setSuffix(_("   of {k} updates").format(k=k_max))
+        self.animate_box = QtWidgets.QCheckBox(_("One page that plays the steps (LaTeX animate package)"))
+        self.animate_box.setToolTip(_("Plays in Adobe Reader and Okular; other PDF viewers show the first step only."))
+        # TRANSLATORS: w_{k−1} is a formula, not a placeholder: keep it as it is.
+        self.update_box = QtWidgets.QCheckBox(_("The update: the previous hyperplane and w_{k−1} + y·x = w_k"))
+        self.update_box.setToolTip(_("As the notes draw an update: the old line solid, the new one dashed, and the "
+                                     "vectors to scale (as --beamer-update writes it)."))
+        self.margins_box = QtWidgets.QCheckBox(_("Each point's margin y·(w·x + b)/‖w‖ beside it"))
+        self.margins_box.setToolTip(_("As the View menu's margins beside the points (as --beamer-margins writes it)."))
+        self.handout_box = QtWidgets.QCheckBox(
+            _("A handout to print: no overlays, {n} updates to a frame").format(n=PER_FRAME))
+        self.handout_box.setToolTip(_("Each frame a storyboard of its updates, the hyperplane before and after each "
+                                      "(as --beamer-handout writes it); every viewer and printer shows each page "
+                                      "whole."))
         self.count_label = QtWidgets.QLabel()
         self.count_label.setWordWrap(True)
-        form.addRow("Overlays:", self.frames_box)
-        form.addRow("From update:", self.from_spin)
-        form.addRow("To update:", self.to_spin)
+        form.addRow(_("Overlays:"), self.frames_box)
+        form.addRow(_("From update:"), self.from_spin)
+        form.addRow(_("To update:"), self.to_spin)
         form.addRow("", self.animate_box)
-        form.addRow("Each overlay:", self.update_box)
+        form.addRow(_("Each overlay:"), self.update_box)
         form.addRow("", self.margins_box)
-        form.addRow("Handout:", self.handout_box)
+        form.addRow(_("Handout:"), self.handout_box)
         form.addRow("", self.count_label)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = buttons.addButton(_("Export…"), QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -126,22 +132,30 @@ class BeamerDialog(QtWidgets.QDialog):
                               show_update=self.update_box.isChecked(),
                               show_point_margins=self.margins_box.isChecked() and not handout, handout=handout)
 
-    def _refresh(self, *_: Any) -> None:
+    def _refresh(self, *_args: Any) -> None:
         s = self.settings()
         for widget in (self.frames_box, self.animate_box, self.margins_box):
             widget.setEnabled(not s.handout)
         if s.k_to is not None and s.k_to < s.k_from:
-            n, why = None, "From must not be after To; move one of them."
+            n, why = None, _("From must not be after To; move one of them.")
         else:
             n, why = overlay_count(self.run_result, s)
         if n is None:
-            self.count_label.setText(why.replace("(--from, --to)", "(From, To)").replace(
-                "(--frames epoch)", "(Overlays: each epoch's end)"))
+            # The writer's sentence names the command line's options; the dialog names its own boxes.
+            self.count_label.setText(why.replace("(--from, --to)", _("(From, To)")).replace(
+                "(--frames epoch)", _("(Overlays: each epoch's end)")))
         else:
-            pages = "one page that plays them" if s.animate else f"{n} page{'s' if n != 1 else ''} in the PDF"
+            pages = (_("one page that plays them") if s.animate
+                     else ngettext("{n} page in the PDF", "{n} pages in the PDF", n).format(n=n))
             if s.handout:
-                self.count_label.setText(f"{n} frame{'s' if n != 1 else ''} of up to {PER_FRAME} updates: {pages} "
-                                         "(compile with pdflatex).")
+                # TRANSLATORS: {pages} is "one page that plays them" or "3 pages in the PDF".
+                self.count_label.setText(ngettext("{n} frame of up to {per_frame} updates: {pages} (compile with "
+                                                  "pdflatex).",
+                                                  "{n} frames of up to {per_frame} updates: {pages} (compile with "
+                                                  "pdflatex).", n).format(n=n, per_frame=PER_FRAME, pages=pages))
             else:
-                self.count_label.setText(f"{n} overlay{'s' if n != 1 else ''}: {pages} (compile with pdflatex).")
+                # TRANSLATORS: {pages} is "one page that plays them" or "3 pages in the PDF".
+                self.count_label.setText(ngettext("{n} overlay: {pages} (compile with pdflatex).",
+                                                  "{n} overlays: {pages} (compile with pdflatex).", n).format(
+                                                      n=n, pages=pages))
         self.ok_button.setEnabled(n is not None)

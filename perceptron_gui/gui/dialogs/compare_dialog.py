@@ -14,6 +14,7 @@ from PySide6 import QtWidgets
 
 from ...core.algorithms import REGISTRY
 from ...core.errors import UserError
+from ...i18n import N_, _
 from ...session.compare import MAX_RUNS, CompareEntry, Comparison, compare_entries, default_partner, parse_seeds, run_comparison
 from ..kit.background_job import BackgroundJob, show_progress
 from ..kit.user_text import action_text
@@ -27,12 +28,13 @@ class CompareChooser(QtWidgets.QDialog):
 
     def __init__(self, params: dict[str, dict[str, Any]], checked: tuple[str, ...], parent: Any = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Compare runs")
+        self.setWindowTitle(_("Compare runs"))
         self.params = params
         self.entries: list[CompareEntry] = []
         lay = QtWidgets.QVBoxLayout(self)
-        lay.addWidget(QtWidgets.QLabel(f"Race 2 to {MAX_RUNS} runs on the same points: every checked algorithm\n"
-                                       "with every seed (each with the parameters set in the window)."))
+        lay.addWidget(QtWidgets.QLabel(_("Race 2 to {most} runs on the same points: every checked algorithm\n"
+                                         "with every seed (each with the parameters set in the window).").format(
+                                             most=MAX_RUNS)))
         self.boxes: dict[str, QtWidgets.QCheckBox] = {}
         for name, cls in REGISTRY.items():
             box = QtWidgets.QCheckBox(action_text(cls.title))  # "Freund & Schapire": an &, not a mnemonic
@@ -41,9 +43,9 @@ class CompareChooser(QtWidgets.QDialog):
             lay.addWidget(box)
         form = QtWidgets.QFormLayout()
         self.seeds = QtWidgets.QLineEdit()
-        self.seeds.setPlaceholderText("empty: the file order; or 0,1,2")
-        self.seeds.setToolTip("Seeds of the shuffled orders, separated by commas; empty for the file order.")
-        form.addRow("Seeds:", self.seeds)
+        self.seeds.setPlaceholderText(_("empty: the file order; or 0,1,2"))
+        self.seeds.setToolTip(_("Seeds of the shuffled orders, separated by commas; empty for the file order."))
+        form.addRow(_("Seeds:"), self.seeds)
         lay.addLayout(form)
         self.problem = QtWidgets.QLabel()
         self.problem.setStyleSheet("color: #b00020")
@@ -51,7 +53,7 @@ class CompareChooser(QtWidgets.QDialog):
         lay.addWidget(self.problem)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Ok
                                              | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Ok).setText("Compare")
+        buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Ok).setText(_("Compare"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -76,7 +78,7 @@ class CompareRunner(BackgroundJob):
     """Trains one comparison on a worker thread (:class:`~.background_job.BackgroundJob`);
     ``comparison`` holds the result, ``message`` how it ended."""
 
-    what = "The comparison"
+    what = N_("The comparison")  # BackgroundJob's sentences' subject, translated there
 
     def __init__(self, points: Any, entries: list[CompareEntry], parent: Any = None) -> None:
         super().__init__(parent)
@@ -104,7 +106,7 @@ def start_compare(win: Any, entries: list[CompareEntry] | None = None) -> Compar
             return None
         entries = chooser.entries
     if not (~s.points.test).any():
-        win.banner.show_message("error", "A comparison needs training points; add some first.")
+        win.banner.show_message("error", _("A comparison needs training points; add some first."))
         return None
     runner = CompareRunner(s.points, entries, win)
     view_range = s.view_range
@@ -115,5 +117,6 @@ def start_compare(win: Any, entries: list[CompareEntry] | None = None) -> Compar
         runner.window.resize(min(1400, win.width()), min(900, win.height()))  # type: ignore[attr-defined]
         runner.window.show()  # type: ignore[attr-defined]
 
-    show_progress(win, runner, "Compare", f"Training {len(entries)} runs…", len(entries), done)
+    # TRANSLATORS: the progress dialog's title (Run → Compare…).
+    show_progress(win, runner, _("Compare"), _("Training {n} runs…").format(n=len(entries)), len(entries), done)
     return runner

@@ -17,13 +17,14 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from ...export.source import ExportSession
+from ...i18n import N_, _, display_numbers
 from ...render.compare_text import COLUMNS, row_cells
 from ...session.compare import Comparison
 from ..kit.user_text import rich, window_title
 
 __all__ = ["CompareTableModel", "CompareWindow"]
 
-_START = "start"  # the slider's text at epoch −1: before the first visit
+_START = N_("start")  # the slider's text at epoch −1: before the first visit (shown with _())
 LEGEND_MARGIN_PX = 6  # between a panel's legend and the corner of its view
 LEGEND_ALPHA = 215  # the legend's background lets the points under it show through a little
 
@@ -45,7 +46,7 @@ class CompareTableModel(QtCore.QAbstractTableModel):
         if not self.checkIndex(index, QtCore.QAbstractItemModel.CheckIndexOption.IndexIsValid):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._cells[index.row()][index.column()]
+            return display_numbers(self._cells[index.row()][index.column()])  # the window's decimal separator
         if role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[index.column()][1]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() > 0:
@@ -79,7 +80,7 @@ class CompareWindow(QtWidgets.QWidget):
         from ..canvas.canvas import Canvas
 
         self.comparison = comparison
-        self.setWindowTitle(window_title(f"Compare {len(comparison.runs)} runs"
+        self.setWindowTitle(window_title(_("Compare {n} runs").format(n=len(comparison.runs))
                                          + (f" · {comparison.points.title}" if comparison.points.title else "")))
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
@@ -98,8 +99,8 @@ class CompareWindow(QtWidgets.QWidget):
             title = QtWidgets.QLabel()
             title.setTextFormat(Qt.TextFormat.RichText)  # the run's name in bold, escaped (user_text.rich)
             title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            title.setToolTip("The run's algorithm and order of the examples, and where its playhead is: "
-                             "k updates after the shown epoch.")
+            title.setToolTip(_("The run's algorithm and order of the examples, and where its playhead is: "
+                               "k updates after the shown epoch."))
             cell = QtWidgets.QVBoxLayout()
             cell.setSpacing(0)
             cell.addWidget(title)
@@ -120,14 +121,14 @@ class CompareWindow(QtWidgets.QWidget):
         bar = QtWidgets.QHBoxLayout()
         self.epoch_label = QtWidgets.QLabel()
         self.epoch_label.setMinimumWidth(110)
-        self.epoch_label.setToolTip("The shared playhead: every run is shown after the last visit of this epoch "
-                                    "(a run that stopped earlier stays at its end).")
+        self.epoch_label.setToolTip(_("The shared playhead: every run is shown after the last visit of this epoch "
+                                      "(a run that stopped earlier stays at its end)."))
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(-1, max(comparison.last_epoch, -1))
         self.slider.setPageStep(1)
-        self.slider.setToolTip("Drag, or press ←/→, to move every run to the end of an epoch.")
+        self.slider.setToolTip(_("Drag, or press ←/→, to move every run to the end of an epoch."))
         self.slider.valueChanged.connect(self._on_epoch)
-        bar.addWidget(QtWidgets.QLabel("Epoch"))
+        bar.addWidget(QtWidgets.QLabel(_("Epoch")))
         bar.addWidget(self.slider, 1)
         bar.addWidget(self.epoch_label)
         lay.addLayout(bar)
@@ -168,10 +169,16 @@ class CompareWindow(QtWidgets.QWidget):
             src.set_t(t)
             rec = run.result.record
             k = rec.k_after_step(t)
-            at = _START if t < 0 else f"epoch {t // rec.n}" + (" (its last)" if t == rec.num_steps - 1
-                                                                and epoch > t // rec.n else "")
-            title.setText(f"<b>{rich(run.entry.label)}</b> · k = {k} · {rich(at)}")
-        self.epoch_label.setText(_START if epoch < 0 else f"{epoch} (last {self.comparison.last_epoch})")
+            if t < 0:
+                at = _(_START)
+            elif t == rec.num_steps - 1 and epoch > t // rec.n:
+                # TRANSLATORS: a run that stopped before the epoch shown stays at its last epoch.
+                at = _("epoch {epoch} (its last)").format(epoch=t // rec.n)
+            else:
+                at = _("epoch {epoch}").format(epoch=t // rec.n)
+            title.setText(display_numbers(f"<b>{rich(run.entry.label)}</b> · k = {k} · {rich(at)}"))
+        self.epoch_label.setText(_(_START) if epoch < 0 else _("{epoch} (last {last})").format(
+            epoch=epoch, last=self.comparison.last_epoch))
 
     def closeEvent(self, ev: QtGui.QCloseEvent) -> None:  # noqa: N802
         super().closeEvent(ev)

@@ -22,13 +22,16 @@ from ...core.exercises import build_sheet
 from ...core.presets import PRESETS
 from ...export.exercise_latex import write_sheet_tex
 from ...export.exercise_moodle import write_sheet_moodle
+from ...i18n import N_, _, ngettext
 
 __all__ = ["ExerciseDialog", "open_exercise_dialog", "SOURCES"]
 
-SOURCES = {"window": "The window's data", "preset": "An example data set", "generate": "Generated integer points"}
-_FILES = (("tex", "Sheet (.tex)", "LaTeX files (*.tex)", ".tex"),
-          ("solutions", "Solutions (.tex)", "LaTeX files (*.tex)", "-solutions.tex"),
-          ("moodle", "Moodle quiz (.xml)", "Moodle XML (*.xml)", ".xml"))
+# The Data box's entries and the files' rows and filters, in English (N_()); shown with _().
+SOURCES = {"window": N_("The window's data"), "preset": N_("An example data set"),
+           "generate": N_("Generated integer points")}
+_FILES = (("tex", N_("Sheet (.tex)"), N_("LaTeX files (*.tex)"), ".tex"),
+          ("solutions", N_("Solutions (.tex)"), N_("LaTeX files (*.tex)"), "-solutions.tex"),
+          ("moodle", N_("Moodle quiz (.xml)"), N_("Moodle XML (*.xml)"), ".xml"))
 
 
 class ExerciseDialog(QtWidgets.QDialog):
@@ -37,18 +40,19 @@ class ExerciseDialog(QtWidgets.QDialog):
     def __init__(self, parent: QtWidgets.QWidget | None, data: Dataset | None, algorithm: str = "offset",
                  folder: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Exercise sheet")
+        self.setWindowTitle(_("Exercise sheet"))
         self.window_data, self.folder = data, folder
         form = QtWidgets.QFormLayout(self)
         self.source_box = QtWidgets.QComboBox()
         for name, title in SOURCES.items():
-            self.source_box.addItem(title, name)
+            self.source_box.addItem(_(title), name)
         self.preset_box = QtWidgets.QComboBox()
         for preset in PRESETS.values():
-            self.preset_box.addItem(preset.title, preset.name)
-        self.points_spin = _spin(2, MAX_GENERATED, 6, "Points of every generated data set (integer coordinates −4…4).")
-        self.count_spin = _spin(1, MAX_COUNT, 5, "How many exercises; the chosen kinds are taken in turn.")
-        self.seed_spin = _spin(0, 2**31 - 1, 0, "The same seed writes the same files.")
+            self.preset_box.addItem(preset.shown_title, preset.name)
+        self.points_spin = _spin(2, MAX_GENERATED, 6, _("Points of every generated data set (integer coordinates "
+                                                        "−4…4)."))
+        self.count_spin = _spin(1, MAX_COUNT, 5, _("How many exercises; the chosen kinds are taken in turn."))
+        self.seed_spin = _spin(0, 2**31 - 1, 0, _("The same seed writes the same files."))
         self.algorithm_box = QtWidgets.QComboBox()
         for name in ALGORITHMS:
             self.algorithm_box.addItem(REGISTRY[name].title, name)  # the learner's own name for itself
@@ -58,31 +62,31 @@ class ExerciseDialog(QtWidgets.QDialog):
         for box in self.kind_boxes.values():
             box.setChecked(True)
             kinds.addWidget(box)
-        form.addRow("Data", self.source_box)
-        form.addRow("Example", self.preset_box)
-        form.addRow("Points", self.points_spin)
-        form.addRow("Exercises", self.count_spin)
-        form.addRow("Seed", self.seed_spin)
-        form.addRow("Perceptron", self.algorithm_box)
-        form.addRow("Kinds", kinds)
+        form.addRow(_("Data"), self.source_box)
+        form.addRow(_("Example"), self.preset_box)
+        form.addRow(_("Points"), self.points_spin)
+        form.addRow(_("Exercises"), self.count_spin)
+        form.addRow(_("Seed"), self.seed_spin)
+        form.addRow(_("Perceptron"), self.algorithm_box)
+        form.addRow(_("Kinds"), kinds)
         self.path_edits: dict[str, QtWidgets.QLineEdit] = {}
         for key, label, pattern, suffix in _FILES:
             edit = QtWidgets.QLineEdit()
-            edit.setPlaceholderText("not written")
+            edit.setPlaceholderText(_("not written"))
             pick = QtWidgets.QToolButton()
             pick.setText("…")
-            pick.clicked.connect(lambda *_, k=key, p=pattern, s=suffix: self._choose(k, p, s))
+            pick.clicked.connect(lambda *_args, k=key, p=pattern, s=suffix: self._choose(k, p, s))
             row = QtWidgets.QHBoxLayout()
             row.addWidget(edit, 1)
             row.addWidget(pick)
-            form.addRow(label, row)
+            form.addRow(_(label), row)
             self.path_edits[key] = edit
         self.message = QtWidgets.QLabel("")
         self.message.setWordWrap(True)
         self.message.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         form.addRow(self.message)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
-        self.write_button = buttons.addButton("Write", QtWidgets.QDialogButtonBox.ButtonRole.ApplyRole)
+        self.write_button = buttons.addButton(_("Write"), QtWidgets.QDialogButtonBox.ButtonRole.ApplyRole)
         self.write_button.clicked.connect(self.write)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -98,20 +102,22 @@ class ExerciseDialog(QtWidgets.QDialog):
 
     def _choose(self, key: str, pattern: str, suffix: str) -> None:
         start = self.path_edits[key].text() or str(Path(self.folder or ".") / f"exercises{suffix}")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Write to", start, f"{pattern};;All files (*)")
+        path, __ = QtWidgets.QFileDialog.getSaveFileName(self, _("Write to"), start,
+                                                         _(pattern) + ";;" + _("All files (*)"))
         if path:
             self.path_edits[key].setText(path)
 
     def _source(self) -> tuple[Dataset | Generated, str]:
         source = self.source_box.currentData()
         if source == "generate":
-            return Generated(self.points_spin.value()), "The generated data"
+            return Generated(self.points_spin.value()), _("The generated data")
         if source == "preset":
             preset = PRESETS[self.preset_box.currentData()]
-            return preset.train_test()[0], f"The example {preset.name}"
+            # TRANSLATORS: {name} is the example's name as typed (xor, and_gate): the sheet's sentences start with it.
+            return preset.train_test()[0], _("The example {name}").format(name=preset.name)
         if self.window_data is None:
-            raise UserError("The window has no data; choose an example data set or generated points.")
-        return self.window_data, "The window's data set"
+            raise UserError(_("The window has no data; choose an example data set or generated points."))
+        return self.window_data, _("The window's data set")
 
     def write(self) -> bool:
         """Build the sheet and write every file named; True when all were written."""
@@ -119,11 +125,11 @@ class ExerciseDialog(QtWidgets.QDialog):
         kinds = [k for k, box in self.kind_boxes.items() if box.isChecked()]
         try:
             if not paths:
-                raise UserError("Choose at least one file to write: the sheet, the solutions or the Moodle quiz.")
+                raise UserError(_("Choose at least one file to write: the sheet, the solutions or the Moodle quiz."))
             if len({str(Path(p).resolve()) for p in paths.values()}) != len(paths):
-                raise UserError("Two of the files have the same name; give each its own.")
+                raise UserError(_("Two of the files have the same name; give each its own."))
             if not kinds:
-                raise UserError("Tick at least one kind of exercise.")
+                raise UserError(_("Tick at least one kind of exercise."))
             source, name = self._source()
             QtWidgets.QApplication.setOverrideCursor(QtGui.QCursor(QtCore.Qt.CursorShape.WaitCursor))
             try:
@@ -142,7 +148,9 @@ class ExerciseDialog(QtWidgets.QDialog):
             return False
         n = len(sheet.exercises)
         names = ", ".join(Path(p).name for p in paths.values())
-        self.message.setText(f"Wrote {n} exercise{'s' if n != 1 else ''} (seed {sheet.seed}) to {names}.")
+        self.message.setText(ngettext("Wrote {n} exercise (seed {seed}) to {files}.",
+                                      "Wrote {n} exercises (seed {seed}) to {files}.", n).format(
+                                          n=n, seed=sheet.seed, files=names))
         return True
 
 

@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.errors import UserError
 from ...export.tikz_fit import TikzSize
+from ...i18n import DEFAULT, N_, _, language
 from ..figures.animation import MP4_HINT, AnimationJob, AnimationSettings, mp4_available
 from ..figures.plots import FIGURES, MAX_WIDTH_PX, MIN_WIDTH_PX, ExportSession, ViewOptions, export_figure
 from .animation_dialog import AnimationDialog, AnimationRunner
@@ -27,8 +28,9 @@ __all__ = ["install_export_actions", "ExportActions", "FigureSettings", "FigureD
            "AnimationRunner"]
 
 Qt = QtCore.Qt
-FORMAT_FILTERS = {"png": "PNG images (*.png)", "svg": "SVG drawings (*.svg)", "pdf": "PDF documents (*.pdf)",
-                  "tikz": "TikZ pictures (*.tex)", "gif": "Animated GIF (*.gif)", "mp4": "MP4 video (*.mp4)"}
+FORMAT_FILTERS = {"png": N_("PNG images (*.png)"), "svg": N_("SVG drawings (*.svg)"),
+                  "pdf": N_("PDF documents (*.pdf)"), "tikz": N_("TikZ pictures (*.tex)"),
+                  "gif": N_("Animated GIF (*.gif)"), "mp4": N_("MP4 video (*.mp4)")}  # shown with _()
 SUFFIX = {"png": ".png", "svg": ".svg", "pdf": ".pdf", "tikz": ".tex", "gif": ".gif", "mp4": ".mp4"}
 PLOT_ASPECT = 1.6  # the proof plots' docks are wide strips; on a slide a 16:10 shape reads better
 
@@ -75,7 +77,7 @@ class ExportActions(QtCore.QObject):
                 a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             a.setToolTip(tip or text.replace("&", "").rstrip("…"))
             a.setStatusTip(tip)
-            a.triggered.connect(lambda *_: slot())
+            a.triggered.connect(lambda *_args: slot())
             win.addAction(a)
             file_menu.insertAction(before, a)
             self.actions[name] = a
@@ -84,17 +86,19 @@ class ExportActions(QtCore.QObject):
             return a
 
         file_menu.insertSeparator(before) if before is not None else file_menu.addSeparator()
-        fig = add("export_figure", "Export &figure…", self.export_figure, "Ctrl+E",
-                  "The canvas, the angle plot or the per-epoch plot for slides: PNG, SVG, PDF or TikZ")
-        fig.setIconText("Export")
-        add("export_gif", "Export animation as &GIF…", lambda: self.export_animation(fmt="gif"),
-            tip="The run frame by frame (per update or per example visit) as an animated GIF")
+        fig = add("export_figure", _("Export &figure…"), self.export_figure, "Ctrl+E",
+                  _("The canvas, the angle plot or the per-epoch plot for slides: PNG, SVG, PDF or TikZ"))
+        # TRANSLATORS: the toolbar button of File → Export figure….
+        fig.setIconText(_("Export"))
+        add("export_gif", _("Export animation as &GIF…"), lambda: self.export_animation(fmt="gif"),
+            tip=_("The run frame by frame (per update or per example visit) as an animated GIF"))
         if mp4_available():
-            add("export_mp4", "Export animation as &MP4…", lambda: self.export_animation(fmt="mp4"),
-                tip="The run frame by frame as an H.264 video")
+            add("export_mp4", _("Export animation as &MP4…"), lambda: self.export_animation(fmt="mp4"),
+                tip=_("The run frame by frame as an H.264 video"))
         else:
-            a = add("export_mp4", f"Export animation as MP4 (needs: {MP4_HINT})", lambda: None,
-                    tip=f"MP4 needs the optional ffmpeg package: {MP4_HINT}, then restart")
+            # TRANSLATORS: {hint} is the command that installs it (pip install '…').
+            a = add("export_mp4", _("Export animation as MP4 (needs: {hint})").format(hint=MP4_HINT), lambda: None,
+                    tip=_("MP4 needs the optional ffmpeg package: {hint}, then restart").format(hint=MP4_HINT))
             a.setEnabled(False)
         toolbar = win.findChild(QtWidgets.QToolBar, "main toolbar")
         if toolbar is not None:
@@ -106,7 +110,7 @@ class ExportActions(QtCore.QObject):
         s = self.session
         if s.result is None or s.busy:
             self.win.banner.show_message(
-                "error", "There is no finished run to export yet; wait for training to finish or add points.")
+                "error", _("There is no finished run to export yet; wait for training to finish or add points."))
             return None
         return ExportSession.from_session(s)
 
@@ -142,8 +146,10 @@ class ExportActions(QtCore.QObject):
             if dlg.exec() != QtWidgets.QDialog.DialogCode.Accepted:
                 return False
             settings = dlg.settings()
-            path = _ask_path(self.win, f"Export {FIGURE_TITLES[settings.figure].lower()}", settings.fmt,
-                             self._suggest(settings.figure, settings.fmt))
+            # TRANSLATORS: the file dialog's title; {figure} is an entry of the Figure box as written there
+            # ("Angle to θ*"; English writes it in lower case): e.g. "Export: {figure}".
+            path = _ask_path(self.win, _("Export {figure}").format(figure=_figure_in_title(settings.figure)),
+                             settings.fmt, self._suggest(settings.figure, settings.fmt))
             if path is None:
                 return False
         settings = settings or FigureSettings(fmt=_fmt_of(path, "png"))
@@ -160,7 +166,9 @@ class ExportActions(QtCore.QObject):
         except (UserError, OSError) as exc:
             self.win.banner.show_message("error", export_sentence(exc, path))
             return False
-        self.win.banner.show_message("info", f"Exported {FIGURES[settings.figure]} to {Path(path).name}.")
+        # TRANSLATORS: {figure} is a description in lower case ("the canvas", "the per-epoch plot").
+        self.win.banner.show_message("info", _("Exported {figure} to {file}.").format(
+            figure=FIGURES[settings.figure], file=Path(path).name))
         return True
 
     # ---- animations ----------------------------------------------------------------------------
@@ -172,7 +180,7 @@ class ExportActions(QtCore.QObject):
         under a progress dialog with Cancel, so the window stays responsive.
         """
         if self.runner is not None and self.runner.state == "running":
-            self.win.banner.show_message("error", "An animation is being written; wait for it or cancel it first.")
+            self.win.banner.show_message("error", _("An animation is being written; wait for it or cancel it first."))
             return None
         source = self._source()
         if source is None:
@@ -182,7 +190,7 @@ class ExportActions(QtCore.QObject):
             if dlg.exec() != QtWidgets.QDialog.DialogCode.Accepted:
                 return None
             settings, fmt, figure = dlg.settings(), dlg.fmt(), dlg.figure()
-            path = _ask_path(self.win, "Export animation", fmt, self._suggest(figure, fmt))
+            path = _ask_path(self.win, _("Export animation"), fmt, self._suggest(figure, fmt))
             if path is None:
                 return None
         try:
@@ -207,9 +215,16 @@ def _fmt_of(path: str | Path, default: str) -> str:
     return {v: k for k, v in SUFFIX.items()}.get(suffix, default)
 
 
+def _figure_in_title(figure: str) -> str:
+    """The Figure box's entry for ``figure`` inside the file dialog's title: in lower case in
+    English ("Export angle to θ*"), as written in the box in a translation (its nouns keep their case)."""
+    title = _(FIGURE_TITLES[figure])
+    return title.lower() if language() == DEFAULT else title
+
+
 def _ask_path(parent: QtWidgets.QWidget, title: str, fmt: str, suggestion: str) -> Path | None:
-    chosen, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggestion,
-                                                      f"{FORMAT_FILTERS[fmt]};;All files (*)")
+    chosen, __ = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggestion,
+                                                       _(FORMAT_FILTERS[fmt]) + ";;" + _("All files (*)"))
     if not chosen:
         return None
     p = Path(chosen)

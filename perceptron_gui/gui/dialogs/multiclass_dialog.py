@@ -20,18 +20,19 @@ from ...core.algorithms.multiclass import MulticlassPerceptron, MulticlassRun
 from ...core.class_data import MAX_CLASSES, ClassData, class_csv_text, class_data, next_label, read_class_csv, sorted_classes
 from ...core.class_presets import CLASS_PRESETS
 from ...core.errors import UserError
+from ...i18n import N_, _, display_numbers
 from ...render.multiclass_picture import class_step, panel_lines
 from .multiclass_view import ClassView
 
 __all__ = ["MulticlassDialog", "open_multiclass"]
 
-TITLE = "Multiclass perceptron"
+TITLE = N_("Multiclass perceptron")  # shown with _(), as _OPEN, _BLANK and _HINT
 # The view reads and trains on the window's thread, so it takes files a moment reads (5 MB: about
 # 0.5 s); bigger ones are for `perceptron-gui run --algorithm multiclass`.
 VIEW_MAX_BYTES = 5_000_000
-_OPEN = "Open a CSV of several classes…"
-_BLANK = "Draw by hand (empty)"
-_HINT = "Click to add a point of the chosen class (keys 1–9), Shift+click removes one, Ctrl+Z undoes."
+_OPEN = N_("Open a CSV of several classes…")
+_BLANK = N_("Draw by hand (empty)")
+_HINT = N_("Click to add a point of the chosen class (keys 1–9), Shift+click removes one, Ctrl+Z undoes.")
 
 
 class MulticlassDialog(QtWidgets.QDialog):
@@ -39,7 +40,7 @@ class MulticlassDialog(QtWidgets.QDialog):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         self.setObjectName("multiclass_dialog")
         self.resize(1150, 740)
         self.X = np.zeros((0, 2))
@@ -57,7 +58,7 @@ class MulticlassDialog(QtWidgets.QDialog):
         body.addWidget(self.view, 3)
         self.text = QtWidgets.QPlainTextEdit()
         self.text.setReadOnly(True)
-        self.text.setAccessibleName("What this step did")
+        self.text.setAccessibleName(_("What this step did"))
         self.text.setMinimumWidth(340)
         body.addWidget(self.text, 2)
         lay.addLayout(body, 1)
@@ -73,27 +74,27 @@ class MulticlassDialog(QtWidgets.QDialog):
     def _controls(self) -> QtWidgets.QHBoxLayout:
         row = QtWidgets.QHBoxLayout()
         self.source = QtWidgets.QComboBox()
-        self.source.setAccessibleName("Data")
+        self.source.setAccessibleName(_("Data"))
         for p in CLASS_PRESETS.values():
             self.source.addItem(p.title, p.name)
-        self.source.addItem(_BLANK, "")
-        self.source.addItem(_OPEN, None)
+        self.source.addItem(_(_BLANK), "")
+        self.source.addItem(_(_OPEN), None)
         self.source.activated.connect(self._source_chosen)
-        label = QtWidgets.QLabel("&Data:")
+        label = QtWidgets.QLabel(_("&Data:"))
         label.setBuddy(self.source)
         self.active_class = QtWidgets.QLabel("")
         # The class a click adds, chosen here as by the keys 1…9 (the last entry starts a new class).
         self.class_box = QtWidgets.QComboBox()
-        self.class_box.setAccessibleName("Class to add")
+        self.class_box.setAccessibleName(_("Class to add"))
         self.class_box.activated.connect(self.choose_class)
-        self.shuffle = QtWidgets.QCheckBox("&Shuffle each epoch")
-        self.offset = QtWidgets.QCheckBox("Offset &b per class")
+        self.shuffle = QtWidgets.QCheckBox(_("&Shuffle each epoch"))
+        self.offset = QtWidgets.QCheckBox(_("Offset &b per class"))
         self.offset.setChecked(True)
         self.epochs = QtWidgets.QSpinBox()
         self.epochs.setRange(1, 100_000)
         self.epochs.setValue(100)
-        self.epochs.setAccessibleName("Max epochs")
-        ep = QtWidgets.QLabel("Max &epochs:")
+        self.epochs.setAccessibleName(_("Max epochs"))
+        ep = QtWidgets.QLabel(_("Max &epochs:"))
         ep.setBuddy(self.epochs)
         for w in (label, self.source, self.class_box, self.active_class, self.shuffle, self.offset, ep, self.epochs):
             row.addWidget(w)
@@ -101,22 +102,24 @@ class MulticlassDialog(QtWidgets.QDialog):
             box.toggled.connect(self.train)
         self.epochs.editingFinished.connect(self.train)
         row.addStretch(1)
-        save = QtWidgets.QPushButton("Save &CSV…")
-        save.setToolTip("The points and their classes as a CSV (x1,x2,class) that run --algorithm multiclass reads")
+        save = QtWidgets.QPushButton(_("Save &CSV…"))
+        # TRANSLATORS: keep the CSV's columns (x1,x2,class) and the command (run --algorithm multiclass) as they are.
+        save.setToolTip(_("The points and their classes as a CSV (x1,x2,class) that run --algorithm multiclass "
+                          "reads"))
         save.clicked.connect(lambda: self.save_csv())
         row.addWidget(save)
-        picture = QtWidgets.QPushButton("Save &picture…")
-        picture.setToolTip("The picture as a PNG image")
+        picture = QtWidgets.QPushButton(_("Save &picture…"))
+        picture.setToolTip(_("The picture as a PNG image"))
         picture.clicked.connect(lambda: self.save_picture())
         row.addWidget(picture)
         return row
 
     def _stepper(self) -> QtWidgets.QHBoxLayout:
         row = QtWidgets.QHBoxLayout()
-        self.prev = QtWidgets.QPushButton("◀ &Previous")
-        self.next = QtWidgets.QPushButton("&Next ▶")
+        self.prev = QtWidgets.QPushButton(_("◀ &Previous"))
+        self.next = QtWidgets.QPushButton(_("&Next ▶"))
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal)
-        self.slider.setAccessibleName("Update shown")
+        self.slider.setAccessibleName(_("Update shown"))
         self.position = QtWidgets.QLabel("")
         self.prev.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
         self.next.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
@@ -133,8 +136,8 @@ class MulticlassDialog(QtWidgets.QDialog):
         if name is not None:
             self.load_preset(name)
             return
-        chosen, _ = QtWidgets.QFileDialog.getOpenFileName(self, "Open a CSV of several classes", "",
-                                                          "CSV files (*.csv *.txt);;All files (*)")
+        chosen, __ = QtWidgets.QFileDialog.getOpenFileName(self, _("Open a CSV of several classes"), "",
+                                                           _("CSV files (*.csv *.txt)") + ";;" + _("All files (*)"))
         if chosen:
             self.load_file(chosen)
 
@@ -149,22 +152,24 @@ class MulticlassDialog(QtWidgets.QDialog):
         self.load_preset(preset)
         if step != "end":
             self.slider.setValue(int(step))
-        self.status.setText(explanation)
+        self.status.setText(display_numbers(explanation))
 
     def load_file(self, path: str | Path) -> bool:
         """Train on the CSV at ``path``; a bad file keeps the data shown and says why."""
         try:
             if Path(path).is_file() and Path(path).stat().st_size > VIEW_MAX_BYTES:
-                self.status.setText(f"{Path(path).name} is larger than {VIEW_MAX_BYTES // 1_000_000} MB: this view "
-                                    "trains where it draws, so it takes smaller files; train this one with "
-                                    "perceptron-gui run --algorithm multiclass.")
+                self.status.setText(_("{file} is larger than {mb} MB: this view trains where it draws, so it takes "
+                                      "smaller files; train this one with perceptron-gui run --algorithm "
+                                      "multiclass.").format(file=Path(path).name, mb=VIEW_MAX_BYTES // 1_000_000))
                 return False
             data = read_class_csv(path, max_bytes=VIEW_MAX_BYTES)
         except (UserError, OSError) as exc:
-            self.status.setText(str(exc) if isinstance(exc, UserError) else f"{path} could not be read ({exc}).")
+            self.status.setText(str(exc) if isinstance(exc, UserError)
+                                else _("{file} could not be read ({reason}).").format(file=path, reason=exc))
             return False
         self.set_points(data.X, [data.classes[c] for c in data.codes.tolist()], remember=True)
-        self.status.setText(f"Opened {Path(path).name}: {data.n} points, {data.d} features, {data.K} classes.")
+        self.status.setText(_("Opened {file}: {n} points, {d} features, {classes} classes.").format(
+            file=Path(path).name, n=data.n, d=data.d, classes=data.K))
         return True
 
     def set_points(self, X: np.ndarray, labels: list[str], remember: bool = True) -> None:
@@ -175,14 +180,15 @@ class MulticlassDialog(QtWidgets.QDialog):
         self.X, self.labels = (X if X.size else np.zeros((0, 2))), list(labels)
         self.classes = sorted_classes(self.labels)
         self.active = min(self.active, max(len(self.classes) - 1, 0)) if self.X.shape[1] == 2 else 0
-        self.status.setText(_HINT if self.X.shape[1] == 2 else "")
+        self.status.setText(_(_HINT) if self.X.shape[1] == 2 else "")
         try:
-            self.data = class_data(self.X, self.labels, (), "the points") if len(self.classes) >= 2 else None
+            # TRANSLATORS: what the data's error sentences call the points drawn or opened in this view.
+            self.data = class_data(self.X, self.labels, (), _("the points")) if len(self.classes) >= 2 else None
         except UserError as exc:
             self.data = None
             self.status.setText(str(exc))
         if self.data is None and self.X.shape[1] == 2:
-            self.status.setText(f"Add points of at least two classes to train. {_HINT}")
+            self.status.setText(_("Add points of at least two classes to train. {hint}").format(hint=_(_HINT)))
         self._show_active()
         self.train()
 
@@ -201,11 +207,15 @@ class MulticlassDialog(QtWidgets.QDialog):
         return self.classes[self.active] if self.active < len(self.classes) else next_label(self.classes)
 
     def _show_active(self) -> None:
-        new = "" if self.active < len(self.classes) else " (new)"
-        self.active_class.setText(f"Adding class {self._active_label()}{new} — key {self.active + 1}")
+        # TRANSLATORS: {name} is a class's label (as in the data); {key} the key 1…9 that chooses it.
+        adding = (_("Adding class {name} — key {key}") if self.active < len(self.classes)
+                  else _("Adding class {name} (new) — key {key}"))
+        self.active_class.setText(adding.format(name=self._active_label(), key=self.active + 1))
         self.class_box.clear()
         room = len(self.classes) < MAX_CLASSES and self.X.shape[1] == 2
-        self.class_box.addItems([*self.classes, *([f"{next_label(self.classes)} (new)"] if room else [])])
+        # TRANSLATORS: the entry that starts a new class; {name} is its label.
+        self.class_box.addItems([*self.classes, *([_("{name} (new)").format(name=next_label(self.classes))]
+                                                  if room else [])])
         self.class_box.setCurrentIndex(self.active)
         self.class_box.setEnabled(self.X.shape[1] == 2)
 
@@ -229,30 +239,32 @@ class MulticlassDialog(QtWidgets.QDialog):
         from ...core.atomic import atomic_write_text
 
         if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the points", "classes.csv", "CSV files (*.csv)")
+            chosen, __ = QtWidgets.QFileDialog.getSaveFileName(self, _("Save the points"), "classes.csv",
+                                                               _("CSV files (*.csv)"))
             if not chosen:
                 return False
             path = chosen
         try:
             atomic_write_text(path, class_csv_text(self.X, self.labels))
         except (UserError, OSError) as exc:
-            self.status.setText(f"{Path(path).name} could not be written: {exc}")
+            self.status.setText(_("{file} could not be written: {reason}").format(file=Path(path).name, reason=exc))
             return False
-        self.status.setText(f"Wrote {Path(path).name} ({len(self.labels)} points).")
+        self.status.setText(_("Wrote {file} ({n} points).").format(file=Path(path).name, n=len(self.labels)))
         return True
 
     def save_picture(self, path: str | Path | None = None) -> bool:
         """The picture (regions, points, arrows; or the W_c images) as a PNG at the screen's size."""
         if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the picture", "multiclass.png",
-                                                              "PNG image (*.png)")
+            chosen, __ = QtWidgets.QFileDialog.getSaveFileName(self, _("Save the picture"), "multiclass.png",
+                                                               _("PNG image (*.png)"))
             if not chosen:
                 return False
             path = chosen
         target = Path(path)
         ok = self.view.grab().save(str(target), "PNG")
-        self.status.setText(f"Wrote {target.name}." if ok else
-                            f"{target.name} could not be written; check the folder and its permissions.")
+        self.status.setText(_("Wrote {file}.").format(file=target.name) if ok else
+                            _("{file} could not be written; check the folder and its permissions.").format(
+                                file=target.name))
         return bool(ok)
 
     # ---- training and showing ----------------------------------------------------------
@@ -275,17 +287,17 @@ class MulticlassDialog(QtWidgets.QDialog):
         """Show the run after k updates."""
         if self.run is None:
             self.view.show_step(None, True, self.X, self.X.shape[1])
-            self.position.setText("No run")
+            self.position.setText(_("No run"))
             self.text.setPlainText("")
             for b in (self.prev, self.next):
                 b.setEnabled(False)
             return
         st = class_step(self.run, k)
-        self.position.setText(f"Update {st.k} of {st.m}")
+        self.position.setText(_("Update {k} of {m}").format(k=st.k, m=st.m))
         self.prev.setEnabled(st.k > 0)
         self.next.setEnabled(st.k < st.m)
         self.view.show_step(st, self.run.offset, self.X, self.run.d)
-        self.text.setPlainText("\n".join(panel_lines(self.run, st)))
+        self.text.setPlainText(display_numbers("\n".join(panel_lines(self.run, st))))
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:  # noqa: N802 - Qt's name
         key = event.key()

@@ -11,6 +11,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 from PySide6.QtCore import Qt
 
+from ...i18n import _
 from ...render import theme
 from ...render.multiclass_picture import ClassStep, region_codes, weight_images
 from ..kit.plot_setup import settle_axes, white_plot
@@ -24,7 +25,7 @@ class ClassView(pg.GraphicsLayoutWidget):
     def __init__(self) -> None:
         super().__init__()
         self.setBackground("w")
-        self.setAccessibleName("Multiclass picture")
+        self.setAccessibleName(_("Multiclass picture"))
         self.plot: pg.PlotItem | None = None
         self.images: list[pg.ImageItem] = []
         self.arrows: list[tuple[pg.PlotDataItem, pg.ArrowItem, pg.TextItem]] = []
@@ -41,21 +42,23 @@ class ClassView(pg.GraphicsLayoutWidget):
             self._build_plot(X, codes, classes, previous)
             return
         if weight_images(np.zeros((len(classes), d)), d) is None:
-            self.addLabel(f"{d} features: the weights are listed on the right.")
+            self.addLabel(_("{d} features: the weights are listed on the right.").format(d=d))
             return
         for c, name in enumerate(classes):
-            self.addLabel(f"W of class {name}", row=0, col=c)
+            # TRANSLATORS: W is the class's weight vector (a symbol); {name} the class's label.
+            self.addLabel(_("W of class {name}").format(name=name), row=0, col=c)
             vb = self.addViewBox(row=1, col=c, lockAspect=True)
             img = pg.ImageItem(axisOrder="row-major")
             img.setColorMap(pg.colormap.get("CET-D1"))
             vb.addItem(img)
             vb.invertY(True)
             self.images.append(img)
-        self.addLabel("red: a positive weight on that pixel, blue: a negative one", row=2, col=0, colspan=len(classes))
+        self.addLabel(_("red: a positive weight on that pixel, blue: a negative one"), row=2, col=0,
+                      colspan=len(classes))
 
     def _build_plot(self, X: np.ndarray, codes: np.ndarray, classes: Sequence[str],
                     previous: list[list[float]] | None) -> None:
-        plot = self.plot = self.addPlot(title="Click to add a point of the chosen class")
+        plot = self.plot = self.addPlot(title=_("Click to add a point of the chosen class"))
         settle_axes(plot)
         white_plot(plot)
         plot.setAspectLocked(True)
@@ -80,7 +83,7 @@ class ClassView(pg.GraphicsLayoutWidget):
             colour = theme.CLASS_COLOURS[c]
             plot.addItem(pg.ScatterPlotItem(mine[:, 0], mine[:, 1], symbol=theme.CLASS_SYMBOLS[c], size=11,
                                             brush=pg.mkBrush(colour), pen=pg.mkPen("#222222", width=0.8),
-                                            name=f"class {name} (key {c + 1})"))
+                                            name=_("class {name} (key {key})").format(name=name, key=c + 1)))
             arrow = pg.PlotDataItem(pen=pg.mkPen(colour, width=3))
             head = pg.ArrowItem(headLen=14, tipAngle=30, brush=pg.mkBrush(colour), pen=pg.mkPen(colour))
             label = pg.TextItem(f"W_{name}", color=colour, anchor=(0, 1))
@@ -89,8 +92,8 @@ class ClassView(pg.GraphicsLayoutWidget):
                 plot.addItem(item)
             self.arrows.append((arrow, head, label))
         # The update: the moved vectors before it (faded) and the steps +x and −x (dashed).
-        self.steps = [pg.PlotDataItem(pen=pg.mkPen("#555555", width=2, style=Qt.PenStyle.DashLine)) for _ in range(2)]
-        self.ghosts = [pg.PlotDataItem(pen=pg.mkPen("#9A9A9A", width=2)) for _ in range(2)]
+        self.steps = [pg.PlotDataItem(pen=pg.mkPen("#555555", width=2, style=Qt.PenStyle.DashLine)) for __ in range(2)]
+        self.ghosts = [pg.PlotDataItem(pen=pg.mkPen("#9A9A9A", width=2)) for __ in range(2)]
         self.step_labels = [pg.TextItem(t, color="#333333", anchor=(0.5, 0.5)) for t in ("+x", "−x")]
         self.ring = pg.ScatterPlotItem(size=24, symbol="o", brush=pg.mkBrush(None), pen=pg.mkPen(theme.VISIT_UPDATE, width=3))
         for item in (*self.steps, *self.ghosts, *self.step_labels, self.ring):
@@ -100,7 +103,7 @@ class ClassView(pg.GraphicsLayoutWidget):
         plot.sigRangeChanged.connect(self._range_moved)
         self._shown: tuple[ClassStep | None, bool, np.ndarray] | None = None
 
-    def _range_moved(self, *_: object) -> None:
+    def _range_moved(self, *_args: object) -> None:
         if self._shown is not None and self._shown[0] is not None:
             self._show_plot(*self._shown)
 

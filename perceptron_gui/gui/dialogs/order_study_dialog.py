@@ -16,12 +16,13 @@ from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from ...core.order_study import DEFAULT_SEEDS, MAX_SEEDS, OrderStudy, run_order_study
+from ...i18n import N_, _, display_numbers
 from ..kit.background_job import BackgroundJob, show_progress
 from .study_saving import StudySaving
 
 __all__ = ["OrderStudyRunner", "StudyDialog", "fit_title", "seeds_dialog", "start_order_study"]
 
-TITLE = "Order study"
+TITLE = N_("Order study")  # shown with _(TITLE)
 # A title bar holds the title in a bolder, larger font than the dialog's, plus the window's icon
 # and its buttons: a dialog as narrow as its short contents (the question, the progress
 # bar) showed "Order st…".
@@ -47,7 +48,7 @@ class OrderStudyRunner(BackgroundJob):
     holds the result, ``message`` how it ended (for a finished study, its summary's line of
     updates)."""
 
-    what = "The order study"
+    what = N_("The order study")  # BackgroundJob's sentences' subject, translated there
 
     def __init__(self, algorithm: str, train: Any, params: dict[str, Any], seeds: int, parent: Any = None) -> None:
         super().__init__(parent)
@@ -75,7 +76,7 @@ class StudyDialog(StudySaving, QtWidgets.QDialog):
         super().__init__(parent)
         from ..figures.study_plot import StudyFigure
 
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         fit_title(self)
         self.study = study
         lay = QtWidgets.QVBoxLayout(self)
@@ -87,28 +88,32 @@ class StudyDialog(StudySaving, QtWidgets.QDialog):
             fig.close()
         self.picture = QtWidgets.QLabel()
         self.picture.setPixmap(QtGui.QPixmap.fromImage(self.image))
-        self.picture.setToolTip("How many of the shuffled orders needed how many updates until convergence "
-                                "(or ended with which training error); the vertical lines mark the bound "
-                                "(R/γ)² and the file order.")
+        self.picture.setToolTip(_("How many of the shuffled orders needed how many updates until convergence "
+                                  "(or ended with which training error); the vertical lines mark the bound "
+                                  "(R/γ)² and the file order."))
         lay.addWidget(self.picture)
-        self.summary = QtWidgets.QLabel("\n".join(study.summary_lines()))
+        self.summary = QtWidgets.QLabel(display_numbers("\n".join(study.summary_lines())))
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.summary)
         self.status = QtWidgets.QLabel("")  # where a save says what it wrote, or why it could not
         lay.addWidget(self.status)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
-        save_fig = buttons.addButton("Save &figure…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
-        save_fig.setToolTip("The histogram as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as 'study' "
-                            "writes it.")
+        save_fig = buttons.addButton(_("Save &figure…"), QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_fig.setToolTip(_("The histogram as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as 'study' "
+                              "writes it."))
         save_fig.clicked.connect(lambda: self.save_figure())
-        save_tab = buttons.addButton("Save &table…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
-        save_tab.setToolTip("seed,updates,epochs,converged,train_error: one row per order, as 'study --csv' writes it.")
+        save_tab = buttons.addButton(_("Save &table…"), QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        # TRANSLATORS: keep the CSV's column names (seed,updates,…) and 'study --csv' as they are.
+        save_tab.setToolTip(_("seed,updates,epochs,converged,train_error: one row per order, as 'study --csv' "
+                              "writes it."))
         save_tab.clicked.connect(lambda: self.save_table())
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
-    figure_word = "histogram"
-    study_name = "order study"
+    figure_title = N_("Save the order study's histogram")
+    table_title = N_("Save the order study's table")
+    wrong_ending = N_("{file}: the histogram is written as .png, .svg, .pdf or .tex (TikZ); choose one of those "
+                      "endings.")
     file_stem = "order_study"
 
     def figure_formats(self) -> frozenset[str]:
@@ -143,7 +148,7 @@ def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | 
     params = {k: v for k, v in s.current_params().items() if k not in ("shuffle", "seed")}
     train = s.points.train_dataset()
     if train.n == 0:
-        win.banner.show_message("error", "The order study needs training points; add some first.")
+        win.banner.show_message("error", _("The order study needs training points; add some first."))
         return None
     runner = OrderStudyRunner(s.algorithm, train, params, seeds, win)
 
@@ -152,7 +157,7 @@ def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | 
         runner.dialog = StudyDialog(runner.study, win)  # type: ignore[attr-defined]
         runner.dialog.show()  # type: ignore[attr-defined]
 
-    show_progress(win, runner, TITLE, f"Training {seeds + 1} orders…", seeds + 1, done)
+    show_progress(win, runner, _(TITLE), _("Training {n} orders…").format(n=seeds + 1), seeds + 1, done)
     fit_title(runner.progress_dialog)  # type: ignore[attr-defined]  # show_progress's dialog
     return runner
 
@@ -160,9 +165,9 @@ def start_order_study(win: Any, seeds: int | None = None) -> OrderStudyRunner | 
 def seeds_dialog(win: Any) -> QtWidgets.QInputDialog:
     """The question how many shuffled orders to study, wide enough for its title."""
     ask = QtWidgets.QInputDialog(win)
-    ask.setWindowTitle(TITLE)
+    ask.setWindowTitle(_(TITLE))
     ask.setInputMode(QtWidgets.QInputDialog.InputMode.IntInput)
-    ask.setLabelText("Shuffled orders (seeds 0 to N−1):")
+    ask.setLabelText(_("Shuffled orders (seeds 0 to N−1):"))
     ask.setIntRange(1, MAX_SEEDS)
     ask.setIntValue(DEFAULT_SEEDS)
     fit_title(ask)

@@ -17,12 +17,14 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.errors import UserError
 from ...export.source import ExportSession, ViewOptions, format_of
+from ...i18n import N_, _, ngettext
 from ...render.storyboard import DEFAULT_PANELS, MAX_PANELS, check_steps, next_steps, parse_steps, steps_text
 from .figure_dialog import export_sentence
 
 __all__ = ["StoryboardSettings", "StoryboardDialog", "chosen_steps", "export_storyboard", "add_storyboard_action"]
 
-FILTERS = "PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf);;TikZ pictures (*.tex)"
+FILTERS = (N_("PNG images (*.png)"), N_("SVG drawings (*.svg)"), N_("PDF documents (*.pdf)"),
+           N_("TikZ pictures (*.tex)"))  # the file dialog's, shown with _() and joined by ";;"
 SLIDE_ASPECT = 16 / 9
 PNG_WIDTH = 1920
 
@@ -49,47 +51,49 @@ class StoryboardDialog(QtWidgets.QDialog):
     def __init__(self, parent: QtWidgets.QWidget | None, k: int, num_updates: int,
                  initial: StoryboardSettings | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export storyboard")
+        self.setWindowTitle(_("Export storyboard"))
         self.k, self.num_updates = int(k), int(num_updates)
         s = initial or StoryboardSettings()
         form = QtWidgets.QFormLayout(self)
-        self.next_radio = QtWidgets.QRadioButton("The next updates from the step shown:")
+        self.next_radio = QtWidgets.QRadioButton(_("The next updates from the step shown:"))
         self.count_spin = QtWidgets.QSpinBox()
         self.count_spin.setRange(1, MAX_PANELS)
         self.count_spin.setValue(s.count)
-        self.typed_radio = QtWidgets.QRadioButton("These updates:")
+        self.typed_radio = QtWidgets.QRadioButton(_("These updates:"))
         self.typed_edit = QtWidgets.QLineEdit(s.typed or "")
-        self.typed_edit.setPlaceholderText("1,2,3,4 or 3-8")
-        self.typed_edit.setToolTip(f"Update numbers from 1 to {self.num_updates}, separated by commas, or ranges.")
+        # TRANSLATORS: keep "1,2,3,4" and "3-8" as they are: what is typed in the box.
+        self.typed_edit.setPlaceholderText(_("1,2,3,4 or 3-8"))
+        self.typed_edit.setToolTip(_("Update numbers from 1 to {last}, separated by commas, or ranges.").format(
+            last=self.num_updates))
         (self.typed_radio if s.typed is not None else self.next_radio).setChecked(True)
         self.columns_spin = QtWidgets.QSpinBox()
         self.columns_spin.setRange(0, MAX_PANELS)
-        self.columns_spin.setSpecialValueText("automatic")
+        self.columns_spin.setSpecialValueText(_("automatic"))
         self.columns_spin.setValue(s.columns or 0)
-        self.columns_spin.setToolTip("Panels to a row; automatic fills a 16:9 slide.")
+        self.columns_spin.setToolTip(_("Panels to a row; automatic fills a 16:9 slide."))
         self.what = QtWidgets.QLabel()
         self.what.setWordWrap(True)
         form.addRow(self.next_radio, self.count_spin)
         form.addRow(self.typed_radio, self.typed_edit)
-        form.addRow("Panels to a row:", self.columns_spin)
+        form.addRow(_("Panels to a row:"), self.columns_spin)
         form.addRow("", self.what)
-        form.addRow("", QtWidgets.QLabel("The format is the file's ending: .png, .svg, .pdf or .tex (TikZ)."))
+        form.addRow("", QtWidgets.QLabel(_("The format is the file's ending: .png, .svg, .pdf or .tex (TikZ).")))
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = buttons.addButton("Export…", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = buttons.addButton(_("Export…"), QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
         for sig in (self.next_radio.toggled, self.count_spin.valueChanged, self.typed_edit.textChanged,
                     self.columns_spin.valueChanged):
             sig.connect(self._refresh)
-        self.typed_edit.textEdited.connect(lambda *_: self.typed_radio.setChecked(True))
+        self.typed_edit.textEdited.connect(lambda *_args: self.typed_radio.setChecked(True))
         self._refresh()
 
     def settings(self) -> StoryboardSettings:
         typed = self.typed_edit.text() if self.typed_radio.isChecked() else None
         return StoryboardSettings(self.count_spin.value(), typed, self.columns_spin.value() or None)
 
-    def _refresh(self, *_: Any) -> None:
+    def _refresh(self, *_args: Any) -> None:
         try:
             steps = chosen_steps(self.settings(), self.k, self.num_updates)
         except UserError as exc:
@@ -97,8 +101,11 @@ class StoryboardDialog(QtWidgets.QDialog):
             self.ok_button.setEnabled(False)
             return
         n = len(steps)
-        self.what.setText(f"Update{'s' if n > 1 else ''} {steps_text(steps)} of {self.num_updates}: "
-                          f"{n} panel{'s' if n > 1 else ''}, each with the hyperplane before and after its update.")
+        # TRANSLATORS: {steps} lists the updates ("1–4", "1, 3, 5"); {total} is the run's number of updates.
+        self.what.setText(ngettext("Update {steps} of {total}: {n} panel, each with the hyperplane before and after "
+                                   "its update.",
+                                   "Updates {steps} of {total}: {n} panels, each with the hyperplane before and after "
+                                   "its update.", n).format(steps=steps_text(steps), total=self.num_updates, n=n))
         self.ok_button.setEnabled(True)
 
 
@@ -106,8 +113,8 @@ def export_storyboard(win: Any, path: str | Path | None = None, settings: Storyb
     """Write the storyboard of the window's run; without ``path`` the dialog and a file dialog ask."""
     s = win.session
     if s.result is None or s.busy:
-        win.banner.show_message("error", "There is no finished run to export yet; wait for training to finish or "
-                                         "add points.")
+        win.banner.show_message("error", _("There is no finished run to export yet; wait for training to finish or "
+                                           "add points."))
         return False
     k, m = s.k, s.result.record.num_updates
     if path is None:
@@ -132,7 +139,8 @@ def show_storyboard_dialog(win: Any) -> StoryboardDialog | None:
 
 
 def _save_as(win: Any, settings: StoryboardSettings) -> bool:
-    chosen, _ = QtWidgets.QFileDialog.getSaveFileName(win, "Export storyboard", _suggest(win), FILTERS)
+    chosen, __ = QtWidgets.QFileDialog.getSaveFileName(win, _("Export storyboard"), _suggest(win),
+                                                       ";;".join(_(f) for f in FILTERS))
     if not chosen:
         return False
     return _write(win, Path(chosen if Path(chosen).suffix else chosen + ".png"), settings)
@@ -151,8 +159,10 @@ def _write(win: Any, path: str | Path, settings: StoryboardSettings) -> bool:
     except (UserError, OSError) as exc:
         win.banner.show_message("error", export_sentence(exc, path))
         return False
-    win.banner.show_message("info", f"Exported the storyboard of update{'s' if len(steps) > 1 else ''} "
-                                    f"{steps_text(steps)} to {Path(path).name}.")
+    # TRANSLATORS: {steps} lists the updates ("1–4", "1, 3, 5").
+    win.banner.show_message("info", ngettext("Exported the storyboard of update {steps} to {file}.",
+                                             "Exported the storyboard of updates {steps} to {file}.",
+                                             len(steps)).format(steps=steps_text(steps), file=Path(path).name))
     return True
 
 
@@ -164,11 +174,12 @@ def _suggest(win: Any) -> str:
 
 def add_storyboard_action(win: Any) -> QtGui.QAction:
     """File → Export storyboard…, beside Export as Beamer slides (the other run-as-slides export)."""
-    a = QtGui.QAction("Export s&toryboard…", win)
-    tip = "The run's updates as small multiples (PNG, SVG, PDF or TikZ): each panel the hyperplane before and after"
+    a = QtGui.QAction(_("Export s&toryboard…"), win)
+    tip = _("The run's updates as small multiples (PNG, SVG, PDF or TikZ): each panel the hyperplane before and "
+            "after")
     a.setToolTip(tip)
     a.setStatusTip(tip)
-    a.triggered.connect(lambda *_: export_storyboard(win))
+    a.triggered.connect(lambda *_args: export_storyboard(win))
     win.addAction(a)
     files = win.file_actions
     files.menu.insertAction(files.exports_before, a)

@@ -26,6 +26,7 @@ from ...core.winnow_study import (
     check_study,
     run_winnow_study,
 )
+from ...i18n import N_, _, display_numbers
 from ...render.theme import LIGHT, Theme
 from ..kit.background_job import BackgroundJob, show_progress
 from .order_study_dialog import fit_title
@@ -33,7 +34,7 @@ from .study_saving import StudySaving
 
 __all__ = ["WinnowSettings", "WinnowStudyRunner", "WinnowStudyDialog", "SettingsDialog", "start_winnow_study"]
 
-TITLE = "Winnow study"
+TITLE = N_("Winnow study")  # shown with _(TITLE)
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class WinnowSettings:
 class WinnowStudyRunner(BackgroundJob):
     """Runs one study on a worker thread; ``study`` holds the result."""
 
-    what = "The Winnow study"
+    what = N_("The Winnow study")  # BackgroundJob's sentences' subject, translated there
 
     def __init__(self, settings: WinnowSettings, parent: Any = None) -> None:
         super().__init__(parent)
@@ -75,7 +76,7 @@ class WinnowStudyDialog(StudySaving, QtWidgets.QDialog):
         super().__init__(parent)
         from ..figures.winnow_plot import WinnowFigure
 
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         fit_title(self)
         self.study = study
         lay = QtWidgets.QVBoxLayout(self)
@@ -92,9 +93,9 @@ class WinnowStudyDialog(StudySaving, QtWidgets.QDialog):
         self.picture = QtWidgets.QLabel()
         self.picture.setPixmap(QtGui.QPixmap.fromImage(self.image))
         self.picture.setFixedSize(self.picture.pixmap().deviceIndependentSize().toSize())  # never cropped
-        self.picture.setToolTip("Mistakes until an epoch without one, against the number of features d (both axes "
-                                "logarithmic): Winnow's grow with log d, the perceptron's with d. The dashed lines "
-                                "are their bounds, Littlestone's 2 + 3r(1 + log₂ d) and Novikoff's (R/γ)².")
+        self.picture.setToolTip(_("Mistakes until an epoch without one, against the number of features d (both axes "
+                                  "logarithmic): Winnow's grow with log d, the perceptron's with d. The dashed lines "
+                                  "are their bounds, Littlestone's 2 + 3r(1 + log₂ d) and Novikoff's (R/γ)²."))
         lay.addWidget(self.picture)
         lines = study.summary_lines()
         table = 2 + len(study.rows)  # the setting's line, the heading, one line per d; then the notes
@@ -108,13 +109,13 @@ class WinnowStudyDialog(StudySaving, QtWidgets.QDialog):
         self.status = QtWidgets.QLabel("")  # where a save says what it wrote, or why it could not
         lay.addWidget(self.status)
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
-        save_fig = buttons.addButton("Save &figure…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
-        save_fig.setToolTip("The plot on white as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as "
-                            "'study --winnow' writes it.")
+        save_fig = buttons.addButton(_("Save &figure…"), QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_fig.setToolTip(_("The plot on white as PNG, SVG, PDF or TikZ (.tex), by the file name's ending, as "
+                              "'study --winnow' writes it."))
         save_fig.clicked.connect(lambda: self.save_figure())
-        save_tab = buttons.addButton("Save &table…", QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
-        save_tab.setToolTip("One row per d: each learner's mistakes, epochs and bound, as 'study --winnow --csv' "
-                            "writes it.")
+        save_tab = buttons.addButton(_("Save &table…"), QtWidgets.QDialogButtonBox.ButtonRole.ActionRole)
+        save_tab.setToolTip(_("One row per d: each learner's mistakes, epochs and bound, as 'study --winnow --csv' "
+                              "writes it."))
         save_tab.clicked.connect(lambda: self.save_table())
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -122,8 +123,9 @@ class WinnowStudyDialog(StudySaving, QtWidgets.QDialog):
         # is measured at another width: ask for the whole of it, so nothing overlaps.
         self.resize(self.sizeHint())
 
-    figure_word = "plot"
-    study_name = "Winnow study"
+    figure_title = N_("Save the Winnow study's plot")
+    table_title = N_("Save the Winnow study's table")
+    wrong_ending = N_("{file}: the plot is written as .png, .svg, .pdf or .tex (TikZ); choose one of those endings.")
     file_stem = "winnow_study"
 
     def figure_formats(self) -> frozenset[str]:
@@ -143,7 +145,7 @@ class WinnowStudyDialog(StudySaving, QtWidgets.QDialog):
 
 
 def _plain_label(text: str, wrap: bool) -> QtWidgets.QLabel:
-    label = QtWidgets.QLabel(text)
+    label = QtWidgets.QLabel(display_numbers(text))  # the study's numbers with the window's decimal separator
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.setWordWrap(wrap)
@@ -167,23 +169,23 @@ class SettingsDialog(QtWidgets.QDialog):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         form = QtWidgets.QFormLayout(self)
         self.dims = QtWidgets.QLineEdit(",".join(map(str, DEFAULT_DIMS)))
-        self.dims.setToolTip(f"Numbers of features d, separated by commas (1 to {MAX_DIM:,}).")
+        self.dims.setToolTip(_("Numbers of features d, separated by commas (1 to {most:,}).").format(most=MAX_DIM))
         self.relevant = QtWidgets.QSpinBox()
         self.relevant.setRange(1, MAX_DIM)
         self.relevant.setValue(DEFAULT_RELEVANT)
-        self.relevant.setToolTip("The label is +1 when any of the first r features is 1.")
+        self.relevant.setToolTip(_("The label is +1 when any of the first r features is 1."))
         self.points = QtWidgets.QSpinBox()
         self.points.setRange(1, MAX_POINTS)
         self.points.setValue(DEFAULT_POINTS)
         self.seed = QtWidgets.QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
-        form.addRow("Features d:", self.dims)
-        form.addRow("Relevant variables r:", self.relevant)
-        form.addRow("Points at each d:", self.points)
-        form.addRow("Seed:", self.seed)
+        form.addRow(_("Features d:"), self.dims)
+        form.addRow(_("Relevant variables r:"), self.relevant)
+        form.addRow(_("Points at each d:"), self.points)
+        form.addRow(_("Seed:"), self.seed)
         self.message = QtWidgets.QLabel("")
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -199,7 +201,7 @@ class SettingsDialog(QtWidgets.QDialog):
         try:
             dims = tuple(int(p) for p in self.dims.text().replace(" ", "").split(","))
         except ValueError:
-            self.problem = "Give the numbers of features d as whole numbers separated by commas, such as 8,16,32."
+            self.problem = _("Give the numbers of features d as whole numbers separated by commas, such as 8,16,32.")
             return None
         try:
             check_study(dims, self.relevant.value(), self.points.value())
@@ -237,6 +239,7 @@ def start_winnow_study(win: Any, settings: WinnowSettings | None = None) -> Winn
         runner.dialog.show()  # type: ignore[attr-defined]
 
     total = len(settings.dims)
-    show_progress(win, runner, TITLE, f"Training Winnow and the perceptron at {total} values of d…", total, done)
+    show_progress(win, runner, _(TITLE), _("Training Winnow and the perceptron at {n} values of d…").format(n=total),
+                  total, done)
     fit_title(runner.progress_dialog)  # type: ignore[attr-defined]  # show_progress's dialog
     return runner

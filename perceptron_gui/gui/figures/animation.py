@@ -27,6 +27,7 @@ from ...core.atomic import AtomicFile
 from ...export.encoders import Encoder, GifEncoder, Mp4Encoder, gif_palette
 from ...export.source import FRAME_UNITS, ExportError, ExportSession, ViewOptions, check_writable, logical_size
 from ...export.steps import frame_steps  # Qt-free: the Beamer writer takes its frames from it too
+from ...i18n import _
 
 __all__ = ["UNITS", "AnimationSettings", "AnimationJob", "frame_steps", "mp4_available", "MP4_HINT",
            "write_animation", "MAX_FRAMES_LIMIT", "MAX_FPS"]
@@ -66,20 +67,24 @@ class AnimationSettings:
 
     def check(self) -> None:
         if self.unit not in UNITS:
-            raise ExportError(f"Frames are made per {' or per '.join(UNITS)}, not per '{self.unit}'.")
+            # TRANSLATORS: joins the frame units' names (update, visit, epoch), which stay in English.
+            units = _(" or per ").join(UNITS)
+            raise ExportError(_("Frames are made per {units}, not per '{unit}'.").format(units=units, unit=self.unit))
         if not (math.isfinite(self.fps) and 0 < self.fps <= MAX_FPS):
-            raise ExportError(f"The frame rate must be more than 0 and at most {MAX_FPS:g} frames per second, not {self.fps:g}.")
+            raise ExportError(_("The frame rate must be more than 0 and at most {max:g} frames per second, "
+                                "not {fps:g}.").format(max=MAX_FPS, fps=self.fps))
         if not 1 <= int(self.max_frames) <= MAX_FRAMES_LIMIT:
-            raise ExportError(f"The frame cap must be between 1 and {MAX_FRAMES_LIMIT}, not {self.max_frames}.")
+            raise ExportError(_("The frame cap must be between 1 and {max}, not {cap}.").format(
+                max=MAX_FRAMES_LIMIT, cap=self.max_frames))
         if not 100 <= int(self.width) <= 4000:
-            raise ExportError(f"The frame width must be between 100 and 4000 pixels, not {self.width}.")
+            raise ExportError(_("The frame width must be between 100 and 4000 pixels, not {width}.").format(width=self.width))
 
 
 # ---- the job --------------------------------------------------------------------------------------
 def animation_format(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in ANIMATION_FORMATS:
-        raise ExportError(f"{Path(path).name} has no animation ending; name it .gif or .mp4.")
+        raise ExportError(_("{name} has no animation ending; name it .gif or .mp4.").format(name=Path(path).name))
     return ANIMATION_FORMATS[suffix]
 
 
@@ -107,14 +112,14 @@ class AnimationJob:
         self.path = Path(path)
         self.fmt = fmt or animation_format(path)
         if self.fmt not in ANIMATION_FORMATS.values():
-            raise ExportError(f"Animations are written as GIF or MP4, not '{self.fmt}'.")
+            raise ExportError(_("Animations are written as GIF or MP4, not '{format}'.").format(format=self.fmt))
         self.figure_name = figure
         self.settings = settings or AnimationSettings()
         self.options = options or ViewOptions()
         self.settings.check()
         if self.fmt == "mp4" and not mp4_available():
-            raise ExportError(f"Writing MP4 needs the optional ffmpeg package; install it with {MP4_HINT}, "
-                              "or write a .gif.")
+            raise ExportError(_("Writing MP4 needs the optional ffmpeg package; install it with {hint}, "
+                                "or write a .gif.").format(hint=MP4_HINT))
         check_writable(self.path)
         s = self.settings
         self.steps = frame_steps(source.run, s.unit, s.k_from, s.k_to, s.max_frames)
@@ -123,8 +128,9 @@ class AnimationJob:
         w, h = self.frame_size
         if self.fmt == "gif" and self.total * w * h > GIF_MAX_PIXELS:
             # Pillow holds every frame (one byte a pixel) until it writes the file.
-            raise ExportError(f"This GIF would need about {self.total * w * h / 1e9:.1f} GB of memory "
-                              f"({self.total} frames of {w}×{h}); use fewer frames or a smaller width, or write MP4.")
+            raise ExportError(_("This GIF would need about {gb:.1f} GB of memory ({frames} frames of {w}×{h}); "
+                                "use fewer frames or a smaller width, or write MP4.").format(
+                                    gb=self.total * w * h / 1e9, frames=self.total, w=w, h=h))
         self._figure: Any = None  # the SlideFigure, from start() on
         self._encoder: Encoder | None = None
         self._file: AtomicFile | None = None  # the temporary beside path, from start() on
@@ -165,7 +171,7 @@ class AnimationJob:
             self.start()
         assert self._figure is not None and self._encoder is not None
         w, h = self.frame_size
-        for _ in range(max(1, int(n))):
+        for __ in range(max(1, int(n))):
             if self.done >= self.total:
                 break
             self._figure.set_t(int(self.steps[self.done]))

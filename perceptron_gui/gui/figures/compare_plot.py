@@ -16,6 +16,7 @@ from typing import Any, cast
 from PySide6 import QtCore, QtGui
 
 from ...export.source import ExportError, ExportSession, ViewOptions, logical_size
+from ...i18n import _
 from ...render.compare_text import panel_lines
 from ...session.compare import Comparison
 from ..canvas.canvas import Canvas
@@ -64,7 +65,7 @@ class CompareFigure:
         pw, ph = self.panel_size
         self.size = (pw * self.cols, (ph + self.text_h) * self.rows)
         self.panels: list[SlideFigure] = []
-        self.title = f"{n} runs compared" + (f" · {comparison.points.title}" if comparison.points.title else "")
+        self.title = _("{n} runs compared").format(n=n) + (f" · {comparison.points.title}" if comparison.points.title else "")
         self.source: Any = None  # the Protocol of figure_files asks for one; the title says what this is
         try:
             steps = comparison.steps_at(self.epoch)
@@ -125,7 +126,8 @@ def write_compare_figure(path: str | os.PathLike[str], comparison: Comparison, f
                          width: int = 1920, epoch: int | None = None, options: ViewOptions | None = None) -> Path:
     """Write the race as PNG (``width`` pixels wide), SVG or PDF (Qt must be started)."""
     if fmt not in COMPARE_FORMATS:
-        raise ExportError(f"The comparison is drawn as PNG, SVG or PDF, not {fmt}; use --png, --svg or --pdf.")
+        raise ExportError(_("The comparison is drawn as PNG, SVG or PDF, not {format}; use --png, --svg or --pdf.").format(
+            format=fmt))
     cols = 2 if len(comparison.runs) == 4 else len(comparison.runs)
     scale = width / (logical_size(PANEL_ASPECT)[0] * cols) if fmt == "png" else 1.0
     fig = CompareFigure(comparison, epoch, options=options, device_scale=scale)

@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtGui, QtSvg
 
 from ...core.atomic import atomic_write_bytes, write_error
 from ...export.source import FIGURES, check_writable
+from ...i18n import _
 from .slide_style import header_text
 
 
@@ -53,7 +54,7 @@ def write_png(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     img = fig.render_image()
     buf = _buffer()
     if not img.save(buf, "PNG"):  # type: ignore[call-overload]  # PySide6's stubs lack the QIODevice overload
-        raise write_error(path, reason="the PNG encoder failed", advice="try a smaller width")
+        raise write_error(path, reason=_("the PNG encoder failed"), advice=_("try a smaller width"))
     return _write_buffer(path, buf)
 
 
@@ -67,7 +68,8 @@ def write_svg(fig: SlideFigure, path: str | os.PathLike[str]) -> Path:
     gen.setViewBox(QtCore.QRect(0, 0, w, h))
     gen.setResolution(96)
     gen.setTitle(_title(fig))
-    gen.setDescription(f"{FIGURES.get(fig.figure, fig.figure)}, exported by perceptron-gui")  # or the figure's own words
+    what = FIGURES[fig.figure] if fig.figure in FIGURES else _(fig.figure)  # or the figure's own words
+    gen.setDescription(_("{figure}, exported by perceptron-gui").format(figure=what))
     _paint_on(fig, gen, path, "SVG", vector=True)
     return _write_buffer(path, buf)
 
@@ -100,7 +102,7 @@ def _paint_on(fig: SlideFigure, device: QtGui.QPaintDevice, path: str | os.PathL
               scale: tuple[float, float] | None = None, vector: bool = False) -> None:
     p = QtGui.QPainter()
     if not p.begin(device):
-        raise write_error(path, reason=f"the {what} painter could not start")
+        raise write_error(path, reason=_("the {format} painter could not start").format(format=what))
     try:
         if scale is not None:
             p.scale(*scale)
@@ -108,7 +110,7 @@ def _paint_on(fig: SlideFigure, device: QtGui.QPaintDevice, path: str | os.PathL
     finally:
         ended = p.end()
     if not ended:
-        raise write_error(path, reason=f"the {what} painter failed")
+        raise write_error(path, reason=_("the {format} painter failed").format(format=what))
 
 
 def _buffer() -> QtCore.QBuffer:
@@ -121,5 +123,5 @@ def _write_buffer(path: str | os.PathLike[str], buf: QtCore.QBuffer) -> Path:
     buf.close()
     data = bytes(buf.data().data())
     if not data:
-        raise write_error(path, reason="the figure came out empty")
+        raise write_error(path, reason=_("the figure came out empty"))
     return atomic_write_bytes(check_writable(path), data)

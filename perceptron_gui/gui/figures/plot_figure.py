@@ -52,7 +52,7 @@ class PlotFigure:
         raise NotImplementedError
 
     def _settle(self) -> None:
-        for _ in range(3):
+        for __ in range(3):
             QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
             layout = QtWidgets.QGraphicsWidget.layout(self.root)
             if layout is not None:

@@ -39,6 +39,7 @@ from ...export.source import (
     check_writable,
     format_of,
 )
+from ...i18n import _
 from ...render.fit_view import must_show, widened_view
 from ...render.geometry import rect_of_range
 from . import figure_files, point_layer
@@ -93,11 +94,14 @@ class SlideFigure:
     def __init__(self, source: ExportSession, figure: str = "canvas", *, options: ViewOptions | None = None,
                  device_scale: float = 1.0, transparent: bool = False, style: SlideStyle = SLIDE) -> None:
         if figure not in FIGURES:
-            raise ExportError(f"There is no figure '{figure}'; choose one of {', '.join(FIGURES)}.")
+            raise ExportError(_("There is no figure '{figure}'; choose one of {names}.").format(
+                figure=figure, names=", ".join(FIGURES)))
         if figure in STILL_FIGURES:  # several plots: proof_figure.ProofFigure paints them, not one view
-            raise ExportError(f"{FIGURES[figure].capitalize()} is a still figure; animate its plots one by one.")
+            raise ExportError(_("{figure} is a still figure; animate its plots one by one.").format(
+                figure=_capitalized(FIGURES[figure])))
         if source.result is None and figure != "canvas":
-            raise ExportError(f"There is no run yet, so {FIGURES[figure]} is empty; add points of both classes first.")
+            raise ExportError(_("There is no run yet, so {figure} is empty; add points of both classes first.").format(
+                figure=FIGURES[figure]))
         self.source = source
         self.figure = figure
         self.options = options or ViewOptions()
@@ -155,8 +159,8 @@ class SlideFigure:
         self.widget = plot = AnglePlot(self.source)
         if not plot.has_theta_star():
             text = plot.message.text().split("\n")[0].rstrip(".")
-            raise ExportError(f"The angle plot needs θ*, and this run has none ({text}); export the canvas "
-                              "or the per-epoch plot instead.")
+            raise ExportError(_("The angle plot needs θ*, and this run has none ({reason}); export the canvas "
+                                "or the per-epoch plot instead.").format(reason=text))
         self._legend = style_angle_plot(plot, self.style, self.device_scale, self.transparent)
         plot.angle_curve.setSymbolSize(8)
         self.source.playhead_changed.connect(self._refresh_angle_legend)
@@ -199,7 +203,7 @@ class SlideFigure:
     # ---- layout ------------------------------------------------------------------------------
     def _settle(self) -> None:
         """Apply pending layout requests now (pyqtgraph resizes axes lazily)."""
-        for _ in range(3):
+        for __ in range(3):
             QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
             layout = QtWidgets.QGraphicsWidget.layout(self.root)  # PlotItem shadows layout()
             if layout is not None:
@@ -351,20 +355,31 @@ def _write_weight_space_tikz(source: ExportSession, path: str | os.PathLike[str]
     try:
         write_weight_space_tikz(path, source.result, source.playhead.t)
     except ValueError as exc:  # not 2-D, or a curved kernel: render/weight_space.py's sentence
-        raise ExportError(str(exc).replace("choose two columns", "export the canvas")) from None
+        d = source.result.record.d if source.result is not None else 0
+        if d != 2:
+            raise ExportError(_("The weight space is drawn for data with 2 features, where w is a point of a plane; "
+                                "this data set has {d}, so export the canvas or another data set.").format(d=d)) from None
+        raise ExportError(str(exc)) from None
     return Path(path)
 
 
 def _needs_theta_star(figure: str, reason: str) -> str:
     """The one sentence of a proof curve's export without θ* (``reason`` from render.k_curves)."""
     why = reason.split("\n")[0].rstrip(".")
-    return (f"{FIGURES[figure].capitalize()} needs θ*, and this run has none ({why}); "
-            "export the losses, the canvas or the per-epoch plot instead.")
+    return _("{figure} needs θ*, and this run has none ({reason}); "
+             "export the losses, the canvas or the per-epoch plot instead.").format(
+                 figure=_capitalized(FIGURES[figure]), reason=why)
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter upper case (str.capitalize would lower the rest: θ*, w_k)."""
+    return text[:1].upper() + text[1:]
 
 
 def _device_scale(options: ViewOptions, width_px: int) -> float:
     if not (MIN_WIDTH_PX <= int(width_px) <= MAX_WIDTH_PX):
-        raise ExportError(f"The width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width_px}.")
+        raise ExportError(_("The width must be between {min} and {max} pixels, not {width}.").format(
+            min=MIN_WIDTH_PX, max=MAX_WIDTH_PX, width=width_px))
     return int(width_px) / logical_size(options.aspect)[0]
 
 
@@ -396,7 +411,7 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
         if problem is not None:
             raise ExportError(problem)
         if source.result is None:
-            raise ExportError("There is no run yet to draw as TikZ; add points of both classes first.")
+            raise ExportError(_("There is no run yet to draw as TikZ; add points of both classes first."))
         if figure == "weight-space":
             return _write_weight_space_tikz(source, path)
         if figure != "canvas":
@@ -410,7 +425,7 @@ def export_figure(source: ExportSession, path: str | os.PathLike[str], fmt: str 
                    compact_legend=options.compact_legend, size=options.tikz_size)
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
-        raise ExportError(f"There is no format '{fmt}'; choose png, svg, pdf or tikz.")
+        raise ExportError(_("There is no format '{format}'; choose png, svg, pdf or tikz.").format(format=fmt))
     if figure == "proof":  # three plots in one figure: gui/figures/proof_figure.py
         from .proof_figure import write_proof_figure
 

@@ -16,6 +16,7 @@ from typing import Any
 from PySide6 import QtCore, QtGui
 
 from ...export.source import MIN_ASPECT, ExportError, ExportSession, ViewOptions, logical_size
+from ...i18n import _
 from ...render.k_curves import PROOF_KINDS
 from . import figure_files
 from .slide_style import SLIDE, SlideStyle, device_pixels, header_text
@@ -40,7 +41,7 @@ class ProofFigure:
         self.transparent = transparent
         self.style = style
         self.source = source
-        self.title = f"The convergence proof · {header_text(source)}"
+        self.title = _("The convergence proof · {header}").format(header=header_text(source))
         self.panels: list[Any] = []
         try:
             for kind in PROOF_KINDS:
@@ -80,7 +81,7 @@ def write_proof_figure(source: ExportSession, path: str | os.PathLike[str], fmt:
     """Write the proof's plots as PNG (``width`` pixels wide), SVG or PDF (Qt must be started);
     ``panel(source, kind, **options)`` makes one plot's figure (plots.SlideFigure)."""
     if fmt not in ("png", "svg", "pdf"):
-        raise ExportError(f"The proof's plots are drawn as PNG, SVG, PDF or TikZ, not {fmt}.")
+        raise ExportError(_("The proof's plots are drawn as PNG, SVG, PDF or TikZ, not {format}.").format(format=fmt))
     options = options or ViewOptions()
     n = len(PROOF_KINDS)
     scale = width / (logical_size(max(options.aspect / n, MIN_ASPECT))[0] * n) if fmt == "png" else 1.0

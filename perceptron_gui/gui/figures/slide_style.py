@@ -25,6 +25,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.algorithms import REGISTRY
 from ...export.source import logical_size
+from ...i18n import _
 from ...render.formatting import fmt_int
 from ..canvas.items import Legend, LegendSwatch
 from ..canvas.overlay import OverlayLook
@@ -75,13 +76,13 @@ def header_text(source: Any) -> str:
     as in notes 002 and the live panel)."""
     result = source.result
     if result is None:
-        return "No run yet"
+        return _("No run yet")
     name = result.algorithm
     title = REGISTRY[name].heading() if name in REGISTRY else name  # short: it fits above a narrow figure
     rec = result.record
     t = source.playhead.t
     k = rec.k_after_step(t)
-    when = "before the first visit" if t < 0 or rec.n == 0 else f"epoch {fmt_int(t // rec.n)}"
+    when = _("before the first visit") if t < 0 or rec.n == 0 else _("epoch {epoch}").format(epoch=fmt_int(t // rec.n))
     return f"{title} · k = {fmt_int(k)} · {when}"
 
 
@@ -150,7 +151,7 @@ def style_canvas(canvas: Any, st: SlideStyle = SLIDE, scale: float = 1.0, transp
     # pyqtgraph's setLabelTextSize only notes the size: the entries shown already keep the
     # screen's text until set again, and entries made later (a frame of an animation) get the
     # slide's, so one row came out larger than the rest.
-    for _, label in ov.legend.items:
+    for __, label in ov.legend.items:
         label.setText(label.text, size=f"{st.legend_font_px}px", color=st.foreground)
     ov.legend.setBrush(pg.mkBrush(None) if transparent else pg.mkBrush(st.background))
     ov.legend.setPen(pg.mkPen(None))  # the screen's legend has a white frame: no frame on a slide
@@ -182,12 +183,13 @@ def style_angle_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, tran
 
 def angle_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
     bound_label = plot.legend.getLabel(plot.bound_curve)
-    bound_text = bound_label.text if bound_label is not None else "bound arccos(min(1, √k·γ/R))"
+    bound_text = (bound_label.text if bound_label is not None
+                  else _("bound {formula}").format(formula="arccos(min(1, √k·γ/R))"))
     return [
-        (LegendSwatch(pen=plot.angle_curve.opts["pen"]), "angle ∠(w_k, θ*)"),
+        (LegendSwatch(pen=plot.angle_curve.opts["pen"]), _("angle ∠(w_k, θ*)")),
         (LegendSwatch(pen=plot.bound_curve.opts["pen"]), bound_text),
-        (LegendSwatch(pen=plot.playhead_line.pen), f"this frame: k = {fmt_int(plot.session.k)}"),
-        (LegendSwatch(pen=plot.novikoff_line.pen), "Novikoff: at most (R/γ)² updates"),
+        (LegendSwatch(pen=plot.playhead_line.pen), _("this frame: k = {k}").format(k=fmt_int(plot.session.k))),
+        (LegendSwatch(pen=plot.novikoff_line.pen), _("Novikoff: at most (R/γ)² updates")),
     ]
 
 
@@ -213,7 +215,7 @@ def style_curve_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, tran
 
 def curve_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
     entries = [(LegendSwatch(pen=c.opts["pen"]), c.name()) for c in plot.curves.values()]
-    entries.append((LegendSwatch(pen=plot.playhead_line.pen), f"this frame: k = {fmt_int(plot.session.k)}"))
+    entries.append((LegendSwatch(pen=plot.playhead_line.pen), _("this frame: k = {k}").format(k=fmt_int(plot.session.k))))
     return entries
 
 
@@ -243,17 +245,17 @@ def style_epoch_plot(plot: Any, st: SlideStyle = SLIDE, scale: float = 1.0, tran
 
 def restyle_epoch_axis(plot: Any, st: SlideStyle = SLIDE) -> None:
     """After each run_changed the plot rewrites its bottom label with the curve key: replace it."""
-    plot.error_plot.setLabel("bottom", "epoch", **{"font-size": f"{st.label_font_px}px", "color": st.foreground})
+    plot.error_plot.setLabel("bottom", _("epoch"), **{"font-size": f"{st.label_font_px}px", "color": st.foreground})
 
 
 def epoch_legend_entries(plot: Any) -> list[tuple[LegendSwatch, str]]:
     up = plot.updates_curve.opts
     entries = [(LegendSwatch(pen=up["pen"], brush=pg.mkBrush(up["fillBrush"] or up.get("brush"))),
-                "updates in the epoch"),
-               (LegendSwatch(pen=plot.train_curve.opts["pen"]), "training error")]
+                _("updates in the epoch")),
+               (LegendSwatch(pen=plot.train_curve.opts["pen"]), _("training error"))]
     if plot.test_curve.xData is not None and len(plot.test_curve.xData):
-        entries.append((LegendSwatch(pen=plot.test_curve.opts["pen"]), "test error"))
-    entries.append((LegendSwatch(pen=plot.markers[0].pen), "this frame's epoch"))
+        entries.append((LegendSwatch(pen=plot.test_curve.opts["pen"]), _("test error")))
+    entries.append((LegendSwatch(pen=plot.markers[0].pen), _("this frame's epoch")))
     return entries
 
 

@@ -29,6 +29,7 @@ from ...export.source import (
     format_of,
     logical_size,
 )
+from ...i18n import _
 from ...render.geometry import range_of_rect
 from ...render.picture import PictureOptions
 from ...render.storyboard import Storyboard, storyboard
@@ -79,7 +80,7 @@ class StoryboardFigure:
         self.legend_height = int(len(self._legend_rows) * self.style.legend_font_px * 1.7 + self.style.legend_font_px)
         self.size = (width, self.heading_height + ph * sb.rows + self.legend_height)
         self.device_scale = float(device_scale) if width_px is None else float(width_px) / width
-        self.title = f"Storyboard · {sb.heading}"
+        self.title = _("Storyboard · {heading}").format(heading=sb.heading)
         self.options = ViewOptions(**{**base.__dict__, "aspect": sb.panel_aspect,
                                       "view_range": range_of_rect(sb.rect), "show_previous": True,
                                       "show_margins": False, "show_point_margins": False})
@@ -130,7 +131,7 @@ class StoryboardFigure:
         row_h = st.legend_font_px * 1.7
         for r, row in enumerate(self._legend_rows):
             y = top + st.legend_font_px * 0.5 + r * row_h
-            x = (self.size[0] - sum(width for _, width in row)) / 2.0
+            x = (self.size[0] - sum(width for __, width in row)) / 2.0
             for text, width in row:
                 entry = next(e for e in self.board.legend if e.text == text)
                 swatch = swatches.get(entry.role)
@@ -201,7 +202,7 @@ def _without_legend(fig: SlideFigure) -> None:
 
 
 def _settle(fig: SlideFigure) -> None:
-    for _ in range(3):
+    for __ in range(3):
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
         layout = QtWidgets.QGraphicsWidget.layout(fig.root)
         if layout is not None:
@@ -243,7 +244,7 @@ def write_storyboard(source: ExportSession, path: str | os.PathLike[str], steps:
                               aspect=options.aspect, columns=columns, size=options.tikz_size)
         return Path(path)
     if fmt not in ("png", "svg", "pdf"):
-        raise ExportError(f"A storyboard is drawn as PNG, SVG, PDF or TikZ, not {fmt}.")
+        raise ExportError(_("A storyboard is drawn as PNG, SVG, PDF or TikZ, not {format}.").format(format=fmt))
     with StoryboardFigure(source, steps, options=options, columns=columns,
                           width_px=_width(width) if fmt == "png" else None, transparent=transparent,
                           style=style) as fig:
@@ -253,5 +254,6 @@ def write_storyboard(source: ExportSession, path: str | os.PathLike[str], steps:
 
 def _width(width: int) -> int:
     if not MIN_WIDTH_PX <= int(width) <= MAX_WIDTH_PX:
-        raise ExportError(f"The width must be between {MIN_WIDTH_PX} and {MAX_WIDTH_PX} pixels, not {width}.")
+        raise ExportError(_("The width must be between {min} and {max} pixels, not {width}.").format(
+            min=MIN_WIDTH_PX, max=MAX_WIDTH_PX, width=width))
     return int(width)

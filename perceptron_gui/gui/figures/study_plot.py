@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from ...core.order_study import OrderStudy
+from ...i18n import _
 from ...render import theme
 from ...render.study_picture import BOUND_SHOWN_UP_TO, describe_study, study_header
 from .plot_figure import PLOT_FORMATS, PlotFigure, write_plot_figure
@@ -66,7 +67,7 @@ class StudyFigure(PlotFigure):
         self.title = pic.header
         set_header(item, pic.header + (f" · {pic.bound_note}" if pic.bound_note else ""), st)
         item.setLabel("bottom", pic.x_title)
-        item.setLabel("left", "orders")
+        item.setLabel("left", _("orders"))
         style_axes(item, st, sc)
         item.setXRange(*pic.x_range, padding=0)
         item.setYRange(0, pic.y_max, padding=0)

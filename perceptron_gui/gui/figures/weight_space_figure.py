@@ -11,7 +11,8 @@ from typing import Any
 
 from ...core.algorithms.kernel import in_feature_space
 from ...export.source import ExportError
-from ...render.weight_space import NOT_2D, NOT_INPUT_SPACE
+from ...i18n import _
+from ...render.weight_space import NOT_INPUT_SPACE
 from .slide_style import pixel_font, set_margins, style_axes
 
 __all__ = ["build_weight_space"]
@@ -24,11 +25,13 @@ def build_weight_space(fig: Any) -> None:
     src, st, sc = fig.source, fig.style, fig.device_scale
     d = src.result.record.d
     if d != 2:
-        raise ExportError(NOT_2D.format(d=d).replace("choose two columns", "export the canvas"))
+        raise ExportError(_("The weight space is drawn for data with 2 features, where w is a point of a plane; "
+                            "this data set has {d}, so export the canvas or another data set.").format(d=d))
     if not in_feature_space(src.result.record):
-        raise ExportError(NOT_INPUT_SPACE)
+        raise ExportError(_(NOT_INPUT_SPACE))
     fig.widget = view = WeightSpaceView(src, pen_scale=st.pen_factor * sc, label_px=st.legend_font_px,
                                         mark_scale=st.point_factor * sc)
+    view.localise_numbers = False  # a file: its numbers keep the decimal point
     view.resize(*fig.size)
     item = view.plot.getPlotItem()
     if fig.transparent:

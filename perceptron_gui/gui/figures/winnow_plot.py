@@ -18,6 +18,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from ...core.winnow_study import WinnowStudy
+from ...i18n import N_
 from ...render.theme import FIGURE, Theme
 from ...render.winnow_picture import describe_winnow_study
 from .plot_figure import PLOT_FORMATS, PlotFigure, write_plot_figure
@@ -35,7 +36,7 @@ class WinnowFigure(PlotFigure):
     """An offscreen, slide-styled plot of a :class:`WinnowStudy` in ``theme``'s colours."""
 
     # figure_files names a figure by this in an SVG's description.
-    figure = "the Winnow study's plot"
+    figure = N_("the Winnow study's plot")  # shown as _(figure)
 
     def __init__(self, study: WinnowStudy, *, device_scale: float = 1.0, theme: Theme = FIGURE,
                  style: SlideStyle = SLIDE) -> None:

@@ -17,6 +17,7 @@ from PySide6 import QtWidgets
 
 from ...core.atomic import remove_stale_temporaries
 from ...core.errors import UserError
+from ...i18n import N_, _
 from ...session.autosave import Autosaver
 from ...session.autosave_store import crashed_slots, read_recovered
 from ...session.document import Document
@@ -25,7 +26,7 @@ from ...session.session import Session
 from ..kit.message_bar import MessageBanner
 from ..kit.ui_thread import ui_call
 
-RECOVERY_QUESTION = "Restore the work from your last session, which did not close normally?"
+RECOVERY_QUESTION = N_("Restore the work from your last session, which did not close normally?")  # shown translated
 # Whatever a damaged autosave makes the reader raise, the window says one sentence and goes on.
 _UNREADABLE = (UserError, OSError, ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError)
 
@@ -82,7 +83,7 @@ class AutosaveMixin:
                 recovered = read_recovered(slot.base)
             except _UNREADABLE as exc:
                 reason = str(exc).split(";")[0].rstrip(".") or type(exc).__name__
-                sentence = slot.set_aside(f"it could not be restored ({reason})")
+                sentence = slot.set_aside(_("it could not be restored ({reason})").format(reason=reason))
                 self.banner.show_message("error", sentence)
                 return False
             # In no file yet: the title says "untitled *".
@@ -101,7 +102,7 @@ class AutosaveMixin:
 
     def _ask_recovery_box(self) -> bool:
         B = QtWidgets.QMessageBox.StandardButton
-        ans = QtWidgets.QMessageBox.question(self.window, "Restore unsaved work?", RECOVERY_QUESTION,
+        ans = QtWidgets.QMessageBox.question(self.window, _("Restore unsaved work?"), _(RECOVERY_QUESTION),
                                              B.Yes | B.No, B.Yes)
         return ans == B.Yes
 
@@ -110,4 +111,4 @@ class AutosaveMixin:
         self.autosave_failed.emit(message)  # type: ignore[attr-defined]
 
     def _show_autosave_error(self, message: str) -> None:
-        self.banner.show_message("error", f"Autosave failed: {message}")
+        self.banner.show_message("error", _("Autosave failed: {message}").format(message=message))

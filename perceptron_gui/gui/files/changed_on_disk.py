@@ -10,25 +10,26 @@ from typing import Literal
 
 from PySide6 import QtWidgets
 
+from ...i18n import N_, _
 from ..kit.user_text import shown_name
 
 __all__ = ["Answer", "ask_changed_on_disk"]
 
 Answer = Literal["reload", "overwrite", "save_as", "cancel"]
-TITLE = "File changed on disk"
+TITLE = N_("File changed on disk")  # shown translated
 
 
 def ask_changed_on_disk(parent: QtWidgets.QWidget, path: Path) -> Answer:
     """Ask what to do about ``path``, changed on disk behind the window's back."""
     M = QtWidgets.QMessageBox
-    box = M(M.Icon.Warning, TITLE,
-            f"{shown_name(path.name)} was changed on disk by another window or program since this window "
-            "opened or saved it.", parent=parent)
-    box.setInformativeText("Reload it (the work here is replaced by the file's), overwrite it with the work here "
-                           "(the other changes are lost), or save the work here under another name?")
-    reload = box.addButton("Reload", M.ButtonRole.DestructiveRole)
-    overwrite = box.addButton("Overwrite", M.ButtonRole.AcceptRole)
-    save_as = box.addButton("Save As…", M.ButtonRole.ActionRole)
+    box = M(M.Icon.Warning, _(TITLE),
+            _("{name} was changed on disk by another window or program since this window "
+              "opened or saved it.").format(name=shown_name(path.name)), parent=parent)
+    box.setInformativeText(_("Reload it (the work here is replaced by the file's), overwrite it with the work here "
+                             "(the other changes are lost), or save the work here under another name?"))
+    reload = box.addButton(_("Reload"), M.ButtonRole.DestructiveRole)
+    overwrite = box.addButton(_("Overwrite"), M.ButtonRole.AcceptRole)
+    save_as = box.addButton(_("Save As…"), M.ButtonRole.ActionRole)
     box.addButton(M.StandardButton.Cancel)
     box.setDefaultButton(save_as)
     box.exec()

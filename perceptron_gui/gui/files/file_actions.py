@@ -22,6 +22,7 @@ from ...core.dataset import Dataset
 from ...core.errors import UserError
 from ...core.io import MAX_CSV_BYTES, MAX_JSON_BYTES
 from ...core.workers import background_thread
+from ...i18n import N_, _
 from ...render.projection import prepare_projection
 from ...session.autosave import DEFAULT_DELAY_S, Autosaver
 from ...session.document import Document, DocumentKind, kind_of
@@ -41,7 +42,7 @@ __all__ = ["install_file_actions", "FileActions", "ViewRange"]
 # Files above this size are read on a worker thread, the window live meanwhile (10⁶ rows,
 # 43 MB, take about 0.5 s to parse; a 200 MB file with a bad last line took 25 s).
 BACKGROUND_READ_BYTES = 4_000_000
-CSV_FILTER = "CSV files (*.csv *.txt);;All files (*)"
+CSV_FILTER = N_("CSV files (*.csv *.txt);;All files (*)")  # translated where a dialog shows it
 HEADLESS_PLATFORMS = ("offscreen", "minimal")
 ViewRange = tuple[tuple[float, float], tuple[float, float]]
 
@@ -112,7 +113,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
 
     # ---- menu -----------------------------------------------------------------------------
     def _build_menu(self) -> None:
-        menu = self.window.menuBar().addMenu("&File")
+        menu = self.window.menuBar().addMenu(_("&File"))
+        menu.setObjectName("file_menu")  # found by this name (its text is translated)
         SK = QtGui.QKeySequence.StandardKey
 
         def add(name: str, text: str, slot: Callable[[], Any], shortcut: str | QtGui.QKeySequence.StandardKey | None = None,
@@ -124,43 +126,43 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             if tip:
                 a.setToolTip(tip)
                 a.setStatusTip(tip)
-            a.triggered.connect(lambda *_: slot())
+            a.triggered.connect(lambda *_args: slot())
             self.window.addAction(a)
             self.actions[name] = a
             menu.addAction(a)
 
-        add("open", "&Open data set…", self.open_csv, SK.Open, "Open a CSV file: x1,…,xd,y per line")
-        add("open_test_set", "Open &test set…", self.open_test_set,
-            tip="Add the points of a CSV with the same columns as test points: the per-epoch table shows their error")
-        add("save", "&Save data set", self.save_current, SK.Save)
-        add("save_as", "Save data set &as…", self.save_csv, SK.SaveAs)
+        add("open", _("&Open data set…"), self.open_csv, SK.Open, _("Open a CSV file: x1,…,xd,y per line"))
+        add("open_test_set", _("Open &test set…"), self.open_test_set,
+            tip=_("Add the points of a CSV with the same columns as test points: the per-epoch table shows their error"))
+        add("save", _("&Save data set"), self.save_current, SK.Save)
+        add("save_as", _("Save data set &as…"), self.save_csv, SK.SaveAs)
         menu.addSeparator()
-        add("open_session", "Open &session…", self.open_session, "Ctrl+Shift+O",
-            "Open a saved session: the data, the algorithm and its parameters, the step shown")
-        add("save_session", "Save s&ession", self.save_session,
-            tip="Save data, algorithm, parameters and the step shown to a .perceptron.json file")
-        add("save_session_as", "Save session as…", self.save_session_as)
-        self.recent_menu = QtWidgets.QMenu("&Recent files", self.window)
+        add("open_session", _("Open &session…"), self.open_session, "Ctrl+Shift+O",
+            _("Open a saved session: the data, the algorithm and its parameters, the step shown"))
+        add("save_session", _("Save s&ession"), self.save_session,
+            tip=_("Save data, algorithm, parameters and the step shown to a .perceptron.json file"))
+        add("save_session_as", _("Save session as…"), self.save_session_as)
+        self.recent_menu = QtWidgets.QMenu(_("&Recent files"), self.window)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self.recent_menu.menuAction().setObjectName("recent_files")
         menu.addMenu(self.recent_menu)
         self._fill_recent_menu()
         menu.addSeparator()
-        add("export_run_json", "Export run as &JSON…", self.export_run_json,
-            tip="The whole run: parameters, every update, the per-epoch table, θ*, γ and the bound")
-        add("export_updates_csv", "Export &updates as CSV…", self.export_updates_csv,
-            tip="One row per update: k, epoch, the example, its label, the weights after it, cos∠(w, θ*)")
-        add("export_epochs_csv", "Export per-&epoch table as CSV…", self.export_epochs_csv,
-            tip="epoch, updates, training error and test error (fractions)")
-        add("copy_epochs_latex", "Copy per-epoch table as &LaTeX", self.copy_epochs_latex,
-            tip="A LaTeX tabular of the per-epoch table, to paste into slides")
-        add("export_beamer", "Export as &Beamer slides…", self.export_beamer,
-            tip="A Beamer document: one frame whose overlays step through the run, update by update (pdflatex)")
-        add("exercise_sheet", "E&xercise sheet…", lambda: open_exercise_dialog(self.window, self.session, self._start_dir()),
-            tip="Hand-simulation exercises with their solutions (LaTeX) and a Moodle quiz, every answer read off a run")
+        add("export_run_json", _("Export run as &JSON…"), self.export_run_json,
+            tip=_("The whole run: parameters, every update, the per-epoch table, θ*, γ and the bound"))
+        add("export_updates_csv", _("Export &updates as CSV…"), self.export_updates_csv,
+            tip=_("One row per update: k, epoch, the example, its label, the weights after it, cos∠(w, θ*)"))
+        add("export_epochs_csv", _("Export per-&epoch table as CSV…"), self.export_epochs_csv,
+            tip=_("epoch, updates, training error and test error (fractions)"))
+        add("copy_epochs_latex", _("Copy per-epoch table as &LaTeX"), self.copy_epochs_latex,
+            tip=_("A LaTeX tabular of the per-epoch table, to paste into slides"))
+        add("export_beamer", _("Export as &Beamer slides…"), self.export_beamer,
+            tip=_("A Beamer document: one frame whose overlays step through the run, update by update (pdflatex)"))
+        add("exercise_sheet", _("E&xercise sheet…"), lambda: open_exercise_dialog(self.window, self.session, self._start_dir()),
+            tip=_("Hand-simulation exercises with their solutions (LaTeX) and a Moodle quiz, every answer read off a run"))
         # Where the figure and animation exports go (gui/dialogs/export_dialog.py adds them there).
         self.menu, self.exports_before = menu, menu.addSeparator()
-        add("quit", "&Quit", self.window.close, SK.Quit)
+        add("quit", _("&Quit"), self.window.close, SK.Quit)
 
     def _fill_recent_menu(self) -> None:
         self.recent.remove_missing()
@@ -171,13 +173,13 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             a = m.addAction(f"&{(i + 1) % 10} {action_text(p.name)}")
             a.setToolTip(shown_name(p))
             a.setStatusTip(shown_name(p))
-            a.triggered.connect(lambda *_, p=p: self.open_recent(p))
+            a.triggered.connect(lambda *_args, p=p: self.open_recent(p))
         if not paths:
-            empty = m.addAction("(none yet)")
+            empty = m.addAction(_("(none yet)"))
             empty.setEnabled(False)
         else:
             m.addSeparator()
-            m.addAction("Clear the list", self._clear_recent)
+            m.addAction(_("Clear the list"), self._clear_recent)
 
     def _clear_recent(self) -> None:
         self.recent.clear()
@@ -193,28 +195,29 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
         """Open a data CSV (a dialog when ``path`` is None); a bad file gives a message box
         and keeps the current data."""
         if path is None:
-            path, _ = QtWidgets.QFileDialog.getOpenFileName(self.window, "Open data set", "", CSV_FILTER)
+            path, _filter = QtWidgets.QFileDialog.getOpenFileName(self.window, _("Open data set"), "", _(CSV_FILTER))
             if not path:
                 return False
-        return self._open(Path(path), "csv", "Could not open the file")
+        return self._open(Path(path), "csv", _("Could not open the file"))
 
     def open_session(self, path: str | Path | None = None) -> bool:
         """Open a ``.perceptron.json`` session (a dialog when ``path`` is None)."""
         if path is None:
-            path, _ = QtWidgets.QFileDialog.getOpenFileName(self.window, "Open session", self._start_dir(),
-                                                            SESSION_FILTER)
+            path, _filter = QtWidgets.QFileDialog.getOpenFileName(self.window, _("Open session"), self._start_dir(),
+                                                                  _(SESSION_FILTER))
             if not path:
                 return False
-        return self._open(Path(path), "session", "Could not open the session")
+        return self._open(Path(path), "session", _("Could not open the session"))
 
     def open_recent(self, path: str | Path) -> bool:
         p = Path(path)
         if self.recent.exists(p) is False:  # None (a folder we may not read): opening says why
             self.recent.remove(p)
-            self.banner.show_message("error", f"{p.name} no longer exists, so it was removed from the recent files.")
+            self.banner.show_message("error", _("{name} no longer exists, so it was removed from the recent files.").format(
+                name=p.name))
             return False
         kind = kind_of(p)
-        return self._open(p, kind, "Could not open the session" if kind == "session" else "Could not open the file")
+        return self._open(p, kind, _("Could not open the session") if kind == "session" else _("Could not open the file"))
 
     def _open(self, p: Path, kind: DocumentKind, box_title: str) -> bool:
         """Open ``p``: at once when small, else read on a worker thread while the window stays
@@ -239,7 +242,7 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
     def _read_in_background(self, p: Path, kind: DocumentKind, box_title: str) -> None:
         self._reads += 1
         ticket = self._reads  # a newer open makes this one's result stale
-        self.banner.show_message("info", f"Reading {p.name} ({p.stat().st_size / 1e6:,.0f} MB)…")
+        self.banner.show_message("info", _("Reading {name} ({size:,.0f} MB)…").format(name=p.name, size=p.stat().st_size / 1e6))
         self.reading = True
 
         document, done = self.document, ui_call(self._on_read_done)  # the reader holds no Qt object
@@ -252,7 +255,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
             except UserError as exc:
                 loaded, error = None, str(exc)
             except MemoryError:
-                loaded, error = None, f"{p.name} is too big to read with the memory there is; split it or sample it first."
+                loaded, error = None, _("{name} is too big to read with the memory there is; split it or sample it "
+                                        "first.").format(name=p.name)
             done((ticket, p, kind, box_title, loaded, error))
 
         background_thread(work, "perceptron-read", housekeeping=False).start()
@@ -324,8 +328,8 @@ class FileActions(AutosaveMixin, SaveMixin, RunExportMixin, TestSetMixin, QtCore
     def _ask_close_box(self) -> str:
         B = QtWidgets.QMessageBox.StandardButton
         ans = QtWidgets.QMessageBox.question(
-            self.window, "Unsaved changes",
-            "The data have changes that are not saved. Save them before closing?",
+            self.window, _("Unsaved changes"),
+            _("The data have changes that are not saved. Save them before closing?"),
             B.Save | B.Discard | B.Cancel, B.Save)
         return {B.Save: "save", B.Discard: "discard"}.get(ans, "cancel")
 

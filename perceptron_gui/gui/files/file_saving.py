@@ -22,6 +22,7 @@ from PySide6 import QtWidgets
 
 from ...core.errors import UserError
 from ...core.workers import background_thread
+from ...i18n import N_, _
 from ...session.autosave import Autosaver
 from ...session.document import ChangedOnDiskError, Document, DocumentKind, NothingToSaveError, PreparedSave
 from ...session.session import Session
@@ -34,7 +35,9 @@ from .changed_on_disk import Answer, ask_changed_on_disk
 # of writing at 150,000 (50,000 points of 2 features). Counting points instead kept 2,000 rows of
 # 784 features (1.6 million numbers) on the window's thread for 1-2.4 s.
 BACKGROUND_SAVE_NUMBERS = 150_000
-SESSION_FILTER = f"Perceptron sessions (*{SESSION_SUFFIX});;JSON files (*.json);;All files (*)"
+# Translated where a dialog shows it: _(SESSION_FILTER) (the suffix is written out for the catalogue).
+SESSION_FILTER = N_("Perceptron sessions (*.perceptron.json);;JSON files (*.json);;All files (*)")
+assert SESSION_SUFFIX in SESSION_FILTER
 
 
 class SaveMixin:
@@ -81,7 +84,7 @@ class SaveMixin:
                 return False
             p = self.document.path
             start = str(p) if p is not None and self.document.kind == "csv" else "data.csv"
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save data set", start, "CSV files (*.csv)")
+            path, _filter = QtWidgets.QFileDialog.getSaveFileName(self.window, _("Save data set"), start, _("CSV files (*.csv)"))
             if not path:
                 return False
         return self._save(Path(path), "csv")
@@ -96,8 +99,8 @@ class SaveMixin:
 
     def save_session_as(self, path: str | Path | None = None) -> bool:
         if path is None:
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, "Save session as", self._suggest(SESSION_SUFFIX),
-                                                            SESSION_FILTER)
+            path, _filter = QtWidgets.QFileDialog.getSaveFileName(self.window, _("Save session as"),
+                                                                  self._suggest(SESSION_SUFFIX), _(SESSION_FILTER))
             if not path:
                 return False
             if not Path(path).suffix:
@@ -127,7 +130,7 @@ class SaveMixin:
             self._save_failed(kind, str(exc))
             return False
         if written_numbers(self.session) > BACKGROUND_SAVE_NUMBERS and not self._save_now:
-            self.window.statusBar().showMessage(f"Saving {self.session.points.n:,} points to {p.name}…")
+            self.window.statusBar().showMessage(_("Saving {n:,} points to {name}…").format(n=self.session.points.n, name=p.name))
             self._writer.add(prepared)
             return True
         try:
@@ -148,7 +151,7 @@ class SaveMixin:
         if answer == "overwrite":
             return self._save(p, kind, overwrite=True)
         if answer == "reload":
-            self._open(p, kind, "Could not open the session" if kind == "session" else "Could not open the file")
+            self._open(p, kind, _("Could not open the session") if kind == "session" else _("Could not open the file"))
             return False  # the file's work is shown; this window's was not saved
         if answer == "save_as":
             return self.save_session_as() if kind == "session" else self.save_csv()
@@ -175,8 +178,8 @@ class SaveMixin:
             self.banner.show_message("info", said)
 
     def _save_failed(self, kind: DocumentKind, sentence: str) -> None:
-        QtWidgets.QMessageBox.warning(self.window, "Could not save the session" if kind == "session"
-                                      else "Could not save", sentence)
+        QtWidgets.QMessageBox.warning(self.window, _("Could not save the session") if kind == "session"
+                                      else _("Could not save"), sentence)
 
 
 def written_numbers(session: Session) -> int:
@@ -232,7 +235,7 @@ class SaveWriter:
             except UserError as exc:
                 error = str(exc)
             except MemoryError:
-                error = f"{prepared.path.name} could not be written: the computer ran out of memory."
+                error = _("{name} could not be written: the computer ran out of memory.").format(name=prepared.path.name)
             with self._lock:
                 self._results.append((prepared, error))
             self._written()

@@ -8,11 +8,12 @@ from PySide6 import QtWidgets
 from ...core.csv_text import clip_text
 from ...core.errors import UserError
 from ...core.io import read_csv
+from ...i18n import N_, _, ngettext
 from ...session.open_test_set import add_test_set
 from ...session.session import Session
 from ..kit.message_bar import MessageBanner
 
-BOX_TITLE = "Could not open the test set"
+BOX_TITLE = N_("Could not open the test set")  # shown translated
 
 
 class TestSetMixin:
@@ -28,8 +29,8 @@ class TestSetMixin:
         """Read a CSV with the data's columns and add its points as test points (one undo step;
         a dialog when ``path`` is None). A bad file or a column mismatch: one sentence in a box."""
         if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getOpenFileName(self.window, "Open test set", "",
-                                                              "CSV files (*.csv *.txt);;All files (*)")
+            chosen, _filter = QtWidgets.QFileDialog.getOpenFileName(self.window, _("Open test set"), "",
+                                                                    _("CSV files (*.csv *.txt);;All files (*)"))
             if not chosen:
                 return False
             path = chosen
@@ -39,8 +40,10 @@ class TestSetMixin:
             if not add_test_set(self.session, data, source=clip_text(p.name, 60)):
                 return False  # the session said why (its message)
         except UserError as exc:
-            QtWidgets.QMessageBox.warning(self.window, BOX_TITLE, str(exc))
+            QtWidgets.QMessageBox.warning(self.window, _(BOX_TITLE), str(exc))
             return False
-        self.banner.show_message("info", f"Added {data.n:,} test point{'s' if data.n != 1 else ''} from "
-                                         f"{clip_text(p.name, 60)}; the per-epoch table shows their error.")
+        self.banner.show_message("info", ngettext(
+            "Added {n:,} test point from {name}; the per-epoch table shows their error.",
+            "Added {n:,} test points from {name}; the per-epoch table shows their error.", data.n).format(
+            n=data.n, name=clip_text(p.name, 60)))
         return True

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ...core.csv_text import clip_text
+from ...i18n import _
 
 __all__ = ["MAX_WINDOW_FEATURES", "too_wide", "first_line_is_long"]
 
@@ -32,8 +33,9 @@ def too_wide(kind: str, loaded: Any, name: str) -> str | None:
     d = int(np.shape(loaded["data"]["X"])[1]) if kind == "session" else int(loaded.d)
     if d <= MAX_WINDOW_FEATURES:
         return None
-    return (f"{clip_text(name, 60)} has {d:,} features, more than the window can show ({MAX_WINDOW_FEATURES:,}, "
-            "one table column each); train on it with 'perceptron-gui run', or keep fewer columns.")
+    return _("{name} has {d:,} features, more than the window can show ({most:,}, one table column each); "
+             "train on it with 'perceptron-gui run', or keep fewer columns.").format(
+        name=clip_text(name, 60), d=d, most=MAX_WINDOW_FEATURES)
 
 
 def first_line_is_long(path: Path) -> bool:

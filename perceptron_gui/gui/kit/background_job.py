@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from ...core.algorithms.chunks import TrainingStopped
 from ...core.errors import UserError
 from ...core.workers import background_thread
+from ...i18n import N_, _
 from .ui_thread import UiCall, ui_call
 
 __all__ = ["BackgroundJob", "show_progress"]
@@ -36,7 +37,7 @@ class BackgroundJob(QtCore.QObject):
 
     progressed = QtCore.Signal(int, int)
     finished = QtCore.Signal(str)
-    what = "The computation"  # the subject of its sentences: "The order study was cancelled."
+    what = N_("The computation")  # the subject of its sentences: "The order study was cancelled."
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -58,8 +59,9 @@ class BackgroundJob(QtCore.QObject):
     def start(self) -> None:
         self.state = "running"
         work, what, stop = self.work(), self.what, self._stop.is_set
+        shown = _(what)  # the sentences' subject in the window's language; the thread keeps the English name
         progressed, ended = ui_call(self._on_progress), ui_call(self._on_ended)
-        self._thread = background_thread(lambda: _run_job(work, what, stop, progressed, ended), what.lower(),
+        self._thread = background_thread(lambda: _run_job(work, shown, stop, progressed, ended), what.lower(),
                                          housekeeping=False)
         self._thread.start()
 
@@ -90,11 +92,11 @@ def _run_job(work: Callable[[Callable[[int, int], None], Callable[[], bool]], An
     try:
         result = work(progressed, stop)
     except TrainingStopped:
-        ended("cancelled", f"{what} was cancelled.")
+        ended("cancelled", _("{what} was cancelled.").format(what=what))
     except UserError as exc:
         ended("failed", str(exc))
     except MemoryError:
-        ended("failed", f"{what} needs more memory than there is; use fewer points or epochs.")
+        ended("failed", _("{what} needs more memory than there is; use fewer points or epochs.").format(what=what))
     else:
         ended("done", result)
 
@@ -103,7 +105,7 @@ def show_progress(win: Any, job: BackgroundJob, title: str, label: str, total: i
                   on_done: Callable[[], None]) -> None:
     """Start ``job`` under a window-modal progress dialog with Cancel; when it ends, close the
     dialog and call ``on_done`` (it ended well) or put its message in the window's strip."""
-    progress = QtWidgets.QProgressDialog(label, "Cancel", 0, total, win)
+    progress = QtWidgets.QProgressDialog(label, _("Cancel"), 0, total, win)
     progress.setWindowTitle(title)
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(300)

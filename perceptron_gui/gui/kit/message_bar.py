@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ...i18n import _, display_numbers
 from .accessible import describe_value, name_widget
 
 Qt = QtCore.Qt
@@ -60,10 +61,10 @@ class MessageBanner(QtWidgets.QFrame):
         self.close_button.setText("×")
         self.close_button.setAutoRaise(True)
         self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click must not take the keys
-        self.close_button.setToolTip("Close this message (Esc)")
+        self.close_button.setToolTip(_("Close this message (Esc)"))
         self.close_button.clicked.connect(self.dismiss)
-        name_widget(self.close_button, "Close the message", "Closes the message above the canvas (Esc)")
-        name_widget(self.label, "Message", "")
+        name_widget(self.close_button, _("Close the message"), _("Closes the message above the canvas (Esc)"))
+        name_widget(self.label, _("Message"), "")
         row = QtWidgets.QHBoxLayout(self)
         row.setContentsMargins(8, 2, 2, 2)
         row.setSpacing(4)
@@ -98,10 +99,11 @@ class MessageBanner(QtWidgets.QFrame):
         self._text = text
         self._set_style(level)
         icon = _STYLE.get(level, _STYLE["info"])[0]
-        self.label.setText(f"{icon} {text}")
-        self.label.setToolTip(text)
-        self.label.setAccessibleName("Error" if level == "error" else "Message")
-        describe_value(self.label, text)
+        shown = display_numbers(text)  # the language's decimal separator; text() gives the message as said
+        self.label.setText(f"{icon} {shown}")
+        self.label.setToolTip(shown)
+        self.label.setAccessibleName(_("Error") if level == "error" else _("Message"))
+        describe_value(self.label, shown)
         self.show()
         self._fit_slot()
         self._place()

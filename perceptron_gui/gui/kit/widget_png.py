@@ -13,6 +13,7 @@ from PySide6 import QtCore, QtWidgets
 from ...core.atomic import atomic_write_bytes, write_error
 from ...core.csv_text import clip_text
 from ...core.errors import UserError
+from ...i18n import _
 
 __all__ = ["save_widget_png"]
 
@@ -22,7 +23,7 @@ def save_widget_png(parent: QtWidgets.QWidget, widget: QtWidgets.QWidget, path: 
     """Save ``widget`` as shown to ``path`` (asked with a dialog titled ``title`` when None;
     a name without .png gets it); a failed write is one sentence in a message box."""
     if path is None:
-        chosen, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggestion, "PNG images (*.png)")
+        chosen, _filter = QtWidgets.QFileDialog.getSaveFileName(parent, title, suggestion, _("PNG images (*.png)"))
         if not chosen:
             return False
         path = chosen
@@ -33,9 +34,9 @@ def save_widget_png(parent: QtWidgets.QWidget, widget: QtWidgets.QWidget, path: 
     buf.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
     try:
         if not widget.grab().save(buf, "PNG"):
-            raise write_error(p, reason="the PNG encoder failed", advice="try again")
+            raise write_error(p, reason=_("the PNG encoder failed"), advice=_("try again"))
         atomic_write_bytes(p, bytes(buf.data().data()), allow_empty=False)
     except UserError as exc:  # a WriteError: one sentence, the old file whole
-        QtWidgets.QMessageBox.warning(parent, "Could not export the image", clip_text(str(exc), 300))
+        QtWidgets.QMessageBox.warning(parent, _("Could not export the image"), clip_text(str(exc), 300))
         return False
     return True

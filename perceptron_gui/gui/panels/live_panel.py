@@ -13,6 +13,7 @@ from ...core import novikoff
 from ...core.algorithms import REGISTRY
 from ...core.algorithms.kernel import in_feature_space, kernel_formula
 from ...core.errors import UserError
+from ...i18n import _, display_numbers
 from ...render import learner_rows
 from ...render.formatting import DASH, NA, check_mark, fmt, fmt_bound, fmt_count_pct, fmt_deg, fmt_equation, fmt_int, fmt_vec
 from ...session.frame import Frame
@@ -50,11 +51,12 @@ class LivePanel(QtWidgets.QWidget):
         self._form.setVerticalSpacing(3)
         self._form.setContentsMargins(8, 6, 8, 6)
         for key, caption, tip in ROWS:
+            caption, tip = _(caption), (_(tip) if tip else "")
             if key.startswith("#"):
                 self._add_header(caption, first=key == "#now")
                 if key == "#proof":
                     self.note = self._make_label(word_wrap=True)
-                    name_widget(self.note, "Proof note")
+                    name_widget(self.note, _("Proof note"))
                     self._form.addRow(self.note)
                 continue
             cap = QtWidgets.QLabel(caption)
@@ -64,7 +66,7 @@ class LivePanel(QtWidgets.QWidget):
                 self.start_edit.setToolTip(tip)
                 self.start_edit.setPlaceholderText("w₀; b₀")
                 self.start_edit.returnPressed.connect(self._type_start)
-                name_widget(self.start_edit, "start w₀; b₀", tip)
+                name_widget(self.start_edit, _("start w₀; b₀"), tip)
                 self._form.addRow(cap, self.start_edit)
             elif key == "meter":
                 self.meter = QtWidgets.QProgressBar()
@@ -72,7 +74,7 @@ class LivePanel(QtWidgets.QWidget):
                 self.meter.setTextVisible(True)
                 self.meter.setMaximumHeight(18)
                 self.meter.setToolTip(tip)
-                name_widget(self.meter, "k against the bound", tip)
+                name_widget(self.meter, _("k against the bound"), tip)
                 self._style_meter()
                 self._form.addRow(cap, self.meter)
             else:
@@ -160,7 +162,7 @@ class LivePanel(QtWidgets.QWidget):
         changes: dict[str, object] = {"init": "custom", "start_w": w}
         if b is not None:
             changes["start_b"] = b
-        s.set_params(changes, label="Type the start")
+        s.set_params(changes, label=_("Type the start"))
 
     def _show_start(self, result) -> None:
         """The run's start w₀ (and b₀ with an offset), unless the field is being edited."""
@@ -181,6 +183,7 @@ class LivePanel(QtWidgets.QWidget):
             self._form.setRowVisible(widget, visible)
 
     def _set(self, key: str, text: str) -> None:
+        text = display_numbers(text)  # the language's decimal separator, in the window only
         lab = self._labels[key]
         if lab.text() != text:  # setText re-lays out the form; skip it when nothing changed
             lab.setText(text)
@@ -195,7 +198,7 @@ class LivePanel(QtWidgets.QWidget):
         x, space = SPACES["lifted" if lifted else "offset" if offset else "plain"]
         for key, _caption, tip in ROWS:
             if key in self._labels:
-                self._labels[key].setToolTip(tip.format(x=x, space=space))
+                self._labels[key].setToolTip(_(tip).format(x=x, space=_(space)))
                 self._captions[key].setToolTip(self._labels[key].toolTip())
         for key, cap in (("R", "R"), ("gamma", "γ"), ("bound", "(R/γ)²")):
             self._captions[key].setText(cap.replace("R", "R̃").replace("γ", "γ̃") if lifted else cap)
@@ -218,7 +221,7 @@ class LivePanel(QtWidgets.QWidget):
         curved = result is not None and not in_feature_space(result.record)
         for key in ("w", "norm_w", "margin"):  # a curved boundary has no w (f lives in the feature space)
             self._show(key, not curved)
-        self._captions["equation"].setText("boundary" if curved else "hyperplane")
+        self._captions["equation"].setText(_("boundary") if curved else _("hyperplane"))
         beta = learner_rows.margin_of(result)
         if beta is not None:  # the margin perceptron's proof: R² + 2β where the perceptron has R²
             self._captions["bound"].setText(learner_rows.margin_bound_caption(beta))
@@ -227,7 +230,8 @@ class LivePanel(QtWidgets.QWidget):
         self._lemma = lemma_margin_of(result) if lifted else None
         tho = self.proof_theory()
         n_test = 0 if result is None or result.test is None else result.test.n
-        self._set("points", NA if result is None else f"{fmt_int(result.train.n)} training, {fmt_int(n_test)} test")
+        self._set("points", NA if result is None else _("{train} training, {test} test").format(
+            train=fmt_int(result.train.n), test=fmt_int(n_test)))
         self._set("separable", separable_text(result))
         self._set("R", fmt(None if tho is None or result.train.n == 0 else tho.R))
         self._set("gamma", fmt(None if tho is None else tho.gamma))
@@ -235,7 +239,8 @@ class LivePanel(QtWidgets.QWidget):
         self._set("bound", learner_rows.margin_bound_text(result) if beta is not None
                   else fmt_bound(None if tho is None else tho.bound))
         lem = self._lemma
-        self._set("gamma_lemma", NA if lem is None else f"{fmt(lem[0])} (≤ γ̃, with γ = {fmt(lem[1])})")
+        self._set("gamma_lemma", NA if lem is None else _("{gamma_prime} (≤ γ̃, with γ = {gamma})").format(
+            gamma_prime=fmt(lem[0]), gamma=fmt(lem[1])))
         self._refresh()
 
     def _refresh(self) -> None:
@@ -243,7 +248,7 @@ class LivePanel(QtWidgets.QWidget):
         if res is None:
             for key in self._labels:
                 self._set(key, NA)
-            self.note.setText("No run yet: add points or load a preset.")
+            self.note.setText(_("No run yet: add points or load a preset."))
             self._set_proof_visible(False)
             return
         rec = res.record
@@ -251,15 +256,16 @@ class LivePanel(QtWidgets.QWidget):
         if fr is None:
             return  # big data: the new run's first frame is on its way (frame_changed)
         k = fr.k
-        self._set("k", f"{fmt_int(k)} of {fmt_int(rec.num_updates)}")
+        self._set("k", _("{k} of {total}").format(k=fmt_int(k), total=fmt_int(rec.num_updates)))
         last = max(rec.epochs_run - 1, 0)
-        self._set("epoch", f"start (before epoch 0 of 0–{fmt_int(last)})" if fr.t < 0
-                  else f"{fmt_int(fr.epoch)} of epochs 0–{fmt_int(last)}")
+        self._set("epoch", _("start (before epoch 0 of 0–{last})").format(last=fmt_int(last)) if fr.t < 0
+                  else _("{epoch} of epochs 0–{last}").format(epoch=fmt_int(fr.epoch), last=fmt_int(last)))
         if fr.visit_index is None:
-            self._set("visit", "none yet (start)")
+            self._set("visit", _("none yet (start)"))
         else:
             # Rows count from 1 here, as in the point table's row header.
-            self._set("visit", f"row {fr.visit_index + 1} → " + ("update" if fr.visit_updated else "no update"))
+            self._set("visit", (_("row {row} → update") if fr.visit_updated else _("row {row} → no update"))
+                      .format(row=fr.visit_index + 1))
         self._set("w", fmt_vec(fr.w))
         self._set("b", fmt(fr.b))
         self._set("norm_w", fmt(float(np.linalg.norm(fr.w))))
@@ -269,18 +275,20 @@ class LivePanel(QtWidgets.QWidget):
             self._set("equation", fmt_equation(fr.w, fr.b, fr.offset))
         learner = REGISTRY[rec.algorithm]
         if learner.dual:
-            self._set("support", f"{fmt_int(fr.alpha_points.size)} of {fmt_int(rec.n)} points (Σ α = {fmt_int(k)})")
+            self._set("support", _("{count} of {total} points (Σ α = {k})").format(
+                count=fmt_int(fr.alpha_points.size), total=fmt_int(rec.n), k=fmt_int(k)))
         self._set("margin", NA + " (w = 0)" if fr.dataset_margin is None and rec.n else fmt(fr.dataset_margin))
         self._set("train_error", fmt_count_pct(fr.train_error, res.train.n))
-        self._set("test_error", DASH + " (no test set)" if res.test is None or res.test.n == 0
+        self._set("test_error", _("{dash} (no test set)").format(dash=DASH) if res.test is None or res.test.n == 0
                   else fmt_count_pct(fr.test_error, res.test.n))
         self._set("output", fr.output_label or NA)
         if fr.output_error_sample is None:
             self._set("output_error", fmt_count_pct(fr.output_train_error, res.train.n))
         else:
-            self._set("output_error", f"{fmt_count_pct(fr.output_train_error, fr.output_error_sample)}, "
-                                      f"a random sample of the {fmt_int(res.train.n)} points")
-        self._set("slack", f"{fmt_int(fr.slack_points.size)} of {fmt_int(rec.n)} points")
+            self._set("output_error", _("{error}, a random sample of the {n} points").format(
+                error=fmt_count_pct(fr.output_train_error, fr.output_error_sample), n=fmt_int(res.train.n)))
+        self._set("slack", _("{count} of {total} points").format(count=fmt_int(fr.slack_points.size),
+                                                                 total=fmt_int(rec.n)))
         if learner.steps_own_size:
             self._set("tau", learner_rows.tau_text(fr))
         elif learner.margin_rule:
@@ -288,7 +296,8 @@ class LivePanel(QtWidgets.QWidget):
         self._set("perceptron_loss", fmt(fr.perceptron_loss))
         self._set("hinge_loss", fmt(fr.hinge_loss))
         self._set("pocket", NA if fr.pocket_count is None else
-                  f"{fmt_int(fr.pocket_count)} of {fmt_int(rec.n)} (w after update {fmt_int(fr.pocket_k)})")
+                  _("{count} of {total} (w after update {k})").format(
+                      count=fmt_int(fr.pocket_count), total=fmt_int(rec.n), k=fmt_int(fr.pocket_k)))
         self._refresh_proof(res, fr)
 
     def _set_proof_visible(self, visible: bool) -> None:
@@ -300,13 +309,14 @@ class LivePanel(QtWidgets.QWidget):
         proof, tho = res.proof, self.proof_theory()
         self._set_proof_visible(proof is not None)
         if proof is None:
-            self.note.setText(no_theta_sentence(res) + mistake_bound_note(res, fr.k))
+            self.note.setText(display_numbers(no_theta_sentence(res) + mistake_bound_note(res, fr.k)))
             return
         k = min(fr.k, len(proof.k) - 1)
         # The bound from this run's start: (R/γ)² from w₀ = 0, larger or smaller from w₀ = y₁x₁.
         bound = novikoff.updates_bound(tho.gamma, res.proof_R, float(proof.dot[0]), float(proof.norm_sq[0]))
         self.meter.setValue(int(round(1000 * min(1.0, k / bound))) if bound else 0)
-        self.meter.setFormat(f"k = {fmt_int(k)} of at most {fmt_int(novikoff.max_updates(bound))}")
+        self.meter.setFormat(display_numbers(_("k = {k} of at most {bound}").format(
+            k=fmt_int(k), bound=fmt_int(novikoff.max_updates(bound)))))
         tol = 1e-9 * max(1.0, abs(proof.dot_lower[k]), proof.norm_sq_upper[k])
         self._set("dot", f"{fmt(proof.dot[k])} ≥ {fmt(proof.dot_lower[k])} "
                   + check_mark(proof.dot[k] >= proof.dot_lower[k] - tol))

@@ -12,13 +12,14 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.errors import UserError
+from ...i18n import N_, _, display_numbers
 from ...render.narration import edit_sentence, narrate, retrained_sentence
 from ...session.commands import Change
 from ..kit.view_wiring import connect_events
 
 __all__ = ["NarrationPanel", "DOCK_TITLE", "TRANSCRIPT_MAX"]
 
-DOCK_TITLE = "Narration"
+DOCK_TITLE = N_("Narration")  # the dock's object name and key; shown translated
 TRANSCRIPT_MAX = 10_000  # sentences kept for the transcript (a long play would keep them all)
 
 
@@ -41,12 +42,12 @@ class NarrationPanel(QtWidgets.QWidget):
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         self.text.setAlignment(QtCore.Qt.AlignmentFlag.AlignTop | QtCore.Qt.AlignmentFlag.AlignLeft)
-        self.text.setAccessibleName("Narration of the step shown")
+        self.text.setAccessibleName(_("Narration of the step shown"))
         lay.addWidget(self.text, 1)
         row = QtWidgets.QHBoxLayout()
         row.addStretch(1)
-        self.save_button = QtWidgets.QPushButton("Save &transcript…")
-        self.save_button.setToolTip("The sentences of this sitting, one per line, as a text file")
+        self.save_button = QtWidgets.QPushButton(_("Save &transcript…"))
+        self.save_button.setToolTip(_("The sentences of this sitting, one per line, as a text file"))
         self.save_button.clicked.connect(lambda: self.save_transcript())
         row.addWidget(self.save_button)
         lay.addLayout(row)
@@ -59,21 +60,22 @@ class NarrationPanel(QtWidgets.QWidget):
         s = self.session
         return narrate(s.frame(), s.result, s.points.X, s.points.y)
 
-    def refresh(self, *_: object) -> None:
+    def refresh(self, *_args: object) -> None:
         """Say the step shown (and, right after an edit, the edit first)."""
         if self._edit and self._edit_t is not None and self.session.playhead.t != self._edit_t:
             self._edit, self._edit_t = "", None
         text = self._edit + self.sentence()
-        if text == self.text.text():
+        shown = display_numbers(text)  # the language's decimal separator on screen; the transcript keeps the point
+        if shown == self.text.text():
             return
-        self.text.setText(text)
-        self.said.emit(text)
+        self.text.setText(shown)
+        self.said.emit(shown)
         if not self.transcript or self.transcript[-1] != text:
             self.transcript.append(text)
             del self.transcript[:-TRANSCRIPT_MAX]
-        self.canvas.setAccessibleDescription(text)
+        self.canvas.setAccessibleDescription(shown)
         if not getattr(self.session, "playing", False):
-            self._announce(text)
+            self._announce(shown)
 
     def _announce(self, text: str) -> None:
         """Tell assistive technology: the canvas's description changed, and an announcement."""
@@ -99,16 +101,18 @@ class NarrationPanel(QtWidgets.QWidget):
         from ...core.atomic import atomic_write_text
 
         if path is None:
-            chosen, _ = QtWidgets.QFileDialog.getSaveFileName(self, "Save the transcript", "transcript.txt",
-                                                              "Text files (*.txt)")
+            chosen, _filter = QtWidgets.QFileDialog.getSaveFileName(self, _("Save the transcript"), "transcript.txt",
+                                                                    _("Text files (*.txt)"))
             if not chosen:
                 return False
             path = chosen
         try:
             atomic_write_text(path, "\n".join(self.transcript) + "\n")
         except (UserError, OSError) as exc:
-            self.save_button.setToolTip(f"{Path(path).name} could not be written: {exc}")
-            self.session.message.emit("error", f"{Path(path).name} could not be written: {exc}")
+            said = _("{name} could not be written: {error}").format(name=Path(path).name, error=exc)
+            self.save_button.setToolTip(said)
+            self.session.message.emit("error", said)
             return False
-        self.session.message.emit("info", f"Wrote the transcript ({len(self.transcript)} sentences) to {Path(path).name}.")
+        self.session.message.emit("info", _("Wrote the transcript ({n} sentences) to {name}.").format(
+            n=len(self.transcript), name=Path(path).name))
         return True

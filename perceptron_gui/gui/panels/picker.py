@@ -6,6 +6,7 @@ from typing import Any
 from PySide6 import QtCore, QtWidgets
 
 from ...core.algorithms import REGISTRY, ParamSpec
+from ...i18n import _, display_numbers
 from ...session.session import Session
 from ..kit.accessible import name_widget
 from ..kit.view_wiring import connect_events
@@ -24,8 +25,8 @@ class AlgorithmPicker(QtWidgets.QWidget):
         for name, cls in REGISTRY.items():
             self.combo.addItem(cls.title, name)
             self.combo.setItemData(self.combo.count() - 1, cls.description, Qt.ItemDataRole.ToolTipRole)
-        self.combo.setToolTip("The perceptron variant to train (notes 000–004).")
-        name_widget(self.combo, "Algorithm", "The perceptron variant to train; its parameters follow.")
+        self.combo.setToolTip(_("The perceptron variant to train (notes 000–004)."))
+        name_widget(self.combo, _("Algorithm"), _("The perceptron variant to train; its parameters follow."))
         # Elide a long title rather than widen the dock past a 1024-px projector.
         self.combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setMinimumContentsLength(14)
@@ -59,7 +60,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
             name = self.session.algorithm
             cls = REGISTRY[name]
             self.combo.setCurrentIndex(self.combo.findData(name))
-            self.description.setText(cls.description)
+            self.description.setText(display_numbers(cls.description))
             # The start w₀, b₀ are set on the canvas and in the live panel, not here.
             specs = [s for s in cls.param_specs() if s.in_picker]
             if [s.name for s in specs] != list(self.editors):
@@ -79,7 +80,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
             editor = self._make_editor(spec)
             editor.setToolTip(spec.help)
             name_widget(editor, spec.label, spec.help)  # the spec names its editor for screen readers too
-            label = QtWidgets.QLabel(spec.label + ":")
+            label = QtWidgets.QLabel(_("{label}:").format(label=spec.label))
             label.setToolTip(spec.help)
             self.form.addRow(label, editor)
             self.editors[spec.name] = editor
@@ -97,7 +98,7 @@ class AlgorithmPicker(QtWidgets.QWidget):
             return combo
         if spec.kind is tuple:  # a vector such as the lifting lemma's w*: numbers separated by commas
             line = QtWidgets.QLineEdit()
-            line.setPlaceholderText("empty: the best; or numbers, such as 1, -1, 0.5")
+            line.setPlaceholderText(_("empty: the best; or numbers, such as 1, -1, 0.5"))
             line.editingFinished.connect(lambda n=name, e=line: self._commit_numbers(n, e.text()))
             return line
         if spec.kind is int:

@@ -13,6 +13,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.errors import UserError
+from ...i18n import N_, _, display_numbers
 from ...render import theme
 from ...render.formatting import fmt
 from ...session.predict import DEFAULT_TOLERANCE, PredictScore, Truth, Verdict, judge, next_truth, parse_numbers
@@ -22,7 +23,7 @@ from ..kit.view_wiring import connect_events
 __all__ = ["PickTool", "PredictMode", "DOCK_TITLE"]
 
 Qt = QtCore.Qt
-DOCK_TITLE = "Predict, then reveal"
+DOCK_TITLE = N_("Predict, then reveal")  # the dock's object name; shown translated
 _GUESS = theme.OUTPUT  # the guess in purple, beside the truth's black line
 
 
@@ -61,31 +62,31 @@ class PredictMode(QtWidgets.QWidget):
         lay = QtWidgets.QVBoxLayout(self)
         self.prompt = QtWidgets.QLabel("")
         self.prompt.setWordWrap(True)
-        self.prompt.setAccessibleName("The question")
+        self.prompt.setAccessibleName(_("The question"))
         lay.addWidget(self.prompt)
         form = QtWidgets.QFormLayout()
         self.point_label = QtWidgets.QLabel("—")
-        form.addRow("Point:", self.point_label)
+        form.addRow(_("Point:"), self.point_label)
         self.w_edit = QtWidgets.QLineEdit()
-        self.w_edit.setPlaceholderText("e.g. 2, 2")
-        self.w_edit.setAccessibleName("Your w after the update")
+        self.w_edit.setPlaceholderText(_("e.g. 2, 2"))
+        self.w_edit.setAccessibleName(_("Your w after the update"))
         self.b_edit = QtWidgets.QLineEdit()
-        self.b_edit.setPlaceholderText("e.g. 1")
-        self.b_edit.setAccessibleName("Your b after the update")
-        form.addRow("w after it:", self.w_edit)
-        form.addRow("b after it:", self.b_edit)
+        self.b_edit.setPlaceholderText(_("e.g. 1"))
+        self.b_edit.setAccessibleName(_("Your b after the update"))
+        form.addRow(_("w after it:"), self.w_edit)
+        form.addRow(_("b after it:"), self.b_edit)
         self.tolerance = QtWidgets.QDoubleSpinBox()
         self.tolerance.setDecimals(3)
         self.tolerance.setRange(0.0, 1e6)
         self.tolerance.setValue(DEFAULT_TOLERANCE)
-        self.tolerance.setAccessibleName("Tolerance for the weights")
-        self.tolerance.setToolTip("A weight guess is right when every coordinate is within this of the truth")
-        form.addRow("Tolerance:", self.tolerance)
+        self.tolerance.setAccessibleName(_("Tolerance for the weights"))
+        self.tolerance.setToolTip(_("A weight guess is right when every coordinate is within this of the truth"))
+        form.addRow(_("Tolerance:"), self.tolerance)
         lay.addLayout(form)
         buttons = QtWidgets.QHBoxLayout()
-        self.reveal_button = QtWidgets.QPushButton("&Reveal (→)")
+        self.reveal_button = QtWidgets.QPushButton(_("&Reveal (→)"))
         self.reveal_button.clicked.connect(self.reveal)
-        leave = QtWidgets.QPushButton("Leave (Esc)")
+        leave = QtWidgets.QPushButton(_("Leave (Esc)"))
         leave.clicked.connect(self.leave)
         buttons.addWidget(self.reveal_button)
         buttons.addWidget(leave)
@@ -96,10 +97,10 @@ class PredictMode(QtWidgets.QWidget):
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.verdict)
-        self.score_label = QtWidgets.QLabel(self.score.text())
+        self.score_label = QtWidgets.QLabel(display_numbers(self.score.text()))
         lay.addWidget(self.score_label)
         lay.addStretch(1)
-        self.dock = QtWidgets.QDockWidget(DOCK_TITLE, win)
+        self.dock = QtWidgets.QDockWidget(_(DOCK_TITLE), win)
         self.dock.setObjectName(DOCK_TITLE)
         self.dock.setWidget(self)
         win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -150,10 +151,10 @@ class PredictMode(QtWidgets.QWidget):
         self.w_edit.clear()
         self.b_edit.clear()
         self.session.select([])
-        self.point_label.setText("— (click the point on the canvas or its row in the table)")
+        self.point_label.setText(_("— (click the point on the canvas or its row in the table)"))
         if self.truth is None:
-            self.prompt.setText("The run has no further update: every step is shown. Go back (←, Home) to "
-                                "predict earlier steps, or leave with Esc.")
+            self.prompt.setText(_("The run has no further update: every step is shown. Go back (←, Home) to "
+                                  "predict earlier steps, or leave with Esc."))
             self.reveal_button.setEnabled(False)
             return
         self.reveal_button.setEnabled(True)
@@ -162,23 +163,24 @@ class PredictMode(QtWidgets.QWidget):
         for edit in (self.w_edit, self.b_edit):
             edit.setEnabled(weights)
         self.b_edit.setEnabled(weights and t.b is not None)
-        self.prompt.setText(f"Update {t.k} comes next. Which point causes it? Click it. "
-                            + ("Then type w and b after the update, and press → (or Reveal)."
-                               if weights else "Then press → (or Reveal); this learner's weights are not asked."))
+        self.prompt.setText((_("Update {k} comes next. Which point causes it? Click it. "
+                               "Then type w and b after the update, and press → (or Reveal).") if weights else
+                             _("Update {k} comes next. Which point causes it? Click it. "
+                               "Then press → (or Reveal); this learner's weights are not asked.")).format(k=t.k))
 
     def _on_selection(self) -> None:
         if not self.active:
             return
         sel = self.session.selection
-        self.point_label.setText(f"x{int(sel[0]) + 1} (row {int(sel[0]) + 1})" if len(sel) else
-                                 "— (click the point on the canvas or its row in the table)")
+        self.point_label.setText(_("x{i} (row {row})").format(i=int(sel[0]) + 1, row=int(sel[0]) + 1) if len(sel) else
+                                 _("— (click the point on the canvas or its row in the table)"))
 
-    def _on_run_changed(self, *_: object) -> None:
+    def _on_run_changed(self, *_args: object) -> None:
         if self.active:
             self._clear_guess()
             self._ask()
 
-    def _on_playhead_changed(self, *_: object) -> None:
+    def _on_playhead_changed(self, *_args: object) -> None:
         """The user stepped elsewhere (←, Home, the slider): ask about the step after it."""
         if self.active and not self._revealing and (self.truth is None or self.session.k != self.truth.k - 1):
             self._clear_guess()
@@ -208,22 +210,25 @@ class PredictMode(QtWidgets.QWidget):
         finally:
             self._revealing = False
         self._draw_guess(verdict)
-        self.verdict.setText(self._verdict_text(verdict))
-        self.score_label.setText(self.score.text())
+        self.verdict.setText(display_numbers(self._verdict_text(verdict)))
+        self.score_label.setText(display_numbers(self.score.text()))
         self._ask()  # the next question; the guess stays drawn beside the step just shown
         return verdict
 
     def _verdict_text(self, v: Verdict) -> str:
         t = v.truth
-        point = (f"✓ Right point: x{t.point + 1}." if v.point_right else
-                 f"✗ The point was x{t.point + 1}" + (f", not x{v.point + 1}." if v.point is not None else "."))
+        point = (_("✓ Right point: x{i}.").format(i=t.point + 1) if v.point_right else
+                 _("✗ The point was x{i}, not x{j}.").format(i=t.point + 1, j=v.point + 1) if v.point is not None
+                 else _("✗ The point was x{i}.").format(i=t.point + 1))
         truth = f"w = {_vector(t.w)}" + (f", b = {fmt(t.b)}" if t.b is not None else "")
         if v.weights_right is None:
-            weights = f" The step made {truth}." + ("" if t.weights_asked else " (weights not asked for this learner)")
+            weights = " " + _("The step made {truth}.").format(truth=truth) + (
+                "" if t.weights_asked else " " + _("(weights not asked for this learner)"))
         else:
             mark = "✓" if v.weights_right else "✗"
-            weights = (f" {mark} Weights: yours are off by at most {fmt(v.error)} (tolerance "
-                       f"{fmt(self.tolerance.value())}); the step made {truth}.")
+            weights = " " + _("{mark} Weights: yours are off by at most {error} (tolerance {tolerance}); "
+                              "the step made {truth}.").format(mark=mark, error=fmt(v.error),
+                                                               tolerance=fmt(self.tolerance.value()), truth=truth)
         return point + weights
 
     def _draw_guess(self, v: Verdict) -> None:

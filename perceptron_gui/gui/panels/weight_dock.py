@@ -13,6 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from ...i18n import N_, _
 from ...render.weight_image import as_grid, bipolar_rgb, grey_rgb, square_side, symmetric_limit
 from ...session.session import Session
 from ..kit.view_wiring import DragThrottle, connect_events
@@ -20,11 +21,11 @@ from ..kit.widget_png import save_widget_png
 
 __all__ = ["WeightImage", "install_weight_dock", "DOCK_TITLE"]
 
-DOCK_TITLE = "Weights as an image"
+DOCK_TITLE = N_("Weights as an image")  # the dock's object name and key; shown translated
 BAR_STEPS = 101  # shades in the colour bar
-_TIP_W = ("The weight of each pixel at the step shown: blue pulls towards −1, red towards +1, white does "
-          "not matter. The scale is symmetric, −max|w| … +max|w|, so equal shades pull equally.")
-_TIP_X = "The example visited at the step shown, as an image (white 0, black its largest pixel), with its label y."
+_TIP_W = N_("The weight of each pixel at the step shown: blue pulls towards −1, red towards +1, white does "
+            "not matter. The scale is symmetric, −max|w| … +max|w|, so equal shades pull equally.")
+_TIP_X = N_("The example visited at the step shown, as an image (white 0, black its largest pixel), with its label y.")
 
 
 def _image_plot(layout: pg.GraphicsLayout, row: int, col: int) -> tuple[pg.PlotItem, pg.ImageItem]:
@@ -68,18 +69,18 @@ class WeightImage(QtWidgets.QWidget):
         self.bar_img = pg.ImageItem()
         self.bar_plot.addItem(self.bar_img)
         self.x_plot, self.x_img = _image_plot(lay, 0, 2)
-        self.w_plot.setToolTip(_TIP_W)
-        self.bar_plot.setToolTip(_TIP_W)
-        self.x_plot.setToolTip(_TIP_X)
+        self.w_plot.setToolTip(_(_TIP_W))
+        self.bar_plot.setToolTip(_(_TIP_W))
+        self.x_plot.setToolTip(_(_TIP_X))
         row = QtWidgets.QHBoxLayout()
         row.addStretch(1)
-        self.export_button = QtWidgets.QPushButton("Export PNG…")
-        self.export_button.setToolTip("Save the two images and the colour bar as a PNG, as they look here")
-        self.export_button.clicked.connect(lambda *_: self.export_png())
+        self.export_button = QtWidgets.QPushButton(_("Export PNG…"))
+        self.export_button.setToolTip(_("Save the two images and the colour bar as a PNG, as they look here"))
+        self.export_button.clicked.connect(lambda *_args: self.export_png())
         row.addWidget(self.export_button)
         col.addLayout(row)
         self._cleared = False
-        connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_: self.refresh())),
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_args: self.refresh())),
                               (session.playhead_changed, DragThrottle(self, session, self.refresh)),
                               (session.frame_changed, DragThrottle(self, session, self.refresh))])
         self.refresh()
@@ -97,7 +98,7 @@ class WeightImage(QtWidgets.QWidget):
         self.limit = symmetric_limit(grid)
         # ImageItem reads its array as [x, y]: the transpose shows row r of the grid at height r.
         self.w_img.setImage(bipolar_rgb(grid, self.limit).transpose(1, 0, 2), levels=(0, 255))
-        self.w_plot.setTitle(f"w at k = {frame.k}", size="10pt")
+        self.w_plot.setTitle(_("w at k = {k}").format(k=frame.k), size="10pt")
         for plot in (self.w_plot, self.x_plot):  # the whole image, whatever the view did before
             plot.setRange(xRange=(0, self.side), yRange=(0, self.side), padding=0.02)
         self._draw_bar()
@@ -115,12 +116,13 @@ class WeightImage(QtWidgets.QWidget):
         pts = self.session.points
         if index is None or not 0 <= index < pts.n or self.side is None:
             self.x_img.clear()
-            self.x_plot.setTitle("no visit yet", size="10pt")
+            self.x_plot.setTitle(_("no visit yet"), size="10pt")
             return
         grid = as_grid(pts.X[index], self.side)
         self.x_img.setImage(grey_rgb(grid).transpose(1, 0, 2), levels=(0, 255))
         label = "+1" if pts.y[index] > 0 else "−1"
-        self.x_plot.setTitle(f"row {index + 1}, y = {label}", size="10pt")  # short: the dock is narrow
+        # Short: the dock is narrow.
+        self.x_plot.setTitle(_("row {row}, y = {label}").format(row=index + 1, label=label), size="10pt")
 
     def _clear(self) -> None:
         if self._cleared:  # the usual case (data that are no image): pyqtgraph's setTitle redoes
@@ -134,21 +136,21 @@ class WeightImage(QtWidgets.QWidget):
     # ---- export -------------------------------------------------------------------------
     def export_png(self, path: str | Path | None = None) -> bool:
         """Save the images and the colour bar as shown (a dialog when ``path`` is None)."""
-        return save_widget_png(self, self.view, path, "Export the weight image", "weights.png")
+        return save_widget_png(self, self.view, path, _("Export the weight image"), "weights.png")
 
 
 def install_weight_dock(win: QtWidgets.QMainWindow, session: Session,
                         docks: dict[str, QtWidgets.QDockWidget]) -> WeightImage:
     """Add the dock beside the canvas (right, under the live panel): shown while d is a square."""
     widget = WeightImage(session)
-    dock = QtWidgets.QDockWidget(DOCK_TITLE, win)
+    dock = QtWidgets.QDockWidget(_(DOCK_TITLE), win)
     dock.setObjectName(DOCK_TITLE)
     dock.setWidget(widget)
     win.addDockWidget(QtCore.Qt.DockWidgetArea.RightDockWidgetArea, dock)
     docks[DOCK_TITLE] = dock
     state = {"side": widget.side}
 
-    def follow_data(*_: object) -> None:
+    def follow_data(*_args: object) -> None:
         # Shown when the data becomes image-shaped, hidden when it stops being so; a user who
         # closed it keeps it closed while the data's shape stays.
         side = square_side(session.points.d)

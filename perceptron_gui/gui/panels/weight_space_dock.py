@@ -13,6 +13,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import N_, _
 from ...render import theme as style
 from ...session.session import Session
 from ..canvas.canvas import Canvas
@@ -22,7 +23,7 @@ from .weight_space_view import HOVER_PX, WeightSpaceView
 
 __all__ = ["WeightSpacePanel", "HoverLink", "install_weight_space_dock", "DOCK_TITLE"]
 
-DOCK_TITLE = "Weight space"
+DOCK_TITLE = N_("Weight space")  # the dock's object name and key; shown translated
 WIDE_WINDOW, WIDE_COLUMN = 1400, 420  # from this window width, the right column widens to this
 
 
@@ -76,13 +77,13 @@ class WeightSpacePanel(QtWidgets.QWidget):
         col.addWidget(self.view, 1)
         row = QtWidgets.QHBoxLayout()
         row.addStretch(1)
-        self.export_button = QtWidgets.QPushButton("Export PNG…")
-        self.export_button.setToolTip("Save the weight-space plot as a PNG, as it looks here "
-                                      "(perceptron-gui export --figure weight-space makes a slide figure)")
-        self.export_button.clicked.connect(lambda *_: self.export_png())
+        self.export_button = QtWidgets.QPushButton(_("Export PNG…"))
+        self.export_button.setToolTip(_("Save the weight-space plot as a PNG, as it looks here "
+                                        "(perceptron-gui export --figure weight-space makes a slide figure)"))
+        self.export_button.clicked.connect(lambda *_args: self.export_png())
         row.addWidget(self.export_button)
         col.addLayout(row)
-        connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_: self.refresh())),
+        connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_args: self.refresh())),
                               (session.playhead_changed, DragThrottle(self, session, self.refresh))])
 
     def refresh(self) -> None:
@@ -95,7 +96,7 @@ class WeightSpacePanel(QtWidgets.QWidget):
 
     def export_png(self, path: str | Path | None = None) -> bool:
         """Save the plot as shown (a dialog when ``path`` is None)."""
-        return save_widget_png(self, self.view, path, "Export the weight space", "weight-space.png")
+        return save_widget_png(self, self.view, path, _("Export the weight space"), "weight-space.png")
 
 
 def install_weight_space_dock(win: QtWidgets.QMainWindow, session: Session, canvas: Canvas,
@@ -103,7 +104,7 @@ def install_weight_space_dock(win: QtWidgets.QMainWindow, session: Session, canv
     """Add the dock on the right, hidden: View → Weight space (the docks' toggles) opens it."""
     panel = WeightSpacePanel(session)
     panel.link = HoverLink(panel.view, canvas)  # type: ignore[attr-defined]
-    dock = QtWidgets.QDockWidget(DOCK_TITLE, win)
+    dock = QtWidgets.QDockWidget(_(DOCK_TITLE), win)
     dock.setObjectName(DOCK_TITLE)
     dock.setWidget(panel)
     win.addDockWidget(QtCore.Qt.DockWidgetArea.RightDockWidgetArea, dock)

@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.algorithms.kernel import in_feature_space
+from ...i18n import N_, _, display_numbers
 from ...render import theme as style
 from ...render.geometry import Rect
 from ...render.weight_space import (
@@ -33,9 +34,9 @@ VERSION_EDGE = style.WS_VERSION_EDGE
 HOVER_PX = 6.0  # how near (screen pixels) the mouse must come to a line to hover it
 _DASHES = {"solid": QtCore.Qt.PenStyle.SolidLine, "dash": QtCore.Qt.PenStyle.DashLine,
            "dot": QtCore.Qt.PenStyle.DotLine, "dashdot": QtCore.Qt.PenStyle.DashDotLine}
-LEGEND_TEXT = ("Each line is a training point xᵢ (blue +1, vermillion −1), shaded on its allowed side "
+LEGEND_TEXT = N_("Each line is a training point xᵢ (blue +1, vermillion −1), shaded on its allowed side "
                "y·(w·xᵢ + b) > 0; yellow: the version space, where all hold; green: the path of w, each step "
-               "named by its example; dashed purple: θ*'s direction.")
+                  "named by its example; dashed purple: θ*'s direction.")  # shown as _(LEGEND_TEXT)
 
 
 def _pen(role: str, scale: float = 1.0) -> QtGui.QPen:
@@ -44,6 +45,11 @@ def _pen(role: str, scale: float = 1.0) -> QtGui.QPen:
     pen.setStyle(_DASHES[s.dash])
     return pen
 
+
+
+def _sentence_case(text: str) -> str:
+    # str.capitalize() would lower the rest: German nouns and symbols keep their case.
+    return text[:1].upper() + text[1:]
 
 class _Polygons(pg.GraphicsObject):
     """Many translucent polygons in one item, painted in order so overlaps darken (one item per
@@ -60,7 +66,7 @@ class _Polygons(pg.GraphicsObject):
         self._polys = [(QtGui.QPolygonF([QtCore.QPointF(float(x), float(y)) for x, y in p]), b)
                        for p, b in polys if p.shape[0] >= 3]
         rect = QtCore.QRectF()
-        for poly, _ in self._polys:
+        for poly, _brush in self._polys:
             rect = rect.united(poly.boundingRect())
         self._rect = rect
         self.update()
@@ -94,6 +100,9 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.session = session
         self.pen_scale = float(pen_scale)  # a slide figure's lines are wider (gui/figures/weight_space_figure.py)
         self.label_px = int(label_px)
+        # The window's dock writes the language's decimal separator; a slide figure (an export
+        # file) keeps the point (gui/figures/weight_space_figure.py turns this off).
+        self.localise_numbers = True
         self.picture: WeightSpace | None = None
         self.highlighted: int | None = None
         self._result: object = None
@@ -132,14 +141,14 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.labels: list[pg.TextItem] = []  # a pool: made once, re-used per step
         self.note = QtWidgets.QLabel()
         self.note.setWordWrap(True)
-        self.note.setToolTip(LEGEND_TEXT)
+        self.note.setToolTip(_(LEGEND_TEXT))
         col.addWidget(self.plot, 1)
         col.addWidget(self.note)
         self.message = QtWidgets.QLabel()
         self.message.setWordWrap(True)
         self.message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         col.addWidget(self.message, 1)
-        self.plot.setToolTip(LEGEND_TEXT)
+        self.plot.setToolTip(_(LEGEND_TEXT))
         self._described: Rect | None = None
         # Every range change, not only the user's: the aspect lock widens a fitted range after
         # the fact, and the lines must reach the edges of what is shown.
@@ -152,18 +161,18 @@ class WeightSpaceView(QtWidgets.QWidget):
         a new run comes or the path leaves it; ``keep_view`` (a pan or zoom) keeps it."""
         result = self.session.result
         if result is None:
-            self._show_message("No run yet: add points of both classes.")
+            self._show_message(_("No run yet: add points of both classes."))
             return
         rec = result.record
         if rec.d != 2:
-            self._show_message(NOT_2D.format(d=rec.d))
+            self._show_message(_(NOT_2D).format(d=rec.d))
             return
         if not in_feature_space(rec):
-            self._show_message(NOT_INPUT_SPACE)
+            self._show_message(_(NOT_INPUT_SPACE))
             return
         t = self.session.playhead.t
         if not keep_view:
-            path, _ = path_weights(rec, rec.k_after_step(t))
+            path, _steps = path_weights(rec, rec.k_after_step(t))
             fit = weight_space_rect(path)
             if result is not self._result or not _holds(self.view_rect(), fit):
                 self.view_box.setRange(xRange=(fit[0], fit[2]), yRange=(fit[1], fit[3]), padding=0.0)
@@ -175,7 +184,7 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.message.hide()
         self._paint(pic)
 
-    def _on_range_changed(self, *_: object) -> None:
+    def _on_range_changed(self, *_args: object) -> None:
         if self.picture is not None and self.view_rect() != self._described:
             self.refresh(keep_view=True)
 
@@ -184,19 +193,24 @@ class WeightSpaceView(QtWidgets.QWidget):
         pic = self.picture
         if pic is None:
             return ""
-        parts = [f"slice b = b_k = {pic.b_slice:.3g}"] if pic.offset else ["lines w·xᵢ = 0"]
+        parts = [_("slice b = b_k = {b:.3g}").format(b=pic.b_slice)] if pic.offset else [_("lines w·xᵢ = 0")]
         return " · ".join(parts + pic.notes)
 
     def view_rect(self) -> Rect:
         (x0, x1), (y0, y1) = self.view_box.viewRange()
         return float(x0), float(y0), float(x1), float(y1)
 
+    def _shown(self, text: str) -> str:
+        """``text`` with the language's decimal separator in the window, the point in a figure."""
+        return display_numbers(text) if self.localise_numbers else text
+
     def _paint(self, pic: WeightSpace) -> None:
         item = self.plot.getPlotItem()
         # The axis says which plane this is (the slice b = b_k with an offset); no title: a long
         # one sets the dock's minimum width and squeezes the window at 1024×768.
-        item.setLabel("bottom", pic.x_title if not pic.offset else f"w₁   (slice b = b_k = {pic.b_slice:.3g})")
-        self.plot.setToolTip(f"{pic.title}\n{LEGEND_TEXT}")
+        item.setLabel("bottom", pic.x_title if not pic.offset else self._shown(
+            _("w₁   (slice b = b_k = {b:.3g})").format(b=pic.b_slice)))
+        self.plot.setToolTip(self._shown(f"{pic.title}\n{_(LEGEND_TEXT)}"))
         alpha = allowed_alpha(len(pic.constraints))
         line_alpha = 255 if len(pic.constraints) <= 20 else 140  # many lines: the path must stay on top
         for item_, role in ((self.lines_pos, "ws_line_positive"), (self.lines_neg, "ws_line_negative")):
@@ -217,9 +231,10 @@ class WeightSpaceView(QtWidgets.QWidget):
         self.path.setData(pic.path[:, 0], pic.path[:, 1])
         self.path_marks.setData(pic.path[:-1, 0], pic.path[:-1, 1])
         self.current.setData([pic.path[-1, 0]], [pic.path[-1, 1]])
-        self.current.setToolTip(f"w_k at k = {pic.k}: ({pic.path[-1, 0]:.4g}, {pic.path[-1, 1]:.4g})")
+        self.current.setToolTip(self._shown(_("w_k at k = {k}: ({w1:.4g}, {w2:.4g})").format(
+            k=pic.k, w1=pic.path[-1, 0], w2=pic.path[-1, 1])))
         self._place_labels(pic)
-        self.note.setText("; ".join(pic.notes).capitalize() + "." if pic.notes else "")
+        self.note.setText(self._shown(_sentence_case("; ".join(pic.notes)) + "." if pic.notes else ""))
         self.highlight(self.highlighted)
 
     def _place_labels(self, pic: WeightSpace) -> None:
@@ -270,8 +285,8 @@ class WeightSpaceView(QtWidgets.QWidget):
         drawn = [(c.index, c.ends) for c in pic.constraints if c.ends is not None]
         if not drawn:
             return None
-        a = np.array([ends[0] for _, ends in drawn])
-        e = np.array([ends[1] for _, ends in drawn])
+        a = np.array([ends[0] for __, ends in drawn])
+        e = np.array([ends[1] for __, ends in drawn])
         p = np.array([x, y])
         d = e - a
         tt = np.clip(np.einsum("ij,ij->i", p - a, d) / np.maximum(np.einsum("ij,ij->i", d, d), 1e-300), 0.0, 1.0)

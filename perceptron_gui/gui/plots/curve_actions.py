@@ -4,10 +4,9 @@ curves (:mod:`.proof_curves`). The choice is kept on the window's
 canvas's View-menu switches."""
 from __future__ import annotations
 
-from typing import cast
-
 from PySide6 import QtGui, QtWidgets
 
+from ...i18n import _
 from .proof_curves import AFTER_PLAYHEAD, ProofCurves
 
 __all__ = ["install_curve_actions"]
@@ -17,20 +16,20 @@ def install_curve_actions(win: QtWidgets.QMainWindow, curves: ProofCurves,
                           actions: dict[str, QtGui.QAction]) -> QtWidgets.QMenu | None:
     """Put the submenu in the View menu, before its list of docks; its actions go into
     ``actions`` as ``after_playhead_faint`` / ``after_playhead_hidden`` (tests trigger them)."""
-    # QAction.menu() is typed as a QObject in PySide6's stubs; the View entry's is a QMenu.
-    view = next((cast(QtWidgets.QMenu, a.menu()) for a in win.menuBar().actions()
-                 if a.menu() is not None and a.text().replace("&", "") == "View"), None)
+    # Found by its object name: the menu's title is translated.
+    view = win.findChild(QtWidgets.QMenu, "view_menu")
     if view is None:
         return None
-    sub = QtWidgets.QMenu("Curves after the &playhead", view)
+    sub = QtWidgets.QMenu(_("Curves after the &playhead"), view)
     sub.setToolTipsVisible(True)
     group = QtGui.QActionGroup(sub)
     for mode, text in AFTER_PLAYHEAD.items():
-        a = QtGui.QAction(text, sub)
+        a = QtGui.QAction(_(text), sub)
         a.setCheckable(True)
         a.setChecked(mode == curves.after_playhead)
-        a.setToolTip("The proof's and the losses' curves after the playhead's k: "
-                     + ("drawn faint" if mode == "faint" else "not drawn, as if the run stopped there"))
+        a.setToolTip(_("The proof's and the losses' curves after the playhead's k: drawn faint") if mode == "faint"
+                     else _("The proof's and the losses' curves after the playhead's k: not drawn, "
+                            "as if the run stopped there"))
         a.toggled.connect(lambda on, m=mode: curves.set_after_playhead(m) if on else None)
         group.addAction(a)
         sub.addAction(a)

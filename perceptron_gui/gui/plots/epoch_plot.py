@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.algorithms import REGISTRY
+from ...i18n import _, display_numbers
 from ...render import theme as style
 from ...render.formatting import fmt_int, fmt_pct
 from ...session.viewed import ViewedSession
@@ -63,22 +64,22 @@ class EpochPlot(QtWidgets.QWidget):
             settle_axes(item)
             item.setMenuEnabled(False)
             item.getAxis("left").setWidth(48)
-        self.updates_plot.setLabel("left", "updates")
-        self.error_plot.setLabel("left", "error (%)")
+        self.updates_plot.setLabel("left", _("updates"))
+        self.error_plot.setLabel("left", _("error (%)"))
         self.updates_curve = self.updates_plot.plot(
             stepMode="center", fillLevel=0, pen=pg.mkPen(style.NORMAL), brush=pg.mkBrush(0, 158, 115, 110))
-        self.train_curve = pg.PlotDataItem(pen=pg.mkPen(style.POSITIVE, width=2), name="training error")
+        self.train_curve = pg.PlotDataItem(pen=pg.mkPen(style.POSITIVE, width=2), name=_("training error"))
         self.test_curve = pg.PlotDataItem(pen=pg.mkPen(style.NEGATIVE, width=2, style=Qt.PenStyle.DashLine),
-                                          name="test error")
+                                          name=_("test error"))
         self.error_plot.addItem(self.train_curve)
         self.error_plot.addItem(self.test_curve)
-        self.markers = [pg.InfiniteLine(angle=90, pen=pg.mkPen(PLAYHEAD, width=2)) for _ in range(2)]
+        self.markers = [pg.InfiniteLine(angle=90, pen=pg.mkPen(PLAYHEAD, width=2)) for __ in range(2)]
         self.updates_plot.addItem(self.markers[0], ignoreBounds=True)
         self.error_plot.addItem(self.markers[1], ignoreBounds=True)
-        self.view.setToolTip("Per epoch (notes 002): the number of updates nb_changes (bars) and "
-                             "the training / test error in % of the predictor after the epoch. "
-                             "An epoch without updates ends the run: the data are separated.")
-        name_widget(self.view, "Per-epoch plot")
+        self.view.setToolTip(_("Per epoch (notes 002): the number of updates nb_changes (bars) and "
+                               "the training / test error in % of the predictor after the epoch. "
+                               "An epoch without updates ends the run: the data are separated."))
+        name_widget(self.view, _("Per-epoch plot"))
         self._rows: list = []  # the run's epochs, for the plot's description
         lay = QtWidgets.QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -128,7 +129,7 @@ class EpochPlot(QtWidgets.QWidget):
         updates = np.array([r.updates for r in rows], dtype=np.float64)
         # A learner that updates at every visit (ADALINE) shows the loss it minimises instead.
         loss = None if result is None else REGISTRY[result.record.algorithm].epoch_loss
-        title = "updates" if loss is None else loss[1]
+        title = _("updates") if loss is None else _(loss[1])
         if self.updates_plot.getAxis("left").labelText != title:
             self.updates_plot.setLabel("left", title)
             if hasattr(self, "one_plot_height"):  # a longer title needs more height (see fit_minimum)
@@ -157,10 +158,11 @@ class EpochPlot(QtWidgets.QWidget):
                                 symbolBrush=style.NEGATIVE, symbolPen=None)
         # The wide bottom axis label, coloured like the curves, is the key: a legend box would
         # sit on the curves and a title would take a third of a short dock's height.
-        test_key = (f"<span style='color:{style.NEGATIVE}'>– – test error</span>" if has_test
-                    else "(no test set)")
-        self.error_plot.setLabel("bottom", f"epoch &nbsp;&nbsp;&nbsp; <span style='color:{style.POSITIVE}'>"
-                                 f"—— training error</span> &nbsp; {test_key}")
+        words = {"epoch": _("epoch"), "train": _("training error"), "test": _("test error")}
+        test_key = (f"<span style='color:{style.NEGATIVE}'>– – {words['test']}</span>" if has_test
+                    else _("(no test set)"))
+        self.error_plot.setLabel("bottom", f"{words['epoch']} &nbsp;&nbsp;&nbsp; <span style='color:{style.POSITIVE}'>"
+                                 f"—— {words['train']}</span> &nbsp; {test_key}")
         # Below 0 and above the top some room, so the edge tick labels are not clipped and the
         # legend sits above the error curves rather than on them.
         top = max(1.0, float(np.max(updates)) if rows else 1.0)
@@ -175,17 +177,23 @@ class EpochPlot(QtWidgets.QWidget):
         x = -0.5 if run is None or run.n == 0 or t < 0 else float(t // run.n)
         for m in self.markers:
             m.setPos(x)
-        describe_value(self.view, self.point_text())
+        describe_value(self.view, display_numbers(self.point_text()))
 
     def point_text(self) -> str:
         """What the plot shows and its epoch at the playhead, in words (its accessible description)."""
-        what = "Updates per epoch (bars) and the training and test error after each epoch."
+        what = _("Updates per epoch (bars) and the training and test error after each epoch.")
         x = self.marker_epoch()
         if not self._rows or x < 0:
-            return what + (" Before the first epoch." if self._rows else " No run yet.")
+            return what + " " + (_("Before the first epoch.") if self._rows else _("No run yet."))
         r = self._rows[min(int(x), len(self._rows) - 1)]
-        test = "" if r.test_error is None else f", test error {fmt_pct(r.test_error)}"
-        return f"{what} Epoch {fmt_int(int(x))}: {fmt_int(r.updates)} updates, training error {fmt_pct(r.train_error)}{test}."
+        if r.test_error is None:
+            now = _("Epoch {epoch}: {updates} updates, training error {train}.").format(
+                epoch=fmt_int(int(x)), updates=fmt_int(r.updates), train=fmt_pct(r.train_error))
+        else:
+            now = _("Epoch {epoch}: {updates} updates, training error {train}, test error {test}.").format(
+                epoch=fmt_int(int(x)), updates=fmt_int(r.updates), train=fmt_pct(r.train_error),
+                test=fmt_pct(r.test_error))
+        return what + " " + now
 
     def marker_epoch(self) -> float:
         return float(self.markers[0].value())

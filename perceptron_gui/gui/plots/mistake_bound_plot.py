@@ -11,6 +11,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from ...i18n import _, display_numbers
 from ...render import theme as style
 from ...render.formatting import fmt
 from ...render.mistake_bound_text import FORMULA, bound_at, bound_line
@@ -36,25 +37,26 @@ class MistakeBoundPlot(QtWidgets.QWidget):
         white_plot(item)
         settle_axes(item)
         item.setMenuEnabled(False)
-        item.setLabel("bottom", "mistakes k")
-        item.setLabel("left", "count")
+        item.setLabel("bottom", _("mistakes k"))
+        item.setLabel("left", _("count"))
         self.legend = item.addLegend(offset=(10, 4), labelTextColor=AXIS, brush=pg.mkBrush(255, 255, 255, 200))
-        self.mistakes_curve = item.plot(name="mistakes k", pen=pg.mkPen(style.NORMAL, width=2))
-        self.bound_curve = item.plot(name="bound L_k + R‖u‖√L_k + R²‖u‖²",
+        self.mistakes_curve = item.plot(name=_("mistakes k"), pen=pg.mkPen(style.NORMAL, width=2))
+        self.bound_curve = item.plot(name=_("bound L_k + R‖u‖√L_k + R²‖u‖²"),
                                      pen=pg.mkPen(style.THETA_STAR, width=2, style=Qt.PenStyle.DashLine))
         self.playhead = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(style.VISIT_UPDATE, width=2))
         item.addItem(self.playhead, ignoreBounds=True)
-        self.plot.setToolTip(f"Without separability no θ* exists, but for any comparison vector u: {FORMULA}. "
-                             "It holds after every mistake k (the dashed curve stays above the line k). "
-                             "The slider sets the length of u; γ = 1/‖u‖ is the margin asked of u.")
-        self.plot.setAccessibleName("Mistakes against the mistake bound without separability")
+        self.plot.setToolTip(_("Without separability no θ* exists, but for any comparison vector u: {formula}. "
+                               "It holds after every mistake k (the dashed curve stays above the line k). "
+                               "The slider sets the length of u; γ = 1/‖u‖ is the margin asked of u.").format(
+                                   formula=_(FORMULA)))
+        self.plot.setAccessibleName(_("Mistakes against the mistake bound without separability"))
         lay.addWidget(self.plot, 1)
         row = QtWidgets.QHBoxLayout()
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, _STEPS)
         self.slider.setValue(_STEPS // 2)
-        self.slider.setAccessibleName("Length of u")
-        self.slider.setToolTip("The length ‖u‖ of the comparison vector (the middle: the recommended u)")
+        self.slider.setAccessibleName(_("Length of u"))
+        self.slider.setToolTip(_("The length ‖u‖ of the comparison vector (the middle: the recommended u)"))
         self.slider.valueChanged.connect(self._redraw)
         label = QtWidgets.QLabel("‖u‖:")
         row.addWidget(label)
@@ -95,7 +97,9 @@ class MistakeBoundPlot(QtWidgets.QWidget):
         top = max(float(curve.max()), float(k[-1]), 1.0)
         self.plot.getPlotItem().getViewBox().setRange(xRange=(0, max(k[-1], 1.0)), yRange=(0, top * 1.15),
                                                       padding=0.02)
-        which = "u of the slider's length" if mb is not base else "the recommended u"
-        self.caption.setText(f"At {which}: {bound_line(mb)}.")
+        line = bound_line(mb)
+        text = (_("At u of the slider's length: {line}.") if mb is not base
+                else _("At the recommended u: {line}.")).format(line=line)
         if not math.isfinite(mb.bound):
-            self.caption.setText(f"The bound is not finite at ‖u‖ = {fmt(mb.norm)}.")
+            text = _("The bound is not finite at ‖u‖ = {norm}.").format(norm=fmt(mb.norm))
+        self.caption.setText(display_numbers(text))

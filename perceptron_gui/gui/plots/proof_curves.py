@@ -18,6 +18,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import N_, _, display_numbers
 from ...render.formatting import fmt, fmt_int
 from ...render.k_curves import LEFT_LABEL, SPECS, curve_series, ordinal, playhead_cut, sampling_note
 from ...session.viewed import ViewedSession
@@ -29,22 +30,22 @@ from .proof_plots import PLAYHEAD, SYMBOLS_MAX
 __all__ = ["AFTER_PLAYHEAD", "KCurvePlot", "ProofCurves", "ordinal"]
 
 Qt = QtCore.Qt
-AFTER_PLAYHEAD = {"faint": "Faint", "hidden": "Hidden"}  # what is drawn after the playhead
+AFTER_PLAYHEAD = {"faint": N_("Faint"), "hidden": N_("Hidden")}  # what is drawn after the playhead (shown as _(…))
 FAINT_ALPHA = 70
 LEGEND_OFFSET_PX = 4
 LEGEND_MARGIN_PX = 6
 LEGEND_MAX_BAND = 0.6
-_TIPS = {
-    "dot": ("The first inequality of the convergence proof (notes 003/004): every update adds at least γ "
+_TIPS = {  # shown as _(…)
+    "dot": N_("The first inequality of the convergence proof (notes 003/004): every update adds at least γ "
             "to w·θ*, so w_k·θ* ≥ w₀·θ* + kγ (θ* the unit max-margin direction, γ its margin). "
             "Click to jump to an update."),
-    "norm": ("The second inequality of the convergence proof (notes 003/004): an update is made on a "
+    "norm": N_("The second inequality of the convergence proof (notes 003/004): an update is made on a "
              "mistake, so it adds at most R² to ‖w‖²: ‖w_k‖² ≤ ‖w₀‖² + kR² (R = max ‖x‖). "
              "Click to jump to an update."),
-    "cos": ("The proof's conclusion (notes 003/004): the two inequalities give cos∠(w_k, θ*) = w_k·θ*/‖w_k‖ "
+    "cos": N_("The proof's conclusion (notes 003/004): the two inequalities give cos∠(w_k, θ*) = w_k·θ*/‖w_k‖ "
             "≥ kγ/√(kR²) = √k·γ/R, and a cosine is at most 1, so k ≤ R²/γ². Drawn from the same w_k·θ* "
             "and ‖w_k‖² as the two plots beside it. Click to jump to an update."),
-    "losses": ("The perceptron loss Σ max(0, −y·(w_k·x + b_k)) (zero once no point is strictly misclassified) "
+    "losses": N_("The perceptron loss Σ max(0, −y·(w_k·x + b_k)) (zero once no point is strictly misclassified) "
                "and the hinge loss Σ max(0, 1 − y·(w_k·x + b_k)) (zero only with margin 1) of the hyperplane "
                "after k updates, summed over the training points (notes 001/002). Click to jump to an update."),
 }
@@ -81,7 +82,7 @@ class KCurvePlot(QtWidgets.QWidget):
         white_plot(item)
         settle_axes(item)
         item.setMenuEnabled(False)
-        item.setLabel("bottom", "updates k")
+        item.setLabel("bottom", _("updates k"))
         item.setLabel("left", LEFT_LABEL[kind])
         # Losses fall from the top left, the proof's curves rise to the top right: the legend
         # goes in the corner the curves leave free.
@@ -103,8 +104,8 @@ class KCurvePlot(QtWidgets.QWidget):
         self.playhead_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(PLAYHEAD, width=2))
         item.addItem(self.playhead_line, ignoreBounds=True)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
-        self.plot.setToolTip(_TIPS[kind])
-        name_widget(self.plot, f"{LEFT_LABEL[kind]} against k")
+        self.plot.setToolTip(_(_TIPS[kind]))
+        name_widget(self.plot, _("{quantity} against k").format(quantity=LEFT_LABEL[kind]))
         self.message, self.stack = plot_or_sentence(self, self.plot)
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
@@ -151,7 +152,7 @@ class KCurvePlot(QtWidgets.QWidget):
             self._K = 0
             self.message.setText(data)
             self.stack.setCurrentWidget(self.message)
-            describe_value(self.plot, self.point_text())
+            describe_value(self.plot, display_numbers(self.point_text()))
             return
         self._data = data
         self._K = int(result.record.num_updates)
@@ -165,7 +166,7 @@ class KCurvePlot(QtWidgets.QWidget):
                 self.faint[key].setVisible(self.after_playhead == "faint")
             else:
                 self.curves[key].setData(k, y, connect="finite")
-        ys = np.concatenate([y[np.isfinite(y)] for _, y in self._data.values()] + [np.zeros(1)])
+        ys = np.concatenate([y[np.isfinite(y)] for __, y in self._data.values()] + [np.zeros(1)])
         lo, hi = float(np.min(ys)), float(np.max(ys))
         self._y_range = (lo, hi if hi > lo else lo + 1.0)
         x_max = max(self._K, 1)
@@ -184,7 +185,7 @@ class KCurvePlot(QtWidgets.QWidget):
     def _on_playhead_changed(self) -> None:
         kp = self.session.k
         self.playhead_line.setPos(kp)
-        describe_value(self.plot, self.point_text())
+        describe_value(self.plot, display_numbers(self.point_text()))
         if self.lazy and not self.isVisible():
             self._cut_stale = True
             return
@@ -193,7 +194,8 @@ class KCurvePlot(QtWidgets.QWidget):
     def point_text(self) -> str:
         """What the plot shows and its values at the playhead, in words (its accessible description)."""
         names = [spec.name for spec in SPECS[self.kind]]
-        what = f"{' and '.join(names)} against the updates k."
+        what = (_("{a} and {b} against the updates k.").format(a=names[0], b=names[1]) if len(names) == 2
+                else _("{quantity} against the updates k.").format(quantity=" and ".join(names)))
         if not self._data:
             return what + " " + self.message.text()
         kp = self.session.k
@@ -203,7 +205,7 @@ class KCurvePlot(QtWidgets.QWidget):
             i = int(np.searchsorted(k, kp, side="right")) - 1
             if 0 <= i < y.size:
                 values.append(f"{spec.name} = {fmt(float(y[i]))}")
-        return f"{what} At update k = {fmt_int(kp)}: {', '.join(values)}." if values else what
+        return what + " " + _("At update k = {k}: {values}.").format(k=fmt_int(kp), values=", ".join(values)) if values else what
 
     def _catch_up(self) -> None:
         if self._cut_stale:
@@ -224,7 +226,7 @@ class KCurvePlot(QtWidgets.QWidget):
             self.curves[key].setData(k[:i], y[:i], connect="finite", symbol="o" if few else None, symbolSize=4,
                                      symbolBrush=self.curves[key].opts["pen"].color(), symbolPen=None)
 
-    def fit_y_range(self, *_: object) -> None:
+    def fit_y_range(self, *_args: object) -> None:
         """The y range of the curves, extended upwards by the legend's height so the legend sits
         in an empty band above them (as the angle plot does)."""
         vb = self.plot.getPlotItem().getViewBox()

@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import novikoff
 from ...core.algorithms import REGISTRY
+from ...i18n import _, display_numbers
 from ...render import theme as style
 from ...render.formatting import fmt_bound, fmt_deg, fmt_int
 from ...session.run_result import no_proof_reason
@@ -39,11 +40,13 @@ def bound_angle_deg(k: np.ndarray, gamma: float, R: float, dot0: float = 0.0, no
 def bound_legend(dot0: float, norm_sq0: float, k_star: float | None, margin: bool = False) -> str:
     """The legend of the bound curve: the formula actually drawn, and where it reaches 0°
     (``margin``: the margin perceptron's, with R² + 2β in place of R²)."""
-    at = "" if k_star is None else f", 0° at k = {fmt_bound(k_star)}"
     if novikoff.starts_at_zero(dot0, norm_sq0):
-        return f"bound arccos(min(1, √k·γ/√(R²+2β))){at}" if margin else f"bound arccos(min(1, √k·γ/R)){at}"
-    r2 = "(R²+2β)" if margin else "R²"
-    return f"bound arccos((w₀·θ* + kγ)/√(‖w₀‖² + k{r2})){at}"
+        formula = "arccos(min(1, √k·γ/√(R²+2β)))" if margin else "arccos(min(1, √k·γ/R))"
+    else:
+        formula = f"arccos((w₀·θ* + kγ)/√(‖w₀‖² + k{'(R²+2β)' if margin else 'R²'}))"
+    if k_star is None:
+        return _("bound {formula}").format(formula=formula)
+    return _("bound {formula}, 0° at k = {k}").format(formula=formula, k=fmt_bound(k_star))
 
 
 class CountAxis(pg.AxisItem):
@@ -87,8 +90,8 @@ class AnglePlot(QtWidgets.QWidget):
         item = self.plot.getPlotItem()
         white_plot(item)
         settle_axes(item)
-        item.setLabel("bottom", "updates k")
-        item.setLabel("left", "angle to θ* (°)")
+        item.setLabel("bottom", _("updates k"))
+        item.setLabel("left", _("angle to θ* (°)"))
         item.getAxis("left").setTicks([[(a, f"{a}°") for a in (0, 30, 60, 90, 120, 150, 180)],
                                        [(a, "") for a in range(0, 181, 15)]])
         item.setMenuEnabled(False)
@@ -99,8 +102,8 @@ class AnglePlot(QtWidgets.QWidget):
         self.legend.layout.setContentsMargins(2, 0, 2, 0)
         self._y_top = 90.0  # the highest angle drawn; the legend's band goes above it
         item.getViewBox().sigResized.connect(self._make_room_for_legend)
-        self.angle_curve = item.plot(name="angle ∠(w_k, θ*)", pen=pg.mkPen(style.NORMAL, width=2))
-        self.bound_curve = item.plot(name="bound arccos(min(1, √k·γ/R))",
+        self.angle_curve = item.plot(name=_("angle ∠(w_k, θ*)"), pen=pg.mkPen(style.NORMAL, width=2))
+        self.bound_curve = item.plot(name=_("bound {formula}").format(formula="arccos(min(1, √k·γ/R))"),
                                      pen=pg.mkPen(style.THETA_STAR, width=2, style=Qt.PenStyle.DashLine))
         # Unlabelled: the bound curve's legend entry names it (a label was clipped at the edge).
         self.novikoff_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(AXIS, style=Qt.PenStyle.DotLine))
@@ -110,13 +113,13 @@ class AnglePlot(QtWidgets.QWidget):
         item.addItem(self.playhead_line, ignoreBounds=True)
         self.playhead_line.sigDragged.connect(self._on_line_dragged)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
-        self.plot.setToolTip(
+        self.plot.setToolTip(_(
             "The shrinking angle (notes 003): the angle between w_k and θ* after k updates, "
             "arccos(w_k·θ*/‖w_k‖), and the largest angle the convergence proof allows, "
             "arccos(min(1, √k·γ/R)) from w₀ = 0 — from a start w₀ ≠ 0 (Start at: first) "
             "arccos((w₀·θ* + kγ)/√(‖w₀‖² + kR²)). The bound reaches 0° at k = (R/γ)² (from w₀ = 0), "
-            "so the run must stop before. Click to jump to an update.")
-        name_widget(self.plot, "Angle to θ* plot")
+            "so the run must stop before. Click to jump to an update."))
+        name_widget(self.plot, _("Angle to θ* plot"))
         self._proof = None  # the run's proof quantities, for the plot's description
         self.message, self.stack = plot_or_sentence(self, self.plot)
         # Without θ*: the mistake bound that needs no separability, where it speaks of the run.
@@ -151,9 +154,9 @@ class AnglePlot(QtWidgets.QWidget):
                 self.stack.setCurrentWidget(self.mistakes)
                 self._on_playhead_changed()
                 return
-            self.message.setText(_no_theta_text(result))
+            self.message.setText(display_numbers(_no_theta_text(result)))
             self.stack.setCurrentWidget(self.message)
-            describe_value(self.plot, self.point_text())
+            describe_value(self.plot, display_numbers(self.point_text()))
             return
         tho = _proof_theory(result)
         K = len(proof.k) - 1
@@ -189,20 +192,21 @@ class AnglePlot(QtWidgets.QWidget):
     def _on_playhead_changed(self) -> None:
         self.playhead_line.setPos(self.session.k)
         self.mistakes.set_playhead(self.session.k)
-        describe_value(self.plot, self.point_text())
+        describe_value(self.plot, display_numbers(self.point_text()))
 
     def point_text(self) -> str:
         """What the plot shows and its point at the playhead, in words (its accessible description)."""
-        what = "The angle between w_k and θ* against the updates k, and the largest angle the proof allows."
+        what = _("The angle between w_k and θ* against the updates k, and the largest angle the proof allows.")
         proof = self._proof
         if proof is None or not len(proof.k):
-            return what + " No θ*: the data are not separable, or there is no run."
+            return what + " " + _("No θ*: the data are not separable, or there is no run.")
         k = min(self.session.k, len(proof.k) - 1)
         angle = proof.angle_deg[k]
-        shown = "undefined (w = 0)" if not np.isfinite(angle) else fmt_deg(angle)
-        return f"{what} At update k = {fmt_int(k)}: angle {shown}, bound {fmt_deg(proof.angle_bound_deg[k])}."
+        shown = _("undefined (w = 0)") if not np.isfinite(angle) else fmt_deg(angle)
+        return what + " " + _("At update k = {k}: angle {angle}, bound {bound}.").format(
+            k=fmt_int(k), angle=shown, bound=fmt_deg(proof.angle_bound_deg[k]))
 
-    def _make_room_for_legend(self, *_: object) -> None:
+    def _make_room_for_legend(self, *_args: object) -> None:
         """Extend the y range upwards by the legend's height, so the legend sits in an empty band
         above the curves instead of on them (at any height of the plot)."""
         vb = self.plot.getPlotItem().getViewBox()

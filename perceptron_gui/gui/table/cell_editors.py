@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .model import PointTableModel, parse_label
+from .model import PointTableModel, parse_label, role_word
 
 Qt = QtCore.Qt
 _CHORD = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
@@ -37,14 +37,16 @@ class ChoiceBox(QtWidgets.QComboBox):
     """
 
     def __init__(self, items: list[str], read: Callable[[str], int | None] | None,
-                 parent: QtWidgets.QWidget) -> None:
+                 parent: QtWidgets.QWidget, shown: list[str] | None = None) -> None:
         super().__init__(parent)
-        self.addItems(items)
+        # Each item shows its word (``shown``, the language's) and keeps its value (``items``).
+        for value, word in zip(items, shown or items):
+            self.addItem(word, value)
         self._read = read
         self.typed = ""
         self.activated.connect(self._forget_typed)  # a choice with the mouse or arrows wins
 
-    def _forget_typed(self, *_: object) -> None:
+    def _forget_typed(self, *_args: object) -> None:
         self.typed = ""
 
     def event(self, ev: QtCore.QEvent) -> bool:
@@ -84,12 +86,17 @@ class PointDelegate(QtWidgets.QStyledItemDelegate):
             # The label as setData reads it (parse_label): item 0 is +1, item 1 is −1.
             return ChoiceBox(["+1", "−1"], lambda word: _LABEL_ITEM.get(parse_label(word)), parent)
         if index.column() == self.model.d + 1:
-            return ChoiceBox(["train", "test"], None, parent)
+            return ChoiceBox(["train", "test"], None, parent, shown=[role_word(False), role_word(True)])
         return super().createEditor(parent, option, index)
 
     def setEditorData(self, editor, index):  # noqa: N802
         if isinstance(editor, QtWidgets.QComboBox):
-            editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+            value = str(index.data(Qt.ItemDataRole.EditRole))
+            found = editor.findData(value)
+            if found >= 0:
+                editor.setCurrentIndex(found)
+            else:
+                editor.setCurrentText(value)
         else:
             super().setEditorData(editor, index)
 
@@ -98,6 +105,7 @@ class PointDelegate(QtWidgets.QStyledItemDelegate):
             # What was typed goes to setData as typed: a label it names, or its one sentence.
             model.setData(index, editor.typed, Qt.ItemDataRole.EditRole)
         elif isinstance(editor, QtWidgets.QComboBox):
-            model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+            value = editor.currentData()
+            model.setData(index, editor.currentText() if value is None else value, Qt.ItemDataRole.EditRole)
         else:
             super().setModelData(editor, model, index)

@@ -13,6 +13,7 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from ...core.workers import named_pool
+from ...i18n import _
 from ...render.formatting import fmt_widest
 from ...session.commands import AddPoints, Change, DeletePoints, SetRoles
 from ...session.session import Session
@@ -41,14 +42,14 @@ class PointTable(QtWidgets.QWidget):
         self.view = PointView(self.model, self._keep_current_in_selection, self._row_selected, self)
         self._margin_wanted = False  # View → Margin column
         self.model.dual_changed.connect(self._on_dual_changed)
-        add = QtWidgets.QPushButton("Add row")
-        add.setToolTip("Append a point at the origin with the active class; edit its coordinates in the table.")
+        add = QtWidgets.QPushButton(_("Add row"))
+        add.setToolTip(_("Append a point at the origin with the active class; edit its coordinates in the table."))
         add.clicked.connect(self.add_row)
-        delete = QtWidgets.QPushButton("Delete")
-        delete.setToolTip("Delete the selected points (Delete key).")
+        delete = QtWidgets.QPushButton(_("Delete"))
+        delete.setToolTip(_("Delete the selected points (Delete key)."))
         delete.clicked.connect(self.delete_selected)
-        role = QtWidgets.QPushButton("Train ↔ test")
-        role.setToolTip("Move the selected points between the training and the test set.")
+        role = QtWidgets.QPushButton(_("Train ↔ test"))
+        role.setToolTip(_("Move the selected points between the training and the test set."))
         role.clicked.connect(self.toggle_role)
         buttons = QtWidgets.QHBoxLayout()
         for b in (add, delete, role):
@@ -151,7 +152,7 @@ class PointTable(QtWidgets.QWidget):
         i = int(np.searchsorted(sel, row))
         return i < sel.size and int(sel[i]) == row
 
-    def _on_view_selection(self, *_: object) -> None:
+    def _on_view_selection(self, *_args: object) -> None:
         if self._syncing or self.model.changing_rows:  # an echo, or Qt moving rows: not a choice
             return
         self._syncing = True  # the session's echo comes back to _on_session_selection: skip it

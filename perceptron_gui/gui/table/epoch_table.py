@@ -10,6 +10,7 @@ from typing import Any
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.run import EpochRow
+from ...i18n import N_, _, display_numbers
 from ...render.formatting import DASH, fmt_int, fmt_pct
 from ..kit.accessible import name_widget
 from ..kit.view_wiring import DragThrottle, connect_events
@@ -18,13 +19,14 @@ __all__ = ["EpochTable", "EpochTableModel"]
 
 Qt = QtCore.Qt
 # Two-line headers: "train error %" on one line was cut to "rain error %" in a narrow dock.
-HEADERS = ("epoch", "changes", "train\nerror %", "test\nerror %")
+# Marked only: shown as _(HEADERS[c]), _(HEADER_TIPS[c]).
+HEADERS = (N_("epoch"), N_("changes"), N_("train\nerror %"), N_("test\nerror %"))
 HEADER_TIPS = (
-    "The pass over the training set, counted from 0 (notes 002).",
-    "nb_changes: how many visits of this epoch were mistakes, y·(w·x + b) ≤ 0, and updated w; "
-    "an epoch with 0 changes means the data are separated and training stops.",
-    "Fraction of training points with sign(w·x + b) ≠ y for the predictor after this epoch, in %.",
-    "The same fraction on the test points after this epoch, in % (– without a test set).",
+    N_("The pass over the training set, counted from 0 (notes 002)."),
+    N_("nb_changes: how many visits of this epoch were mistakes, y·(w·x + b) ≤ 0, and updated w; "
+       "an epoch with 0 changes means the data are separated and training stops."),
+    N_("Fraction of training points with sign(w·x + b) ≠ y for the predictor after this epoch, in %."),
+    N_("The same fraction on the test points after this epoch, in % (– without a test set)."),
 )
 HIGHLIGHT = QtGui.QColor(240, 228, 66, 110)  # the selection yellow of style.py, light
 
@@ -71,9 +73,9 @@ class EpochTableModel(QtCore.QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(HEADERS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return _(HEADERS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
+            return _(HEADER_TIPS[section])
         return None
 
     def data(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -81,7 +83,7 @@ class EpochTableModel(QtCore.QAbstractTableModel):
             return None
         row, col = self._rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.cell_text(index.row(), col)
+            return display_numbers(self.cell_text(index.row(), col))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.current:
@@ -91,7 +93,7 @@ class EpochTableModel(QtCore.QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, col)
+            return display_numbers(self._tooltip(row, col))
         return None
 
     # ---- texts -------------------------------------------------------------------------
@@ -107,18 +109,19 @@ class EpochTableModel(QtCore.QAbstractTableModel):
 
     def _tooltip(self, r: EpochRow, col: int) -> str:
         if col == 0:
-            return f"Epoch {r.epoch} (counted from 0)."
+            return _("Epoch {epoch} (counted from 0).").format(epoch=r.epoch)
         if col == 1:
-            return f"Epoch {r.epoch} made {r.updates} update(s): visits with y·(w·x + b) ≤ 0."
+            return _("Epoch {epoch} made {updates} update(s): visits with y·(w·x + b) ≤ 0.").format(
+                epoch=r.epoch, updates=r.updates)
         if col == 2:
             wrong = round(r.train_error * self._n_train)
-            return (f"After epoch {r.epoch}, {wrong} of {self._n_train} training points have "
-                    f"sign(w·x + b) ≠ y: {fmt_pct(r.train_error)}.")
+            return _("After epoch {epoch}, {wrong} of {n} training points have sign(w·x + b) ≠ y: {error}.").format(
+                epoch=r.epoch, wrong=wrong, n=self._n_train, error=fmt_pct(r.train_error))
         if r.test_error is None:
-            return "There is no test set: mark points as test points to measure generalisation."
+            return _("There is no test set: mark points as test points to measure generalisation.")
         wrong = round(r.test_error * self._n_test)
-        return (f"After epoch {r.epoch}, {wrong} of {self._n_test} test points have "
-                f"sign(w·x + b) ≠ y: {fmt_pct(r.test_error)}.")
+        return _("After epoch {epoch}, {wrong} of {n} test points have sign(w·x + b) ≠ y: {error}.").format(
+            epoch=r.epoch, wrong=wrong, n=self._n_test, error=fmt_pct(r.test_error))
 
 
 class EpochTable(QtWidgets.QTableView):
@@ -149,7 +152,7 @@ class EpochTable(QtWidgets.QTableView):
         # wider, so no header or number is cut; the last column takes what is left.
         fm = header.fontMetrics()
         for col, sample in enumerate(("0000", "0000", "0.0000 %", "0.0000 %")):
-            widest = max([fm.horizontalAdvance(line) for line in HEADERS[col].split("\n")]
+            widest = max([fm.horizontalAdvance(line) for line in _(HEADERS[col]).split("\n")]
                          + [self.fontMetrics().horizontalAdvance(sample)])
             if col < len(HEADERS) - 1:
                 header.setSectionResizeMode(col, QtWidgets.QHeaderView.ResizeMode.Fixed)
@@ -160,11 +163,11 @@ class EpochTable(QtWidgets.QTableView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumWidth(self.natural_width())
         self.setMaximumWidth(self.natural_width() * 3 // 2)  # the per-epoch plot beside it gets the rest
-        self.setToolTip("Per-epoch run table (notes 002): updates made in each epoch and the "
-                        "errors of the predictor after it. The playhead's epoch is highlighted.")
-        name_widget(self, "Per-epoch table", self.toolTip())
+        self.setToolTip(_("Per-epoch run table (notes 002): updates made in each epoch and the "
+                          "errors of the predictor after it. The playhead's epoch is highlighted."))
+        name_widget(self, _("Per-epoch table"), self.toolTip())
         self.setTabKeyNavigation(False)  # read-only: Tab goes on to the next control
-        name_widget(self.horizontalHeader(), "Columns")
+        name_widget(self.horizontalHeader(), _("Columns"))
         connect_events(self, [(session.run_changed, DragThrottle(self, session, self._on_run_changed)),
                               (session.playhead_changed, DragThrottle(self, session, self._on_playhead_changed))])
         self._on_run_changed(session.result)

@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui
 
 from ...core import theory as th
 from ...core.csv_text import clip_text, is_number
+from ...i18n import N_, _, display_numbers, ngettext, pgettext
 from ...render import theme as style
 from ...render.formatting import MINUS, fmt
 from ...session.commands import Change, MovePoints, SetLabels, SetRoles
@@ -29,7 +30,7 @@ from ..kit.view_wiring import connect_events
 
 Qt = QtCore.Qt
 
-__all__ = ["PointTableModel", "row_runs", "parse_label"]
+__all__ = ["PointTableModel", "row_runs", "parse_label", "parse_role", "role_word"]
 
 # Every cell can be selected and edited; made once because Qt asks for it per cell and per
 # paint, and OR-ing Python enums there cost more than half of a selection change at d = 784.
@@ -37,13 +38,30 @@ _CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.Item
 _READ_ONLY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 EXTRA_COLUMNS = 3  # y, set, margin after the d coordinates
 NO_MARGIN = "\u2014"  # "—": w = 0 (no hyperplane) or no run yet
-_MARGIN_TIP = ("Signed margin y·(w·x + b)/‖w‖ of the point for w and b at the step shown (notes 003): "
+# Marked only: shown as _(_MARGIN_TIP), _(_ALPHA_TIP).
+_MARGIN_TIP = N_("Signed margin y·(w·x + b)/‖w‖ of the point for w and b at the step shown (notes 003): "
                "positive on the correct side. Highlighted: the data set's margin, the smallest over the "
                "training points. — when w = 0.")
-_ALPHA_TIP = ("αᵢ of the kernel perceptron at the step shown: the mistakes made on the point so far (its "
+_ALPHA_TIP = N_("αᵢ of the kernel perceptron at the step shown: the mistakes made on the point so far (its "
               "weight in f(x) = Σ αⱼ·yⱼ·K(xⱼ, x)); drawn as the size of its ring.")
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _CENTRE = int(Qt.AlignmentFlag.AlignCenter)
+
+
+def role_word(test: bool) -> str:
+    """The set column's word for a point, in the language in force (its data stay "train"/"test")."""
+    return pgettext("point set", "test") if test else pgettext("point set", "train")
+
+
+def parse_role(text: str) -> bool | None:
+    """True for a test point, False for a training point, from "train"/"test" or their words
+    in the language in force (any case); None for anything else."""
+    t = text.strip().lower()
+    if t in ("test", role_word(True).lower()):
+        return True
+    if t in ("train", role_word(False).lower()):
+        return False
+    return None
 
 
 def row_runs(rows: Iterable[int] | np.ndarray) -> list[tuple[int, int]]:
@@ -132,16 +150,16 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 return str(section + 1)
             if section < self.d:
                 return names[section] if section < len(names) else None
-            last = "α" if self._dual() else "margin"
-            return ("y", "set", last)[section - self.d] if section < self._cols else None
+            last = "α" if self._dual() else pgettext("point table column", "margin")
+            return ("y", pgettext("point table column", "set"), last)[section - self.d] if section < self._cols else None
         if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal:
             if section < min(self.d, len(names)):
-                return f"Coordinate {names[section]} of the point (a finite number)."
+                return _("Coordinate {name} of the point (a finite number).").format(name=names[section])
             if section == self.d:
-                return "Label y: +1 or −1 (type 1, -1, + or −)."
+                return _("Label y: +1 or −1 (type 1, -1, + or −).")
             if section == self.margin_column:
-                return _ALPHA_TIP if self._dual() else _MARGIN_TIP
-            return "Whether the point is used for training or only for measuring the test error."
+                return _(_ALPHA_TIP) if self._dual() else _(_MARGIN_TIP)
+            return _("Whether the point is used for training or only for measuring the test error.")
         return None
 
     def flags(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex) -> Qt.ItemFlag:
@@ -165,10 +183,12 @@ class PointTableModel(QtCore.QAbstractTableModel):
                 # Display: fmt's 4 significant digits in %g style with a real minus, e.g.
                 # "−8.287e+149" (the view keeps every column wide enough for the longest
                 # text, so the exponent is never elided). Edit: every digit (repr).
-                return fmt(v) if role == Qt.ItemDataRole.DisplayRole else repr(v)
+                return display_numbers(fmt(v)) if role == Qt.ItemDataRole.DisplayRole else repr(v)
             if c == self.d:
                 return "+1" if y[r] > 0 else "−1"
-            return "test" if test[r] else "train"
+            if role == Qt.ItemDataRole.DisplayRole:
+                return role_word(bool(test[r]))
+            return "test" if test[r] else "train"  # the edit data: the set's name, in any language
         if role == Qt.ItemDataRole.ForegroundRole:
             if c == self.d:
                 return self._brush_pos if y[r] > 0 else self._brush_neg
@@ -178,9 +198,9 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return _RIGHT if c < self.d else _CENTRE
         if role == Qt.ItemDataRole.ToolTipRole:
             if c == self.d + 1:
-                return "Double-click to switch between train and test."
+                return _("Double-click to switch between train and test.")
             if c < self.d:
-                return repr(float(X[r, c]))
+                return display_numbers(repr(float(X[r, c])))
         return None
 
     def setData(self, index: QtCore.QModelIndex | QtCore.QPersistentModelIndex, value: Any,  # noqa: N802
@@ -196,7 +216,8 @@ class PointTableModel(QtCore.QAbstractTableModel):
             number = text.replace(MINUS, "-")
             if not is_number(number):  # as the CSV reader reads a number: not "1_000", not "١"
                 self.session.message.emit(
-                    "error", f"'{clip_text(text)}' is not a number; type a coordinate such as 0.5 or -1.25.")
+                    "error", _("'{text}' is not a number; type a coordinate such as 0.5 or -1.25.").format(
+                        text=clip_text(text)))
                 return False
             v = float(number)
             row = self.session.points.X[r].copy()
@@ -205,14 +226,16 @@ class PointTableModel(QtCore.QAbstractTableModel):
         if c == self.d:
             label = parse_label(text)
             if label is None:
-                self.session.message.emit("error", f"'{clip_text(text)}' is not a label; type +1 or -1.")
+                self.session.message.emit("error", _("'{text}' is not a label; type +1 or -1.").format(
+                    text=clip_text(text)))
                 return False
             return self.session.execute(SetLabels(np.array([r]), np.array([label])))
-        role_text = text.lower()
-        if role_text not in ("train", "test"):
-            self.session.message.emit("error", f"'{clip_text(text)}' is not a set; type train or test.")
+        is_test = parse_role(text)
+        if is_test is None:
+            self.session.message.emit("error", _("'{text}' is not a set; type {train} or {test}.").format(
+                text=clip_text(text), train=role_word(False), test=role_word(True)))
             return False
-        return self.session.execute(SetRoles(np.array([r]), np.array([role_text == "test"])))
+        return self.session.execute(SetRoles(np.array([r]), np.array([is_test])))
 
     # ---- the margin column --------------------------------------------------------------------
     def margin(self, r: int) -> float | None:
@@ -258,8 +281,10 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return _RIGHT
         if role == Qt.ItemDataRole.ToolTipRole:
             k = self._frame.k if self._frame is not None else 0
-            return (f"αᵢ = {self.alpha(r)}: the mistakes the kernel perceptron made on this point in its first "
-                    f"{k} update{'s' if k != 1 else ''}; f(x) = Σ αⱼ·yⱼ·K(xⱼ, x).")
+            return ngettext("αᵢ = {alpha}: the mistakes the kernel perceptron made on this point in its first "
+                            "{k} update; f(x) = Σ αⱼ·yⱼ·K(xⱼ, x).",
+                            "αᵢ = {alpha}: the mistakes the kernel perceptron made on this point in its first "
+                            "{k} updates; f(x) = Σ αⱼ·yⱼ·K(xⱼ, x).", k).format(alpha=self.alpha(r), k=k)
         return None
 
     def _margin_data(self, r: int, role: int) -> Any:
@@ -267,21 +292,23 @@ class PointTableModel(QtCore.QAbstractTableModel):
             return self._alpha_data(r, role)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             m = self.margin(r)
-            return NO_MARGIN if m is None else fmt(m) if role == Qt.ItemDataRole.DisplayRole else repr(m)
+            return NO_MARGIN if m is None else display_numbers(fmt(m)) if role == Qt.ItemDataRole.DisplayRole else repr(m)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT
         if role == Qt.ItemDataRole.ToolTipRole:
             m = self.margin(r)
             if m is None:
-                return "No margin: there is no hyperplane at the step shown (w = 0), or no run yet."
+                return _("No margin: there is no hyperplane at the step shown (w = 0), or no run yet.")
             k = self._frame.k if self._frame is not None else 0
-            best = " This is the data set's margin (the smallest)." if self.is_data_set_margin(r) else ""
-            return f"y·(w·x + b)/‖w‖ = {repr(m)} for w after update k = {k}.{best}"
+            tip = (_("y·(w·x + b)/‖w‖ = {margin} for w after update k = {k}. This is the data set's margin "
+                     "(the smallest).") if self.is_data_set_margin(r)
+                   else _("y·(w·x + b)/‖w‖ = {margin} for w after update k = {k}.")).format(margin=repr(m), k=k)
+            return display_numbers(tip)
         if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.FontRole) and self.is_data_set_margin(r):
             return self._min_brush if role == Qt.ItemDataRole.BackgroundRole else self._bold
         return None
 
-    def _on_frame_changed(self, *_: object) -> None:
+    def _on_frame_changed(self, *_args: object) -> None:
         fr = self.session.frame()
         if fr is self._frame:
             return

@@ -13,10 +13,11 @@ from typing import Any
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...i18n import _
 from ...render.formatting import MINUS
 from ..kit.accessible import name_widget
 from .cell_editors import PointDelegate, types_a_character
-from .model import EXTRA_COLUMNS, PointTableModel
+from .model import EXTRA_COLUMNS, PointTableModel, role_word
 
 Qt = QtCore.Qt
 
@@ -103,13 +104,13 @@ class PointView(QtWidgets.QTableView):
         model.modelReset.connect(self._layout_columns)
         header.sectionCountChanged.connect(self._layout_columns)
         self.fit_numbers(["0"])
-        name_widget(self, "Data points", "One row per point: its coordinates, its class (+1 or −1) and whether it "
-                    "is a test point. Type to edit a cell; every edit can be undone.")
-        name_widget(self.horizontalHeader(), "Columns")
-        name_widget(self.verticalHeader(), "Row numbers")
+        name_widget(self, _("Data points"), _("One row per point: its coordinates, its class (+1 or −1) and whether it "
+                                              "is a test point. Type to edit a cell; every edit can be undone."))
+        name_widget(self.horizontalHeader(), _("Columns"))
+        name_widget(self.verticalHeader(), _("Row numbers"))
         corner = self.findChild(QtWidgets.QAbstractButton)
         if corner is not None:  # Qt's corner button selects every row
-            name_widget(corner, "Select all rows")
+            name_widget(corner, _("Select all rows"))
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
                              | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
                              | QtWidgets.QAbstractItemView.EditTrigger.AnyKeyPressed)
@@ -156,12 +157,13 @@ class PointView(QtWidgets.QTableView):
         fm, header = self.fontMetrics(), self.horizontalHeader()
         arrow = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
         widths = []
-        for text, c in ((f"{MINUS}1", header.count() - 3), ("train", header.count() - 2)):
-            own = fm.horizontalAdvance(text) + self._cell_margin() + arrow
+        words = (role_word(False), role_word(True))  # the set column's words in the language in force
+        for texts, c in (([f"{MINUS}1"], header.count() - 3), (words, header.count() - 2)):
+            own = max(fm.horizontalAdvance(text) for text in texts) + self._cell_margin() + arrow
             widths.append(max(own, header.sectionSizeHint(c)) if c >= 0 else own)
         return widths[0], widths[1]
 
-    def _layout_columns(self, *_: object) -> None:
+    def _layout_columns(self, *_args: object) -> None:
         """Give every column its width: the y and set columns their labels', the coordinates
         the widest number or their share of the free width, whichever is larger.
 
