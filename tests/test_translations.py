@@ -279,6 +279,7 @@ def test_the_window_speaks_the_saved_language(qtbot, monkeypatch, tmp_path, spea
     language_menu = win.findChild(type(win.menuBar().actions()[0].menu()), "language_menu")
     assert [a.text() for a in language_menu.actions()] == [i18n.LANGUAGES[c] for c in i18n.available()]
     assert win.actions_by_name["language_fr"].isChecked()
+    assert "," in win.playback.speed.text() and "." not in win.playback.speed.text()  # Qt's number fields too
     # Choosing another saves it and says so (in the language chosen); the window stays as it is.
     win.actions_by_name["language_de"].trigger()
     assert saved_language(tmp_path) == "de"
@@ -287,3 +288,19 @@ def test_the_window_speaks_the_saved_language(qtbot, monkeypatch, tmp_path, spea
     box.reject()
     assert i18n.language() == "fr"
     win.close()
+
+
+def test_the_windows_axes_write_the_decimal_comma_and_a_figures_the_point(qtbot, speak):
+    import pyqtgraph as pg
+
+    from perceptron_gui.gui.kit.plot_setup import plain_ticks, settle_axes
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    settle_axes(widget.getPlotItem())
+    axis = widget.getPlotItem().getAxis("bottom")
+    assert axis.tickStrings([0.5, 1.0, 1.5], 1.0, 0.5) == ["0.5", "1.0", "1.5"]
+    speak("de")
+    assert axis.tickStrings([0.5, 1.0, 1.5], 1.0, 0.5) == ["0,5", "1,0", "1,5"]
+    plain_ticks(widget.scene())  # what a figure written to a file does
+    assert axis.tickStrings([0.5, 1.0, 1.5], 1.0, 0.5) == ["0.5", "1.0", "1.5"]

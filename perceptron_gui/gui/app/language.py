@@ -75,7 +75,8 @@ def _reopen(win: Any) -> None:
     # The window closes as it always does (asking to save unsaved work); only when it did close
     # does a new one start, in the language just chosen.
     if win.close():
-        QtCore.QProcess.startDetached(sys.executable, ["-m", "perceptron_gui"])
+        path = win.document.path  # the file it showed (saved on closing, if the user chose to)
+        QtCore.QProcess.startDetached(sys.executable, ["-m", "perceptron_gui", *([str(path)] if path else [])])
 
 
 def _choose(win: Any, code: str, state_dir: Path) -> None:

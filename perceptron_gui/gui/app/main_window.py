@@ -65,6 +65,7 @@ class MainWindow(QtWidgets.QMainWindow):
         s = self.session
         state_dir = default_state_dir()
         start_language(state_dir)  # before any text of the window is made: each is made in this language
+        self.setLocale(QtCore.QLocale())  # made before the choice: its number fields follow it from here
         self.document = Document(s, RecentFiles(state_dir, background=True))  # the open file; the title follows it
         self.setWindowTitle(APP_NAME)
         self.canvas = Canvas(s)

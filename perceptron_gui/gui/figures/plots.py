@@ -42,6 +42,7 @@ from ...export.source import (
 from ...i18n import _
 from ...render.fit_view import must_show, widened_view
 from ...render.geometry import rect_of_range
+from ..kit.plot_setup import plain_ticks
 from . import figure_files, point_layer
 from .slide_style import (
     SLIDE,
@@ -117,6 +118,7 @@ class SlideFigure:
              "epochs": self._build_epochs, "weight-space": lambda: build_weight_space(self),
              }.get(figure, self._build_curves)()
             self._update_header()
+            plain_ticks(self.scene)  # a file's numbers keep the decimal point in every language
             self.root.setGeometry(QtCore.QRectF(0, 0, *self.size))
             self._settle()
             self._warm_up()

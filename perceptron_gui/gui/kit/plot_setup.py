@@ -5,7 +5,10 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-__all__ = ["AXIS", "NO_DOWNSAMPLE_MAX", "settle_axes", "white_plot", "set_downsampling", "plot_or_sentence"]
+from ...i18n import display_numbers
+
+__all__ = ["AXIS", "NO_DOWNSAMPLE_MAX", "settle_axes", "white_plot", "set_downsampling", "plot_or_sentence",
+           "plain_ticks"]
 
 AXIS = "#333333"
 # Up to this many points a curve is drawn point for point; above, pyqtgraph's peak
@@ -24,6 +27,22 @@ def settle_axes(plot_item: pg.PlotItem) -> None:
     for axis in plot_item.axes.values():
         axis["item"].enableAutoSIPrefix(False)
         axis["item"].setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        _shown_ticks(axis["item"])
+
+
+def _shown_ticks(axis: pg.AxisItem) -> None:
+    # The window's ticks in the reader's language (0,5 in German); an instance attribute over
+    # the class's method, which plain_ticks removes again for a figure written to a file.
+    plain = type(axis).tickStrings.__get__(axis)
+    axis.tickStrings = lambda values, scale, spacing: [display_numbers(s) for s in plain(values, scale, spacing)]
+
+
+def plain_ticks(scene: QtWidgets.QGraphicsScene) -> None:
+    """Every axis in ``scene`` writes its ticks with a decimal point again (a figure for a file)."""
+    for item in scene.items():
+        if isinstance(item, pg.AxisItem):
+            item.__dict__.pop("tickStrings", None)
+            item.picture = None  # drawn again with the class's own tick strings
 
 
 def white_plot(item: pg.PlotItem) -> None:
