@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..core.novikoff import max_updates
-from ..i18n import _
+from ..i18n import N_, _
 
 __all__ = [
     "MINUS", "NA", "DASH", "fmt", "fmt_widest", "fmt_int", "fmt_vec", "fmt_pct", "fmt_count_pct",
@@ -21,7 +21,7 @@ __all__ = [
 ]
 
 MINUS = "\u2212"  # typographic minus: "−0.7071", not "-0.7071"
-NA = "n/a"
+NA = N_("n/a")  # shown as _(NA): "k. A." in German
 DASH = "\u2013"  # "–": the table's cell for a quantity that does not exist (no test set)
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -39,7 +39,7 @@ def fmt(x: float | None, digits: int = 4) -> str:
     ('1.234', '−0.7071', '1.2e+05', 'n/a', '0')
     """
     if _missing(x):
-        return NA
+        return _(NA)
     x = float(x)  # type: ignore[arg-type]
     if math.isinf(x):
         return "∞" if x > 0 else MINUS + "∞"
@@ -54,7 +54,7 @@ def fmt_bound(bound: float | None) -> str:
     panel, the status bar and the plot's legend never show 2237 in one place and 2 236 in another."""
     whole = max_updates(bound)
     if whole is None:
-        return NA
+        return _(NA)
     real = fmt(bound, 6)
     return fmt_int(whole) if real == str(whole) else f"{fmt_int(whole)} ({real})"
 
@@ -129,7 +129,7 @@ def _widest_representatives(v: np.ndarray) -> np.ndarray:
 def fmt_int(k: int | None) -> str:
     """An integer with thin spaces between thousands: '1 000 000' (ISO 31-0 style)."""
     if k is None:
-        return NA
+        return _(NA)
     return f"{int(k):,}".replace(",", "\u202f").replace("-", MINUS)
 
 
@@ -141,7 +141,7 @@ def fmt_vec(v: Sequence[float] | np.ndarray | None, digits: int = 4, max_items: 
     like 1e-32 that would otherwise crowd out the digits that matter.
     """
     if v is None:
-        return NA
+        return _(NA)
     v = np.asarray(v, dtype=np.float64).ravel()
     if clean and v.size:
         top = float(np.max(np.abs(v)))
@@ -180,7 +180,7 @@ def fmt_count_pct(fraction: float | None, n: int) -> str:
 def fmt_deg(angle: float | None, digits: int = 4) -> str:
     """An angle in degrees, '48.95°'."""
     s = fmt(angle, digits)
-    return s if s == NA else s + "°"
+    return s if s == _(NA) else s + "°"
 
 
 def fmt_equation(w: np.ndarray, b: float, offset: bool = True, max_terms: int = 4) -> str:

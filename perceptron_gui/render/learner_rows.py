@@ -33,7 +33,7 @@ def margin_bound_text(result: RunResult) -> str:
     """The bound on updates of the margin perceptron from w₀ = 0, (R² + 2β)/γ²."""
     tho, beta = result.theory, margin_of(result)
     if tho is None or beta is None:
-        return NA
+        return _(NA)
     return fmt_bound(novikoff.updates_bound(tho.gamma, result.proof_R))
 
 
@@ -41,9 +41,9 @@ def margin_promise_text(result: RunResult, fr: Frame) -> str:
     """The margin the run has reached now against what convergence guarantees, β·γ/(R² + 2β)."""
     tho, beta = result.theory, margin_of(result)
     if tho is None or beta is None:
-        return NA
+        return _(NA)
     promise = novikoff.margin_guarantee(tho.gamma, tho.R, beta)
-    now = NA if fr.dataset_margin is None else fmt(fr.dataset_margin)
+    now = _(NA) if fr.dataset_margin is None else fmt(fr.dataset_margin)
     if promise is None:
         return _("{now} now (no guarantee: β = 0 or no θ*)").format(now=now)
     return _("{now} now; ≥ {promise} once converged (γ = {gamma})").format(now=now, promise=fmt(promise),
@@ -53,7 +53,7 @@ def margin_promise_text(result: RunResult, fr: Frame) -> str:
 def tau_text(fr: Frame) -> str:
     """τ of the update shown and the length τ‖x̃‖ of the move it made (x̃ with its 1 for b)."""
     if fr.update_tau is None or fr.prev_w is None:
-        return NA + _(" (no update yet)")
+        return _(NA) + _(" (no update yet)")
     move = np.append(fr.w - fr.prev_w, (fr.b - fr.prev_b) if fr.offset else [])
     return _("{tau} (the move τ‖x̃‖ = {move})").format(tau=fmt(fr.update_tau), move=fmt(float(np.linalg.norm(move))))
 

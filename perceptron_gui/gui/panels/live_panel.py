@@ -106,7 +106,7 @@ class LivePanel(QtWidgets.QWidget):
         self._form.addRow(head)
 
     def _make_label(self, word_wrap: bool = False) -> QtWidgets.QLabel:
-        lab = QtWidgets.QLabel(NA)
+        lab = QtWidgets.QLabel(_(NA))
         lab.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         lab.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         lab.setWordWrap(word_wrap)
@@ -230,7 +230,7 @@ class LivePanel(QtWidgets.QWidget):
         self._lemma = lemma_margin_of(result) if lifted else None
         tho = self.proof_theory()
         n_test = 0 if result is None or result.test is None else result.test.n
-        self._set("points", NA if result is None else _("{train} training, {test} test").format(
+        self._set("points", _(NA) if result is None else _("{train} training, {test} test").format(
             train=fmt_int(result.train.n), test=fmt_int(n_test)))
         self._set("separable", separable_text(result))
         self._set("R", fmt(None if tho is None or result.train.n == 0 else tho.R))
@@ -239,7 +239,7 @@ class LivePanel(QtWidgets.QWidget):
         self._set("bound", learner_rows.margin_bound_text(result) if beta is not None
                   else fmt_bound(None if tho is None else tho.bound))
         lem = self._lemma
-        self._set("gamma_lemma", NA if lem is None else _("{gamma_prime} (≤ γ̃, with γ = {gamma})").format(
+        self._set("gamma_lemma", _(NA) if lem is None else _("{gamma_prime} (≤ γ̃, with γ = {gamma})").format(
             gamma_prime=fmt(lem[0]), gamma=fmt(lem[1])))
         self._refresh()
 
@@ -247,7 +247,7 @@ class LivePanel(QtWidgets.QWidget):
         res = self.session.result
         if res is None:
             for key in self._labels:
-                self._set(key, NA)
+                self._set(key, _(NA))
             self.note.setText(_("No run yet: add points or load a preset."))
             self._set_proof_visible(False)
             return
@@ -277,11 +277,11 @@ class LivePanel(QtWidgets.QWidget):
         if learner.dual:
             self._set("support", _("{count} of {total} points (Σ α = {k})").format(
                 count=fmt_int(fr.alpha_points.size), total=fmt_int(rec.n), k=fmt_int(k)))
-        self._set("margin", NA + " (w = 0)" if fr.dataset_margin is None and rec.n else fmt(fr.dataset_margin))
+        self._set("margin", _(NA) + " (w = 0)" if fr.dataset_margin is None and rec.n else fmt(fr.dataset_margin))
         self._set("train_error", fmt_count_pct(fr.train_error, res.train.n))
         self._set("test_error", _("{dash} (no test set)").format(dash=DASH) if res.test is None or res.test.n == 0
                   else fmt_count_pct(fr.test_error, res.test.n))
-        self._set("output", fr.output_label or NA)
+        self._set("output", fr.output_label or _(NA))
         if fr.output_error_sample is None:
             self._set("output_error", fmt_count_pct(fr.output_train_error, res.train.n))
         else:
@@ -295,7 +295,7 @@ class LivePanel(QtWidgets.QWidget):
             self._set("margin_reached", learner_rows.margin_promise_text(res, fr))
         self._set("perceptron_loss", fmt(fr.perceptron_loss))
         self._set("hinge_loss", fmt(fr.hinge_loss))
-        self._set("pocket", NA if fr.pocket_count is None else
+        self._set("pocket", _(NA) if fr.pocket_count is None else
                   _("{count} of {total} (w after update {k})").format(
                       count=fmt_int(fr.pocket_count), total=fmt_int(rec.n), k=fmt_int(fr.pocket_k)))
         self._refresh_proof(res, fr)

@@ -92,7 +92,7 @@ SPACES = {
 
 def separable_text(result: Any) -> str:
     if result is None or result.train.n == 0:
-        return NA
+        return _(NA)
     tho = result.theory
     if tho.separable is None:
         return _("undecided (time budget)")
