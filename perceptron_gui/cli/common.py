@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the presets load when a command names one, not at every sta
 __all__ = ["PROG", "joined", "write_study_outputs",
            "THEORY_BUDGET_S", "UsageError", "fail", "read_failed", "check_writable", "check_outputs",
            "check_figure_paths",
-           "chosen_data", "read_data", "read_test_data", "write_study_figures"]
+           "chosen_data", "read_data", "read_test_data", "write_study_figures", "write_figure_files"]
 
 PROG = "perceptron-gui"
 
@@ -141,14 +141,14 @@ THEORY_BUDGET_S = 1.0  # as 'run': the study's bound (a max-margin solve) must a
 _APP = None  # the offscreen QApplication of a study figure, kept alive until the program ends
 
 
-def write_study_figures(study: object, paths: dict[str, str], width: int) -> list[str]:
-    """Paint the histogram into each format's file (``paths``: 'png'/'svg'/'pdf'/'tikz' → file
-    name, checked by :func:`check_figure_paths`); Qt is started offscreen (as 'export' does)
-    only for PNG, SVG and PDF. Returns the names written, in the order given."""
-    if "tikz" in paths:  # no Qt for TikZ
-        from ..export.tikz_study import write_study_tikz
-
-        write_study_tikz(paths["tikz"], study)  # type: ignore[arg-type]
+def write_figure_files(paths: dict[str, str], tikz: Callable[[str], None],
+                       paint: Callable[[str, str], None]) -> list[str]:
+    """Write a study's figure into each format's file (``paths``: 'png'/'svg'/'pdf'/'tikz' → file
+    name, checked by :func:`check_figure_paths`): ``tikz(path)`` writes the TikZ without Qt,
+    ``paint(path, fmt)`` each painted format, with Qt started offscreen (as 'export' does) only
+    when one is asked for. Returns the names written, in the order given."""
+    if "tikz" in paths:
+        tikz(paths["tikz"])
     painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
     if painted:
         from ..gui.app.application import prepare_environment
@@ -158,10 +158,24 @@ def write_study_figures(study: object, paths: dict[str, str], width: int) -> lis
 
         global _APP
         _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
-        from ..gui.figures.study_plot import write_study_figure
         for fmt, path in painted.items():
-            write_study_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
+            paint(path, fmt)
     return list(paths.values())
+
+
+def write_study_figures(study: object, paths: dict[str, str], width: int) -> list[str]:
+    """The order study's histogram in each format of ``paths`` (see :func:`write_figure_files`)."""
+    def tikz(path: str) -> None:
+        from ..export.tikz_study import write_study_tikz
+
+        write_study_tikz(path, study)  # type: ignore[arg-type]
+
+    def paint(path: str, fmt: str) -> None:
+        from ..gui.figures.study_plot import write_study_figure
+
+        write_study_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
+
+    return write_figure_files(paths, tikz, paint)
 
 
 def check_figure_paths(paths: Mapping[str, str | None], width: int) -> dict[str, str]:

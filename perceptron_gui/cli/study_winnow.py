@@ -8,13 +8,12 @@ import argparse
 
 from ..core.errors import UserError
 from ..i18n import _, ngettext
-from .common import UsageError, check_figure_paths, check_outputs, fail, write_study_outputs
+from .common import UsageError, check_figure_paths, check_outputs, fail, write_figure_files, write_study_outputs
 
 __all__ = ["cmd_winnow_study", "write_winnow_figures"]
 
 # The learners' options the Winnow study takes (the rest of the run options are refused).
 _TAKEN = ("seed", "max_epochs")
-_APP = None  # the offscreen QApplication of a figure, kept alive until the program ends
 
 
 def _refuse_order_study_options(ns: argparse.Namespace) -> None:
@@ -34,24 +33,18 @@ def _refuse_order_study_options(ns: argparse.Namespace) -> None:
 
 
 def write_winnow_figures(study: object, paths: dict[str, str], width: int) -> list[str]:
-    """Paint the plot into each format's file (format → name, checked by check_figure_paths)."""
-    if "tikz" in paths:  # no Qt for TikZ
+    """The Winnow study's plot in each format of ``paths`` (see :func:`.common.write_figure_files`)."""
+    def tikz(path: str) -> None:
         from ..export.tikz_winnow import write_winnow_tikz
 
-        write_winnow_tikz(paths["tikz"], study)  # type: ignore[arg-type]
-    painted = {fmt: path for fmt, path in paths.items() if fmt != "tikz"}
-    if painted:
-        from ..gui.app.application import prepare_environment
+        write_winnow_tikz(path, study)  # type: ignore[arg-type]
 
-        prepare_environment(offscreen=True)
-        from PySide6 import QtWidgets
-
-        global _APP
-        _APP = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["perceptron-gui"])
+    def paint(path: str, fmt: str) -> None:
         from ..gui.figures.winnow_plot import write_winnow_figure
-        for fmt, path in painted.items():
-            write_winnow_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
-    return list(paths.values())
+
+        write_winnow_figure(path, study, fmt, width=width)  # type: ignore[arg-type]
+
+    return write_figure_files(paths, tikz, paint)
 
 
 def cmd_winnow_study(ns: argparse.Namespace) -> int:
