@@ -1,3 +1,3 @@
-from perceptron_gui.cli import main
+from perceptron_gui.cli import entry
 
-raise SystemExit(main())
+entry()  # as the perceptron-gui console script: a closed pipe ends quietly, a command skips the teardown

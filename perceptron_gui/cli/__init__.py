@@ -77,12 +77,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(_("Interrupted."), file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        # The reader stopped reading (`perceptron-gui presets | head -3`): nothing is wrong, say
-        # nothing. Python would otherwise fail again flushing stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141  # the shell's status for a command ended by SIGPIPE
 
 
 def _run_command(ns: argparse.Namespace) -> int:
