@@ -125,8 +125,14 @@ class Dataset:
         X: object,
         y: object,
         feature_names: Sequence[str] | None = None,
+        *,
+        take: bool = False,
     ) -> Dataset:
         """Validate and build a data set from array-likes.
+
+        ``take=True``: X is a float64 array the caller made for this data set and gives away
+        (a reader's fresh table, no other reference): it is kept as it is, made read-only,
+        instead of copied (a copy of 12,665 × 784 numbers is 79 MB more at the reader's peak).
 
         Raises
         ------
@@ -135,7 +141,7 @@ class Dataset:
             values, labels other than +-1 or 0/1, mismatched lengths, a name no file can hold).
         """
         notices: list[str] = []
-        Xa = _as_matrix(X)
+        Xa = _as_matrix(X, take=take)
         ya = _as_labels(y, notices)
         if Xa.shape[0] != ya.shape[0]:
             raise DatasetError(
@@ -203,7 +209,7 @@ def split_mask(n: int, test_fraction: float, seed: int = 0) -> np.ndarray:
     return mask
 
 
-def _as_matrix(X: object) -> np.ndarray:
+def _as_matrix(X: object, take: bool = False) -> np.ndarray:
     if isinstance(X, np.ndarray) and X.dtype.kind in "biuf":
         arr = X
     else:
@@ -228,7 +234,8 @@ def _as_matrix(X: object) -> np.ndarray:
         raise DatasetError(_("The points must form a table: one row per point, one column per feature."))
     if arr.shape[1] < 1:
         raise DatasetError(_("The points have no coordinates; give at least one feature column."))
-    arr = np.array(arr, dtype=np.float64, copy=True)
+    given = take and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.writeable
+    arr = arr if given else np.array(arr, dtype=np.float64, copy=True)
     # min and max find a NaN, an infinity or a too-large value in two passes without a
     # temporary array (the checks below made two of n×d, 30 ms at 10⁶ rows); only a bad table
     # pays for finding where.
