@@ -199,6 +199,36 @@ def _fast_parse(text: str | bytes) -> tuple[list[str] | None, np.ndarray] | None
     return fast.names, fast.values
 
 
+def table_head(raw: Any) -> tuple[int, int, str | None, list[str] | None, int] | None:
+    """Where the numbers of a CSV's text or bytes begin, the end of its first line, its
+    separator, its header (None when the first line is data) and its width, from the first
+    line that is neither blank nor a comment; None when that line is unusual (a bare CR, a bad
+    header, fewer than two columns, more than 1,000 comment lines before it, none at all)."""
+    nl, cr, hash_ = (b"\n", b"\r", b"#") if isinstance(raw, (bytes, bytearray)) else ("\n", "\r", "#")
+    pos, skipped = 0, 0
+    while True:  # leading blank and comment lines
+        end = raw.find(nl, pos)
+        first = raw[pos: end if end >= 0 else len(raw)].strip()
+        if first and not first.startswith(hash_):
+            break
+        if end < 0 or skipped > 1000:
+            return None
+        pos, skipped = end + 1, skipped + 1
+    body = len(raw) if end < 0 else end + 1
+    if cr in first:
+        return None  # bare CR line ends
+    try:
+        head = first.decode("ascii") if isinstance(first, (bytes, bytearray)) else first
+        sep, header, width = _head([(skipped + 1, head)], "")
+    except (DatasetError, UnicodeDecodeError):
+        return None
+    if width < 2:
+        return None
+    # numpy reads from the first data line: a header's quotes and '#' are the checked path's
+    # business only below it. A file of one data line is read here too (1 × 10⁶ features).
+    return (body if header else pos), body, sep, header, width
+
+
 def _read_fast(text: str | bytes) -> _FastRead | None:
     """numpy's C parser over the whole text, for well-formed files (10⁶ rows: about twice as
     fast as splitting lines in Python); None when anything is unusual, so the checked loop
@@ -210,31 +240,15 @@ def _read_fast(text: str | bytes) -> _FastRead | None:
     files (a quoted header, as R's write.csv writes it, and comment lines are fine)."""
     # An ASCII file's bytes get the same checks as text (the names are typed Any: str or bytes).
     raw: Any = text
-    nl, cr, quotes, hash_, midline, data_line = (
-        (b"\n", b"\r", (b'"', b"'"), b"#", _MIDLINE_HASH_B, _DATA_LINE_B) if isinstance(text, bytes)
-        else ("\n", "\r", ('"', "'"), "#", _MIDLINE_HASH, _DATA_LINE))
-    pos, skipped = 0, 0
-    while True:  # leading blank and comment lines
-        end = raw.find(nl, pos)
-        first = raw[pos: end if end >= 0 else len(raw)].strip()
-        if first and not first.startswith(hash_):
-            break
-        if end < 0 or skipped > 1000:
-            return None
-        pos, skipped = end + 1, skipped + 1
-    body = len(raw) if end < 0 else end + 1
-    head = first.decode("ascii") if isinstance(first, bytes) else first
-    try:
-        sep, header, width = _head([(skipped + 1, head)], "")
-    except DatasetError:
+    nl, quotes, hash_, midline, data_line = (
+        (b"\n", (b'"', b"'"), b"#", _MIDLINE_HASH_B, _DATA_LINE_B) if isinstance(text, bytes)
+        else ("\n", ('"', "'"), "#", _MIDLINE_HASH, _DATA_LINE))
+    head = table_head(raw)
+    if head is None:
         return None
-    if width < 2:
-        return None
-    # numpy reads from the first data line: a header's quotes and '#' are the checked path's
-    # business only below it. A file of one data line is read here too (1 × 10⁶ features).
-    start = body if header else pos
-    if cr in first or any(raw.find(q, start) != -1 for q in quotes):
-        return None  # bare CR line ends, or quoted cells
+    start, body, sep, header, width = head
+    if any(raw.find(q, start) != -1 for q in quotes):
+        return None  # quoted cells
     if raw.find(hash_, start) != -1 and midline.search(raw, start):
         return None
     if header is not None and not data_line.search(raw, body):

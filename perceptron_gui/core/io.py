@@ -17,11 +17,14 @@ import errno
 import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from ..i18n import N_, _
 from .atomic import atomic_write_chunks, atomic_write_text  # re-exported: the one atomic writer
+from .csv_stream import STREAM_FROM_BYTES, read_plain_csv
 from .csv_text import clip_text, parse_ascii_csv_bytes, parse_csv_text
 from .dataset import Dataset, DatasetError
 from .errors import UserError
@@ -83,6 +86,45 @@ def _os_sentence(exc: OSError | ValueError, p: Path, what: str) -> str:
     return _("{name} could not be read ({reason}); check the file and try again.").format(name=name, reason=reason)
 
 
+@contextmanager
+def open_regular_file(path: str | os.PathLike[str], what: str | None = None, choose: str | None = None,
+                      max_bytes: int = MAX_CSV_BYTES,
+                      error: type[UserError] = FileReadError) -> Iterator[tuple[BinaryIO, os.stat_result]]:
+    """A regular file of at most ``max_bytes`` bytes, open for reading without buffering, and
+    its status; the checks and sentences of :func:`read_file_bytes` (whose parameters these
+    are). An ``OSError`` while it is read becomes ``error`` too."""
+    p = Path(os.fspath(path))
+    name = clip_text(p.name, 60)
+    what = _("file") if what is None else what
+    choose = _("a file") if choose is None else choose
+    try:
+        st = os.stat(p)  # follows symlinks: judge what the link points at
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise error(_os_sentence(exc, p, what)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(_("{path} is a folder, not a {what}; choose {choose}.").format(
+            path=_shown_path(p), what=what, choose=choose))
+    _check_regular(st, name, what, choose, error)
+    try:
+        # O_NONBLOCK: if a FIFO took the file's place since the stat, open must not wait for a writer.
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise error(_os_sentence(exc, p, what)) from None
+    try:
+        with os.fdopen(fd, "rb", buffering=0) as fh:
+            _check_regular(os.fstat(fh.fileno()), name, what, choose, error)
+            if st.st_size > max_bytes:
+                raise _too_big(name, max_bytes, what, error)
+            yield fh, st
+    except OSError as exc:
+        raise error(_os_sentence(exc, p, what)) from None
+
+
+def _too_big(name: str, max_bytes: int, what: str, error: type[UserError]) -> UserError:
+    return error(_("{name} is larger than {size}, too big for a {what}; split it or sample it first.").format(
+        name=name, size=_size_text(max_bytes), what=what))
+
+
 def read_file_bytes(path: str | os.PathLike[str], what: str | None = None, choose: str | None = None,
                     max_bytes: int = MAX_CSV_BYTES, error: type[UserError] = FileReadError) -> bytes:
     """The bytes of a regular file, at most ``max_bytes`` of them.
@@ -105,30 +147,10 @@ def read_file_bytes(path: str | os.PathLike[str], what: str | None = None, choos
     UserError
         ``error`` with one sentence: missing, a folder, not a regular file, unreadable, too big.
     """
-    p = Path(os.fspath(path))
-    name = clip_text(p.name, 60)
+    name = clip_text(Path(os.fspath(path)).name, 60)
     what = _("file") if what is None else what
-    choose = _("a file") if choose is None else choose
     try:
-        st = os.stat(p)  # follows symlinks: judge what the link points at
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise error(_os_sentence(exc, p, what)) from None
-    if stat.S_ISDIR(st.st_mode):
-        raise error(_("{path} is a folder, not a {what}; choose {choose}.").format(
-            path=_shown_path(p), what=what, choose=choose))
-    _check_regular(st, name, what, choose, error)
-    try:
-        # O_NONBLOCK: if a FIFO took the file's place since the stat, open must not wait for a writer.
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError as exc:
-        raise error(_os_sentence(exc, p, what)) from None
-    too_big = error(_("{name} is larger than {size}, too big for a {what}; split it or sample it first.").format(
-        name=name, size=_size_text(max_bytes), what=what))
-    try:
-        with os.fdopen(fd, "rb", buffering=0) as fh:
-            _check_regular(os.fstat(fh.fileno()), name, what, choose, error)
-            if st.st_size > max_bytes:
-                raise too_big
+        with open_regular_file(path, what, choose, max_bytes, error) as (fh, st):
             # Its bytes must fit before anything is made of them.
             require_memory(st.st_size, _("Reading {name}").format(name=name),
                            _("close other programs, or choose a smaller {what}").format(what=what), error)
@@ -143,11 +165,9 @@ def read_file_bytes(path: str | os.PathLike[str], what: str | None = None, choos
                 parts.append(chunk)
                 total += len(chunk)
                 if total > max_bytes:
-                    raise too_big
+                    raise _too_big(name, max_bytes, what, error)
                 want = _CHUNK
-        return parts[0] if len(parts) == 1 else b"".join(parts)
-    except OSError as exc:
-        raise error(_os_sentence(exc, p, what)) from None
+            return parts[0] if len(parts) == 1 else b"".join(parts)
     except MemoryError:
         raise error(_("{name} is too big to read with the memory there is; split it or sample it first.").format(
             name=name)) from None
@@ -227,7 +247,20 @@ def read_csv(path: str | os.PathLike[str]) -> Dataset:
         One sentence for every fault of the file or its content.
     """
     p = Path(os.fspath(path))
-    raw = read_file_bytes(p, _("CSV data file"), _("a .csv file"), MAX_CSV_BYTES)
+    what, choose, name = _("CSV data file"), _("a .csv file"), clip_text(p.name, 60)
+    with open_regular_file(p, what, choose, MAX_CSV_BYTES) as (fh, st):
+        if st.st_size >= STREAM_FROM_BYTES:
+            def require(table: int) -> None:
+                require_memory(table, _("Reading {name}").format(name=name),
+                               _("close other programs, or split or sample the file first"), FileReadError)
+            try:
+                plain = read_plain_csv(fh, st.st_size, require)
+            except MemoryError:
+                plain = None
+            if plain is not None:
+                return _with_notices(plain)
+    # Small, unusual or faulty: the whole text, read the careful way.
+    raw = read_file_bytes(p, what, choose, MAX_CSV_BYTES)
     cells, d = _table_size(raw)
     require_memory(csv_read_bytes(cells, d), _("Reading {name} ({cells:,} numbers)").format(
                        name=clip_text(p.name, 60), cells=cells),
