@@ -58,15 +58,18 @@ def max_row_norm(X: np.ndarray) -> float:
     if X.shape[0] == 0:
         return 0.0
     e = scale_exponent(X)
-    # In blocks of rows: the same squares and sums row by row, without a scaled copy of X.
+    # In blocks of rows: the same squares and sums row by row, without a scaled copy of X
+    # (a block of 65,536 rows of 784 features was a 79 MB copy: the peak of a wide `run`).
+    rows = max(1, min(_ROWS_PER_BLOCK, _CELLS_PER_BLOCK // max(1, X.shape[1])))
     top = 0.0
-    for i in range(0, X.shape[0], _ROWS_PER_BLOCK):
-        Xs = np.ldexp(X[i:i + _ROWS_PER_BLOCK], -e)
+    for i in range(0, X.shape[0], rows):
+        Xs = np.ldexp(X[i:i + rows], -e)
         top = max(top, float(np.max(np.einsum("ij,ij->i", Xs, Xs))))
     return unscale(float(np.sqrt(top)), e)
 
 
 _ROWS_PER_BLOCK = 65_536
+_CELLS_PER_BLOCK = 1 << 20
 
 
 def unit_direction(w: np.ndarray, b: float = 0.0) -> tuple[np.ndarray, float, float]:
