@@ -14,6 +14,7 @@ gives the GIL back (a window reading on a worker stays free).
 """
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -74,15 +75,17 @@ def read_plain_csv(fh: BinaryIO, size: int, require: Callable[[int], None] | Non
     first = bytearray(min(size, _BLOCK))
     fh.seek(0)
     got = _fill(fh, first, 0, size)
+    bom = len(codecs.BOM_UTF8) if first.startswith(codecs.BOM_UTF8) else 0  # as the careful way reads UTF-8
     while True:
-        head = table_head(bytes(first[:got]))
+        head = table_head(bytes(first[bom:got]))
         if head is None or head[2] is None:
             return None  # whitespace between the numbers, or an odd first line
-        if head[1] < got or got == size:
+        if head[1] + bom < got or got == size:
             break
         first.extend(bytes(len(first)))  # the first line goes on beyond the block: read more
         got = _fill(fh, first, got, size - got)
     start, _body, sep, header, width = head
+    start += bom
     assert sep is not None  # checked above
     end = _data_end(fh, size)
     if end <= start:

@@ -218,7 +218,7 @@ def table_head(raw: Any) -> tuple[int, int, str | None, list[str] | None, int] |
     if cr in first:
         return None  # bare CR line ends
     try:
-        head = first.decode("ascii") if isinstance(first, (bytes, bytearray)) else first
+        head = first.decode("utf-8") if isinstance(first, (bytes, bytearray)) else first
         sep, header, width = _head([(skipped + 1, head)], "")
     except (DatasetError, UnicodeDecodeError):
         return None

@@ -182,8 +182,8 @@ def test_files_the_quick_read_refuses_read_and_fail_as_the_careful_way_says(tmp_
         _same(read_csv(path), expected)
 
 
-@pytest.mark.parametrize("content", [b"", b"\n\n", b"x,y\n", b"1 2 1\n3 4 -1\n", b"\xef\xbb\xbfa,b,y\n1,2,1\n",
-                                     b"a\tb\ty\n1\t2\t1\n", b"1\n2\n"])
+@pytest.mark.parametrize("content", [b"", b"\n\n", b"x,y\n", b"1 2 1\n3 4 -1\n", b"L\xe4nge,b,y\n1,2,1\n",
+                                     b"a\tb\ty\n1\t2\t1\n", b"1\n2\n", b"a,b,y\n1,2,1\n3,\xe4,1\n"])
 def test_odd_small_files_are_left_to_the_careful_way(tmp_path, content):
     path = tmp_path / "odd.csv"
     path.write_bytes(content)
@@ -211,3 +211,15 @@ def test_any_finite_numbers_read_quickly_are_read_as_float_reads_them(tmp_path_f
     data = csv_stream.read_plain_csv(path.open("rb"), path.stat().st_size)
     assert data is not None
     assert np.array_equal(data.X.view(np.uint64), np.array([[float(fmt % float(v)) for v in r] for r in X]).view(np.uint64))
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_a_header_in_utf8_is_read_as_the_careful_way_reads_it(tmp_path, quick, bom):
+    X, y = _table(200, 2, seed=6)
+    path = _write(tmp_path / "t.csv", X, y)
+    lines = path.read_bytes().split(b"\n")
+    lines[0] = bom + "Länge,Größe,y".encode()
+    path.write_bytes(b"\n".join(lines))
+    data = csv_stream.read_plain_csv(path.open("rb"), path.stat().st_size)
+    assert data is not None and data.feature_names == ("Länge", "Größe")
+    _same(data, parse_csv_text(path.read_text(encoding="utf-8-sig"), source=path.name))
