@@ -103,6 +103,8 @@ def read_plain_csv(fh: BinaryIO, size: int, require: Callable[[int], None] | Non
             lines += block.count(b"\n", 0, n)
             pos += n
         del block
+    first_len = len(first)
+    del first
     cap = lines + 1
     if require is not None:
         require(8 * cap * width)
@@ -125,7 +127,7 @@ def read_plain_csv(fh: BinaryIO, size: int, require: Callable[[int], None] | Non
             else:
                 y[row] = value
 
-    buf = bytearray(max(_BLOCK, 2 * len(first)))
+    buf = bytearray(max(_BLOCK, 2 * first_len))
     arr = np.frombuffer(buf, np.uint8)
     row = 0
     fh.seek(start)
