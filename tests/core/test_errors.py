@@ -18,8 +18,9 @@ from perceptron_gui.session.session_file import SessionFileError
 PACKAGE = Path(__file__).resolve().parents[2] / "perceptron_gui"
 
 # Handlers that catch DatasetError on purpose: they reword a data or parameter problem found
-# while doing something narrower (a session file's data, a typed cell, a CSV line).
-NARROW = {"core/csv_text.py", "session/session_file.py", "session/session.py"}
+# while doing something narrower (a session file's data, a typed cell, a CSV line, a streamed
+# table whose fault the careful read words).
+NARROW = {"core/csv_text.py", "core/csv_stream.py", "session/session_file.py", "session/session.py"}
 
 
 @pytest.mark.parametrize("cls", [DatasetError, FileReadError, RunFileError, SessionFileError, WriteError, ExportError])
