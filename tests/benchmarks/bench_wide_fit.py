@@ -1,6 +1,6 @@
 """Estimator fit on wide data against scikit-learn, same arrays, same process.
 
-    .venv/bin/python tests/benchmarks/bench_wide_fit.py [--repeats 5]
+    .venv/bin/python tests/benchmarks/bench_wide_fit.py [--repeats 5] [--fit-only | --updates-only]
 
 For 20,000 × 50 and 12,665 × 784 (the size of MNIST's 0 vs 1) points with 5 % of the labels
 flipped (no run converges, every run makes its epochs), ``OffsetPerceptron`` and ``Perceptron``
@@ -90,11 +90,36 @@ def c_loop(X: np.ndarray, y01: np.ndarray, repeats: int) -> None:
               f"{t_ours / t_c:.2f}x (target <= 1.3); weights {'bit-equal' if same else 'DIFFER'}", flush=True)
 
 
+def per_update(repeats: int) -> None:
+    """Every learner's time per update at SHAPES[0], beside the offset perceptron's."""
+    n, d = SHAPES[0]
+    X, y = make_data(n, d)
+    print(f"\nTime per update at {n:,} x {d} ({EPOCHS} epochs; target <= {OTHERS_TARGET}x offset's):")
+    base = None
+    # The pocket with the ratchet: its every-update rule counts all n points after each update.
+    learners = [("offset", {}), ("standard", {}), ("pocket", {"check": "ratchet"}), ("voted", {}), ("averaged", {}),
+                ("lifted", {}), ("margin", {}), ("pa", {})]
+    for name, extra in learners:
+        est = ESTIMATORS[name](max_epochs=EPOCHS, **extra)
+        name = " ".join([name, *map(str, extra.values())])
+        est.fit(X, y)
+        t = timed(lambda: est.fit(X, y), repeats)
+        per = t / max(est.t_, 1)
+        base = per if base is None else base
+        flag = "" if per / base <= OTHERS_TARGET else "  <- over target"
+        print(f"  {name:<16}{t * 1e3:>8.1f} ms {est.t_:>9,} updates {per * 1e9:>8.0f} ns/update "
+              f"{per / base:>5.2f}x{flag}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--fit-only", action="store_true", help="only the first table (the fits against scikit-learn)")
+    ap.add_argument("--updates-only", action="store_true", help="only the table of every learner's time per update")
     args = ap.parse_args()
+    if args.updates_only:
+        per_update(args.repeats)
+        return 0
     try:
         import sklearn
         from sklearn.exceptions import ConvergenceWarning
@@ -129,23 +154,7 @@ def main() -> int:
         return 0
     for n, d in SHAPES:
         c_loop(*make_data(n, d), args.repeats)
-    n, d = SHAPES[0]
-    X, y = make_data(n, d)
-    print(f"\nTime per update at {n:,} x {d} ({EPOCHS} epochs; target <= {OTHERS_TARGET}x offset's):")
-    base = None
-    # The pocket with the ratchet: its every-update rule counts all n points after each update.
-    learners = [("offset", {}), ("standard", {}), ("pocket", {"check": "ratchet"}), ("voted", {}), ("averaged", {}),
-                ("lifted", {}), ("margin", {}), ("pa", {})]
-    for name, extra in learners:
-        est = ESTIMATORS[name](max_epochs=EPOCHS, **extra)
-        name = " ".join([name, *map(str, extra.values())])
-        est.fit(X, y)
-        t = timed(lambda: est.fit(X, y), args.repeats)
-        per = t / max(est.t_, 1)
-        base = per if base is None else base
-        flag = "" if per / base <= OTHERS_TARGET else "  <- over target"
-        print(f"  {name:<16}{t * 1e3:>8.1f} ms {est.t_:>9,} updates {per * 1e9:>8.0f} ns/update "
-              f"{per / base:>5.2f}x{flag}", flush=True)
+    per_update(args.repeats)
     print("\nNo cliff in n (offset, 50 features, 2 epochs):")
     for n in (199_999, 200_000, 200_001):
         X, y = make_data(n, 50, seed=1)

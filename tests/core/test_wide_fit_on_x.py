@@ -8,7 +8,7 @@ import pytest
 
 from perceptron_gui.core.algorithms import _kernels as K
 from perceptron_gui.core.algorithms import _wide_kernels as WK
-from perceptron_gui.core.algorithms import base, make_algorithm
+from perceptron_gui.core.algorithms import make_algorithm, wide
 from perceptron_gui.core.dataset import Dataset
 
 
@@ -35,10 +35,10 @@ def _data(kind: str, n: int = 300, d: int = 40, seed: int = 0) -> tuple[np.ndarr
 def _fit_both(monkeypatch, name, X, y, test=None, stop=None, **params):
     train = Dataset.from_arrays(X, y)
     params.setdefault("max_epochs", 6)
-    wide = make_algorithm(name, **params)
-    assert wide._trains_on_x(train.d + int(wide.offset), None)
-    rec = wide.fit(train, test, stop=stop)
-    monkeypatch.setattr(base, "WIDE_FROM_D", 10 ** 9)
+    learner = make_algorithm(name, **params)
+    assert learner._trains_on_x(train.d + int(learner.offset), None)
+    rec = learner.fit(train, test, stop=stop)
+    monkeypatch.setattr(wide, "WIDE_FROM_D", 10 ** 9)
     ref = make_algorithm(name, **params).fit(train, test, stop=stop)
     monkeypatch.undo()
     return rec, ref
@@ -98,8 +98,142 @@ def test_the_wide_error_count_is_the_kernels(kind):
 
 
 def test_variants_with_their_own_loop_keep_the_augmented_points():
-    for name in ("pocket", "averaged", "voted", "margin", "lifted", "pa"):
+    for name in ("voted", "pa", "adaline", "winnow", "kernel"):
         learner = make_algorithm(name)
         assert not learner._trains_on_x(100, None)
-    assert make_algorithm("offset")._trains_on_x(base.WIDE_FROM_D, None)
-    assert not make_algorithm("offset")._trains_on_x(3, None)  # the plane keeps its own loops
+    for name in ("offset", "standard", "averaged", "margin", "lifted", "pocket"):
+        assert make_algorithm(name)._trains_on_x(wide.WIDE_FROM_D, None)
+        assert not make_algorithm(name)._trains_on_x(3, None)  # the plane keeps its own loops
+
+
+# ---- the averaged, margin, lifted and pocket perceptrons on X: their augmented loops' records ----
+
+def _same_extras(rec, ref):
+    assert rec.extras.keys() == ref.extras.keys()
+    for key, value in ref.extras.items():
+        got = rec.extras[key]
+        if isinstance(value, np.ndarray):
+            assert got.dtype == value.dtype and np.array_equal(got, value), key
+        else:
+            assert got == value, key
+
+
+def _int_margin_data(n=300, d=24, seed=11):
+    """Integer points and labels: y·(w·x + b) lands exactly on an integer β or γ again and again."""
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-2, 3, size=(n, d)).astype(float)
+    y = np.where(rng.random(n) < 0.5, 1.0, -1.0)
+    return X, y
+
+
+LEARNERS = [
+    ("averaged", {}),
+    ("averaged", {"offset": False}),
+    ("margin", {"margin": 0.0}),
+    ("margin", {"margin": 1.0}),
+    ("margin", {"margin": 0.37, "offset": False}),
+    ("margin", {"margin": 250.0}),
+    ("lifted", {}),
+    ("lifted", {"lift_a": 0.3, "offset": False}),
+    ("pocket", {"check": "every"}),
+    ("pocket", {"check": "ratchet"}),
+    ("pocket", {"check": "ratchet", "gamma": 1.0}),
+    ("pocket", {"check": "every", "gamma": 0.05, "offset": False}),
+]
+
+
+@pytest.mark.parametrize("kind", ["normal", "ties", "tiny", "huge", "cancel"])
+@pytest.mark.parametrize("name, extra", LEARNERS)
+def test_each_learner_on_x_is_its_augmented_loop(monkeypatch, kind, name, extra):
+    X, y = _data(kind, n=160, d=30, seed=4)
+    rec, ref = _fit_both(monkeypatch, name, X, y, max_epochs=5, **extra)
+    assert rec.num_updates > 0
+    _same(rec, ref)
+    _same_extras(rec, ref)
+
+
+@pytest.mark.parametrize("name, extra", LEARNERS)
+def test_scores_on_the_margin_itself_are_summed_left_to_right(monkeypatch, name, extra):
+    X, y = _int_margin_data()
+    rec, ref = _fit_both(monkeypatch, name, X, y, max_epochs=4, **extra)
+    _same(rec, ref)
+    _same_extras(rec, ref)
+
+
+@pytest.mark.parametrize("name, extra", [("averaged", {}), ("margin", {"margin": 2.0}), ("lifted", {"lift_a": 0.7}),
+                                         ("pocket", {"check": "ratchet", "gamma": 0.5}),
+                                         ("pocket", {"check": "every"})])
+@pytest.mark.parametrize("init", ["first", "custom"])
+def test_starts_shuffles_test_sets_and_stops_in_chunks(monkeypatch, name, extra, init):
+    X, y = _data("cancel", n=400, d=20, seed=9)
+    test = Dataset.from_arrays(*_data("ties", n=60, d=20, seed=10))
+    start = {"start_w": list(np.linspace(-1, 1, X.shape[1])), "start_b": 0.5} if init == "custom" else {}
+    rec, ref = _fit_both(monkeypatch, name, X, y, test=test, stop=lambda: False, init=init, shuffle=True, seed=3,
+                         max_epochs=4, **start, **extra)
+    _same(rec, ref)
+    _same_extras(rec, ref)
+    # one epoch in many small slices (the first chunks of a stoppable fit are 16 visits) is one call
+    whole, _ = _fit_both(monkeypatch, name, X, y, test=test, init=init, shuffle=True, seed=3, max_epochs=4,
+                         **start, **extra)
+    _same(whole, ref)
+
+
+def test_the_wide_kernels_decide_as_the_augmented_kernels_on_hand_made_visits():
+    """Scores of exactly 0 and exactly β: the certificate cannot hold, the left-to-right sum decides."""
+    d = 20
+    X = np.zeros((5, d))
+    X[0, :2] = [1e8, -1e8]  # w·x cancels exactly
+    X[1, 0] = 1.0
+    X[2, :3] = [0.1, 0.2, -0.3]  # 0.1 + 0.2 − 0.3 is not 0 in floating point, summed left to right
+    X[3, :] = 1e-160
+    # 1 + 2⁵³ rounds to 2⁵³, so left to right the score is 0 (a mistake); summed in another order, 1
+    X[4, 1:4] = [1.0, 2.0 ** 53, -2.0 ** 53]
+    y = np.array([1.0, -1.0, 1.0, -1.0, 1.0])
+    order = np.array([0, 1, 2, 3, 4, 4], dtype=np.int64)
+    for margin in (0.0, 1.0, 1e-17):
+        for offset in (False, True):
+            D = d + int(offset)
+            w0 = np.ones(D)
+            w0[0] = 2.0
+            if offset:
+                w0[d] = 0.0
+            Xa = np.hstack([X, np.ones((5, 1))]) if offset else X.copy()
+            ck, ck_x = np.zeros((7, D)), np.zeros((7, D))
+            pos, idx, pos_x, idx_x = (np.zeros(6, dtype=np.int64) for _ in range(4))
+            w, w_x = w0.copy(), w0.copy()
+            c = K.margin_epoch(Xa, y, order, w, margin, pos, idx, ck, 0, 1)
+            c_x = WK.perceptron_epoch_x(X, y, order, w_x, pos_x, idx_x, ck_x, 0, 1, offset, margin,
+                                        np.full(5, -1.0), np.empty(0), np.zeros(1, dtype=np.int64))
+            assert 4 in idx[:c]  # the visit the left-to-right sum alone gets right
+            assert c == c_x and np.array_equal(w, w_x) and np.array_equal(ck, ck_x)
+            assert np.array_equal(pos[:c], pos_x[:c]) and np.array_equal(idx[:c], idx_x[:c])
+
+
+@pytest.mark.parametrize("gamma", [0.0, 1.0, 0.3])
+@pytest.mark.parametrize("kind", ["ties", "cancel", "tiny"])
+def test_the_pocket_count_on_x_is_the_kernels(kind, gamma):
+    from perceptron_gui.core.algorithms import _pocket_kernels as PK
+
+    X, y = _data(kind, n=150, d=20, seed=12)
+    rng = np.random.default_rng(2)
+    for w in (np.zeros(21), np.round(rng.normal(size=21)), rng.normal(size=21)):
+        Xa = np.ascontiguousarray(np.hstack([X, np.ones((X.shape[0], 1))]))
+        want = PK._count_good(Xa, y, w, gamma)
+        assert WK.count_good_x(X, y, w, gamma, True, WK.row_norms_x(X, True)) == want
+        assert WK.count_good_x(X, y, w[:20].copy(), gamma, False, WK.row_norms_x(X, False)) == \
+            PK._count_good(np.ascontiguousarray(X), y, w[:20].copy(), gamma)
+
+
+def test_a_sum_that_could_overflow_is_summed_left_to_right():
+    """Products near float64's largest number: a quick sum may overflow where the left-to-right one
+    does not (or the other way round), so no certificate is taken."""
+    d = 20
+    X = np.zeros((3, d))
+    X[0, :5] = [0.9e308, 0.9e308, -0.9e308, -0.9e308, -0.9e308]
+    X[1, :5] = [0.9e308, -0.9e308, 0.9e308, -0.9e308, 0.5]
+    X[2, 0] = 1.0
+    y = np.array([-1.0, 1.0, 1.0])
+    P = np.ones((2, d))
+    P[1, 4] = 0.0
+    want = K.count_errors_rows(np.ascontiguousarray(X), y, P).tolist()
+    assert WK.count_errors_rows_x(X, y, P, False).tolist() == want

@@ -23,7 +23,14 @@ from ._lms_kernels import adaline_epoch  # noqa: F401  (ADALINE's)
 from ._pocket_kernels import _count_good, _count_good_parallel, pocket_epoch  # noqa: F401
 from ._step_kernels import add_step, margin_epoch, pa_epoch, replay_rows_tau, weighted_epoch  # noqa: F401
 from ._vote_kernels import vote_errors_by_epoch, vote_scores  # noqa: F401  (the voted perceptron's)
-from ._wide_kernels import count_errors_rows_x, perceptron_epoch_x  # noqa: F401  (wide data's, on X itself)
+from ._wide_kernels import (  # noqa: F401  (wide data's, on X itself)
+    count_errors_rows_x,
+    count_good_x,
+    lifted_epoch_x,
+    perceptron_epoch_x,
+    pocket_epoch_x,
+    row_norms_x,
+)
 from ._winnow_kernels import replay_rows_winnow, winnow_epoch  # noqa: F401  (Winnow's)
 
 # The kernels take the float64 and int64 arrays that ``warm_up`` builds; numba types them by
@@ -383,9 +390,21 @@ def warm_up(names: tuple[str, ...] | None = None) -> None:
                                            np.empty((2, 2)), False),
         "count_errors": lambda: count_errors(X, y, w),
         "perceptron_epoch_x": lambda: [perceptron_epoch_x(ro(X), y, order, np.zeros(2 + offset), pos, idx,
-                                                          np.empty((2, 2 + offset)), 0, 64, bool(offset),
+                                                          np.empty((2, 2 + offset)), 0, 64, bool(offset), 0.0,
                                                           np.full(2, -1.0), prev, np.zeros(1, dtype=np.int64))
                                        for offset in (0, 1) for prev in (np.empty(0), np.zeros(2 + offset))],
+        "lifted_epoch_x": lambda: [lifted_epoch_x(ro(X), y, order, np.zeros(2 + offset), np.zeros(2), 0.25, 0.5, pos,
+                                                  idx, np.empty((2, 2 + offset)), 0, 64, bool(offset), np.full(2, -1.0),
+                                                  prev, np.zeros(1, dtype=np.int64))
+                                   for offset in (0, 1) for prev in (np.empty(0), np.zeros(2 + offset))],
+        "pocket_epoch_x": lambda: [pocket_epoch_x(ro(X), y, order, np.zeros(2 + offset), pos, idx,
+                                                  np.empty((2, 2 + offset)), 0, 64, np.empty(2, dtype=np.int64), 0.0,
+                                                  ratchet, np.zeros(6, dtype=np.int64), np.empty((4, 2), dtype=np.int64),
+                                                  bool(offset), np.ones(2))
+                                   for offset in (0, 1) for ratchet in (False, True)],
+        "count_good_x": lambda: [count_good_x(ro(X), y, np.zeros(2 + offset), 0.0, bool(offset), np.ones(2))
+                                 for offset in (0, 1)],
+        "row_norms_x": lambda: [row_norms_x(ro(X), bool(offset)) for offset in (0, 1)],
         "count_errors_rows_x": lambda: count_errors_rows_x(ro(X), y, np.ones((2, 3)), True),
         "gram_matrix": lambda: gram_matrix(X, 1, 2, 1.0, 1.0, True),
         "kernel_epoch": lambda: kernel_epoch(X, y, order, np.zeros(2), np.zeros(2), np.ones((2, 2)), np.ones((2, 3)),

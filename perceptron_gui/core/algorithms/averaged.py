@@ -32,8 +32,11 @@ class AveragedPerceptron(Perceptron):
     description = N_("Predicts with the average of all weights over every step: ŷ = sign(Σ c_k·(w_k·x + b_k)).")
     extra_bytes_per_update = 8  # survival_counts
     kernels = ('perceptron_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'weighted_prefix_sums',
-               'replay_weighted_prefix')
+               'replay_weighted_prefix', 'perceptron_epoch_x', 'count_errors_rows_x')
     fixed_epochs = True
+    # It trains as the perceptron does (``_epoch_on_x`` is the perceptron's); its hooks read
+    # no points, and its per-epoch averages are counted after the fit (wide.errors_on_x).
+    reads_x = True
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
         c = rec.survival_counts()

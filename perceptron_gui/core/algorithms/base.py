@@ -19,7 +19,7 @@ from .. import pages
 from ..dataset import Dataset, DatasetError
 from ..run import EpochRow, RunRecord, epoch_order, split_augmented
 from ..run_memory import bytes_per_update, fit_bytes, memory_budget, record_bytes, require_memory
-from . import chunks, error_count
+from . import chunks, error_count, wide
 from ._lazy import LazyModule
 from .chunks import TrainingStopped
 from .own_steps import RowWeights
@@ -36,9 +36,7 @@ K = LazyModule("._kernels", __package__)  # numba loads at the first fit (see _l
 __all__ = ["Perceptron", "ParamSpec", "StepOutput", "TrainingStopped", "augment", "predict_scores", "row_dots"]
 
 MAX_EPOCHS_LIMIT = 1_000_000
-# From this many weights (features and the offset) the perceptron's own loop reads X itself
-# (``_wide_kernels``); below it the augmented copy's loops (2-D data's) are the faster.
-WIDE_FROM_D = 16
+_OWN_LOOP_HOOKS = ("_epoch", "_start", "start_weights", "_finish", "_predictor_after_epoch", "_epoch_rows")
 
 
 class Perceptron:
@@ -117,6 +115,11 @@ class Perceptron:
     #: The loss its record keeps after each epoch, as (key in ``extras``, its name), or None:
     #: a learner whose every visit updates (ADALINE) has no update count worth plotting.
     epoch_loss: ClassVar[tuple[str, str] | None] = None
+    #: Trains on wide data straight from X (:mod:`.wide`): its ``_epoch_on_x`` runs its loop on X
+    #: (no offset column) and its hooks take X where they would take the augmented points. The
+    #: perceptron's own loop and hooks do without saying so; a variant that replaces one of them
+    #: sets this when it has its loop on X too, else it gets the augmented points it expects.
+    reads_x: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -282,8 +285,8 @@ class Perceptron:
                        _("Training on {n:,} points of {d:,} features").format(n=train.n, d=train.d),
                        _("use fewer points or features, or close other programs"))
         on_x = self._trains_on_x(train.d + int(self.offset), weighting)
-        # Wide data with the perceptron's own loop: the data set's array itself, not a copy.
-        Xa = _readonly_contiguous(train.X) if on_x else augment(train.X, self.offset)
+        # Wide data with a loop on X (see wide.py): the data set's array itself, not a copy.
+        Xa = wide.readonly_contiguous(train.X) if on_x else augment(train.X, self.offset)
         y = pages.empty(train.n)  # writable (see augment()), in small pages as augment's copy
         y[:] = train.y
         n, D = Xa.shape
@@ -299,10 +302,9 @@ class Perceptron:
         w = self._start_from(Xa, y, train.d + int(self.offset)) if on_x else self.start_weights(Xa, y, train.d)
         state = self._start(Xa, y, w)
         epoch_fn = self._epoch if weighting is None else weighting.epoch_fn(self)
-        if on_x:  # each epoch also counts the last one's training errors (see perceptron_epoch_x)
+        if on_x:  # each epoch may also count the last one's training errors (see wide.begin)
             epoch_fn = self._epoch_on_x
-            state.update(on_x=True, x_norm=np.full(n, -1.0), prev=np.empty(0), wrong=np.zeros(1, dtype=np.int64),
-                         errors_of={})
+            wide.begin(state, n, self._counts_epoch_ends())
         log = UpdateLog(state["w"], n, capacity=min(n * self.max_epochs, budget // bytes_per_update(D, extra)))
         cap: dict[str, int] = {}
         epoch_updates: list[int] = []
@@ -328,9 +330,7 @@ class Perceptron:
                 epoch_updates.append(cnt)
                 end_weights.append(state["w"].copy())
                 if on_x:
-                    if epoch:
-                        state["errors_of"][epoch - 1] = int(state["wrong"][0])
-                    state["prev"], state["wrong"][0] = end_weights[-1], 0
+                    wide.end_epoch(state, epoch, end_weights[-1])
                 if cnt == 0:
                     converged = True
                     if not self.fixed_epochs:
@@ -387,20 +387,23 @@ class Perceptron:
         return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C))
 
     def _trains_on_x(self, D: int, weighting: RowWeights | None) -> bool:
-        """Whether this fit runs ``_wide_kernels.perceptron_epoch_x`` on the data set's own X
-        (no augmented copy; the same updates to the bit): D weights or more, no row weights, and
-        the perceptron's own loop, start and per-epoch rows (a variant that replaces one of them
-        gets the augmented points it expects)."""
+        """Whether this fit runs ``_epoch_on_x`` on the data set's own X (no augmented copy; the
+        same updates to the bit, see :mod:`.wide`): D weights or more, no row weights, and a
+        loop on X (the perceptron's own loop and hooks, or :attr:`reads_x`)."""
         cls = type(self)
-        return (weighting is None and D >= WIDE_FROM_D
-                and all(getattr(cls, hook) is getattr(Perceptron, hook)
-                        for hook in ("_epoch", "_start", "start_weights", "_finish", "_predictor_after_epoch",
-                                     "_epoch_rows")))
+        return (weighting is None and D >= wide.WIDE_FROM_D
+                and (cls.reads_x or all(getattr(cls, h) is getattr(Perceptron, h) for h in _OWN_LOOP_HOOKS)))
+
+    def _counts_epoch_ends(self) -> bool:
+        """Whether its per-epoch predictor is the weights at the epoch's end, so an epoch on X
+        counts the last one's errors as it goes (:func:`.wide.begin`)."""
+        cls = type(self)
+        return cls._predictor_after_epoch is Perceptron._predictor_after_epoch and \
+            cls._epoch_rows is Perceptron._epoch_rows
 
     def _epoch_on_x(self, state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.ndarray,
                     pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
-        return int(K.perceptron_epoch_x(X, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, self.offset,
-                                        state["x_norm"], state["prev"], state["wrong"]))
+        return wide.perceptron_epoch(state, X, y, order, pos_buf, idx_buf, ck, k0, C, self.offset, 0.0)
 
     def _weight_log(self, checkpoints: np.ndarray, index: np.ndarray, train: Dataset, state: dict[str, Any],
                     C: int) -> WeightLog:
@@ -442,7 +445,7 @@ class Perceptron:
         if preds and not any(callable(p) for p in preds):
             # One kernel call for all epochs: a million epochs cost seconds of call overhead.
             P = np.ascontiguousarray(np.array(preds, dtype=np.float64).reshape(len(preds), -1))
-            tr_all = (_errors_on_x(Xa, y, P, self.offset, state["errors_of"]) if state.get("on_x")
+            tr_all = (wide.errors_on_x(Xa, y, P, self.offset, state["errors_of"]) if state.get("on_x")
                       else _errors(Xa, y, P))
             te_all = _errors(Xt, yt, P) if Xt is not None and yt is not None else None
             return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr_all[e]),
@@ -456,31 +459,6 @@ class Perceptron:
             te = _error(Xt, yt, pred) if Xt is not None and yt is not None else None
             rows.append(EpochRow(epoch=e, updates=int(cnt), train_error=tr, test_error=te))
         return rows
-
-
-def _readonly_contiguous(X: np.ndarray) -> np.ndarray:
-    """X as one array type for the wide kernel (read-only, C-contiguous float64), without a copy
-    when it is one already (a data set's own array)."""
-    X = np.ascontiguousarray(X, dtype=np.float64)
-    if X.flags.writeable:
-        X = X.view()
-        X.setflags(write=False)
-    return X
-
-
-def _errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known: dict[int, int]) -> np.ndarray:
-    """:func:`_errors` of the augmented points, read from X (n, d) itself; ``known`` holds the
-    counts training made already (row → count: each epoch counts the last one's)."""
-    n = X.shape[0]
-    if n == 0:
-        return np.zeros(P.shape[0])
-    out = np.zeros(P.shape[0], dtype=np.int64)
-    rest = [r for r in range(P.shape[0]) if r not in known]
-    for r, c in known.items():
-        out[r] = c
-    if rest:
-        out[rest] = K.count_errors_rows_x(X, y, np.ascontiguousarray(P[rest]), offset)
-    return np.asarray(out / n)
 
 
 def _errors(Xa: np.ndarray, y: np.ndarray, P: np.ndarray) -> np.ndarray:

@@ -10,6 +10,7 @@ import numpy as np
 from ...i18n import N_, _
 from ..dataset import DatasetError
 from ..run import RunRecord
+from . import wide
 from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
 from .step import StepOutput
@@ -50,7 +51,9 @@ class LiftedPerceptron(Perceptron):
     heading_name = N_("Lifted perceptron")
     description = N_("Gives each point its own extra dimension x̃ = [a·x ; √(1−a²)·eᵢ], so it always separates.")
     extra_bytes_per_update = 8  # update_y
-    kernels = ('lifted_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
+    kernels = ('lifted_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'lifted_epoch_x',
+               'count_errors_rows_x')
+    reads_x = True  # wide data: ``_start`` takes X or the augmented points, the loop is wide.lifted_epoch
 
     def __init__(self, *, max_epochs: int = 1000, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, lift_a: float = 0.5,
@@ -83,11 +86,13 @@ class LiftedPerceptron(Perceptron):
             raise DatasetError(_("a must be strictly between 0 and 1, not {value}.").format(value=repr(self.lift_a)))
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
-        if len(self.lemma_w) not in (0, Xa.shape[1]):
+        # Xa: the augmented points, or X itself on wide data (then w has one weight more, b)
+        D = w.shape[0]
+        if len(self.lemma_w) not in (0, D):
             raise DatasetError((_("The lemma's w* has {n} numbers, but these points need {need} (the features, "
                                   "then b); give {need}, or none for the best w*.") if self.offset else
                                 _("The lemma's w* has {n} numbers, but these points need {need}; give {need}, "
-                                  "or none for the best w*.")).format(n=len(self.lemma_w), need=Xa.shape[1]))
+                                  "or none for the best w*.")).format(n=len(self.lemma_w), need=D))
         a = float(self.lift_a)
         c = math.sqrt(1.0 - a * a)
         s = np.zeros(Xa.shape[0])
@@ -95,7 +100,8 @@ class LiftedPerceptron(Perceptron):
         # the lifted start is w̃₀ = [w/a ; 0], every slack 0 (see lifted_weights).
         if self.init == "first" and Xa.shape[0]:
             # w̃ = y₁·x̃₁: feature part a·y₁x₁ (predictor a²·y₁x₁) and slack y₁·c on point 1.
-            w = a * a * y[0] * Xa[0]
+            x0 = Xa[0] if Xa.shape[1] == D else np.append(Xa[0], 1.0)  # [x₁, 1], as augmented
+            w = a * a * y[0] * x0
             s[0] = y[0] * c
         return {"w": np.array(w, dtype=np.float64), "s": s, "a": a, "c": c}
 
@@ -103,6 +109,10 @@ class LiftedPerceptron(Perceptron):
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         return int(K.lifted_epoch(Xa, y, order, state["w"], state["s"], state["a"] ** 2, state["c"],
                                   pos_buf, idx_buf, ck, k0, C))
+
+    def _epoch_on_x(self, state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.ndarray,
+                    pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        return wide.lifted_epoch(state, X, y, order, pos_buf, idx_buf, ck, k0, C, self.offset)
 
     def _update_scale(self, state: dict[str, Any]) -> float:
         return float(state["a"] ** 2)  # v += (y·a²)·x, as lifted_epoch computes it
@@ -113,10 +123,6 @@ class LiftedPerceptron(Perceptron):
                           update_y=y[rec.update_index].copy(), init_first=self.init == "first",
                           first_y=float(y[0]) if rec.n else 0.0)
         self._set_final(rec, rec.weights[-1])
-
-    def _predictor_after_epoch(self, rec: RunRecord, epoch: int, end_w: np.ndarray,
-                               state: dict[str, Any]) -> np.ndarray:
-        return end_w
 
     @classmethod
     def output_at(cls, rec: RunRecord, t: int) -> StepOutput:

@@ -9,6 +9,7 @@ import numpy as np
 
 from ...i18n import N_, _
 from ..dataset import DatasetError
+from . import wide
 from ._lazy import LazyModule
 from .base import ParamSpec, Perceptron
 
@@ -44,7 +45,9 @@ class MarginPerceptron(Perceptron):
     title = N_("Margin perceptron")
     heading_name = N_("Margin perceptron")
     description = N_("Updates also on points inside the margin: if y·(w·x + b) ≤ β then w ← w + y·x and b ← b + y.")
-    kernels = ("margin_epoch", "replay_rows", "count_errors_rows", "count_errors")
+    kernels = ("margin_epoch", "replay_rows", "count_errors_rows", "count_errors", "perceptron_epoch_x",
+               "count_errors_rows_x")
+    reads_x = True  # wide data: the perceptron's loop on X with y·(w·x + b) <= β (wide.perceptron_epoch)
 
     def __init__(self, *, max_epochs: int = 100, shuffle: bool = False, seed: int = 0,
                  init: str = "zero", offset: bool = True, margin: float = 1.0,
@@ -71,3 +74,7 @@ class MarginPerceptron(Perceptron):
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
         return int(K.margin_epoch(Xa, y, order, state["w"], float(self.margin), pos_buf, idx_buf, ck, k0, C))
+
+    def _epoch_on_x(self, state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.ndarray,
+                    pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        return wide.perceptron_epoch(state, X, y, order, pos_buf, idx_buf, ck, k0, C, self.offset, float(self.margin))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -63,7 +64,9 @@ class PocketPerceptron(Perceptron):
     heading_name = N_("Pocket perceptron")
     description = N_("Perceptron updates, but outputs the weights that got the most points right (margin ≥ γ) so far.")
     extra_bytes_per_update = 16  # pocket_counts and pocket_best_counts
-    kernels = ('pocket_epoch', 'replay_rows', 'count_errors_rows', 'count_errors')
+    kernels = ('pocket_epoch', 'replay_rows', 'count_errors_rows', 'count_errors', 'pocket_epoch_x', 'count_good_x',
+               'row_norms_x', 'count_errors_rows_x')
+    reads_x = True  # wide data: ``_epoch_on_x``; its other hooks take X or the augmented points
 
     @classmethod
     def work_scale(cls, n: int) -> float:
@@ -88,42 +91,69 @@ class PocketPerceptron(Perceptron):
         ]
 
     def _start(self, Xa: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
-        start = self._count(Xa, y, w) if Xa.shape[0] else 0
         rs = np.zeros(RATCHET_SLOTS, dtype=np.int64)
-        rs[COUNT_POCKET], rs[IN_POCKET] = start, 1  # the start weights are in the pocket, counted
-        return {"w": w, "counts": [], "checks": [], "visits": 0, "start_count": start, "rs": rs}
+        rs[IN_POCKET] = 1  # the start weights are in the pocket; the first epoch counts them
+        # (``_counted_start``: by the loop that trains, on the augmented points or on X itself)
+        return {"w": w, "counts": [], "checks": [], "visits": 0, "start_count": None if Xa.shape[0] else 0, "rs": rs}
+
+    def _counted_start(self, state: dict[str, Any], count: Callable[[np.ndarray], int]) -> None:
+        """I of the start weights, before the first visit changes them; the pocket's count."""
+        if state["start_count"] is None:
+            state["start_count"] = state["rs"][COUNT_POCKET] = int(count(state["w"]))
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        self._counted_start(state, lambda w: self._count(Xa, y, w))
         # Every core counts on big data; on small data starting the threads costs more than
         # counting. One parallel region at a time: numba's fallback threading layer (workqueue)
         # aborts on concurrent ones, and a superseded run may still be finishing its chunk.
         parallel = Xa.shape[0] >= PARALLEL_COUNT_N
         gamma = float(self.gamma)
         with _PARALLEL_LOCK if parallel else contextlib.nullcontext():
-            if self.check == "ratchet":
-                # np.empty is lazy: only the columns a check writes are ever touched.
-                chk = np.empty((4, order.shape[0]), dtype=np.int64)
-                cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, _NO_COUNTS,
-                                         gamma, parallel, True, state["rs"], chk))
-                m = int(state["rs"][N_CHECKS])
-                if m:
-                    found = chk[:, :m].copy()
-                    found[2] += state["visits"]  # position in this slice → global visit step
-                    state["checks"].append(found)
-            else:
-                cbuf = np.empty(order.shape[0], dtype=np.int64)
-                cnt = int(K.pocket_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, cbuf,
-                                         gamma, parallel, False, state["rs"], _NO_CHECKS))
-                state["counts"].append(cbuf[:cnt].copy())
+            return self._kept(state, order, lambda counts, chk: K.pocket_epoch(
+                Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, counts, gamma, parallel,
+                self.check == "ratchet", state["rs"], chk))
+
+    def _epoch_on_x(self, state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.ndarray,
+                    pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
+        """Wide data (see wide.py): the loop and its counts on X itself, each decision certified
+        or summed left to right, so every update, count and check is :meth:`_epoch`'s."""
+        if "x_norms" not in state:  # every row's norm: the count bounds all of them
+            state["x_norms"] = K.row_norms_x(X, self.offset)
+        gamma = float(self.gamma)
+        self._counted_start(state, lambda w: K.count_good_x(X, y, w, gamma, self.offset, state["x_norms"]))
+        return self._kept(state, order, lambda counts, chk: K.pocket_epoch_x(
+            X, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, counts, gamma, self.check == "ratchet",
+            state["rs"], chk, self.offset, state["x_norms"]))
+
+    def _kept(self, state: dict[str, Any], order: np.ndarray, run: Callable[[np.ndarray, np.ndarray], int]) -> int:
+        """Runs a pocket loop, ``run(count_out, checks_out)``, and keeps its counts or checks."""
+        if self.check == "ratchet":
+            # np.empty is lazy: only the columns a check writes are ever touched.
+            chk = np.empty((4, order.shape[0]), dtype=np.int64)
+            cnt = int(run(_NO_COUNTS, chk))
+            m = int(state["rs"][N_CHECKS])
+            if m:
+                found = chk[:, :m].copy()
+                found[2] += state["visits"]  # position in this slice → global visit step
+                state["checks"].append(found)
+        else:
+            cbuf = np.empty(order.shape[0], dtype=np.int64)
+            cnt = int(run(cbuf, _NO_CHECKS))
+            state["counts"].append(cbuf[:cnt].copy())
         state["visits"] += order.shape[0]  # chunks and epochs come in visit order
         return cnt
 
     def _count(self, Xa: np.ndarray, y: np.ndarray, wa: np.ndarray) -> int:
-        v = y * row_dots(Xa, wa)  # the kernel's arithmetic, so ties count the same way
+        """I of the augmented weights ``wa`` on the augmented points, or on X itself (n, D − 1)."""
+        s = row_dots(Xa, wa[:Xa.shape[1]])  # the kernel's arithmetic, so ties count the same way
+        if Xa.shape[1] < wa.shape[0]:
+            s += 1.0 * wa[-1]  # the offset's column of ones, added last as row_dots adds it
+        v = y * s
         return int(np.count_nonzero(v > 0.0) if self.gamma == 0.0 else np.count_nonzero(v >= self.gamma))
 
     def _finish(self, rec: RunRecord, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray) -> None:
+        self._counted_start(state, lambda w: self._count(Xa, y, w))  # (no epoch ran)
         start = int(state["start_count"])
         K_ = rec.num_updates
         if self.check == "ratchet":
