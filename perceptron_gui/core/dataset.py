@@ -210,8 +210,9 @@ def split_mask(n: int, test_fraction: float, seed: int = 0) -> np.ndarray:
 
 
 def _as_matrix(X: object, take: bool = False) -> np.ndarray:
-    if isinstance(X, np.ndarray) and X.dtype.kind in "biuf":
-        arr = X
+    fresh = not isinstance(X, np.ndarray) or X.dtype.kind not in "biuf"  # built here from rows: ours
+    if not fresh:
+        arr = cast(np.ndarray, X)
     else:
         rows = list(cast(Iterable[Any], X)) if not isinstance(X, np.ndarray) else list(X.tolist())
         if rows and all(_is_sequence(r) for r in rows):
@@ -234,14 +235,22 @@ def _as_matrix(X: object, take: bool = False) -> np.ndarray:
         raise DatasetError(_("The points must form a table: one row per point, one column per feature."))
     if arr.shape[1] < 1:
         raise DatasetError(_("The points have no coordinates; give at least one feature column."))
-    given = take and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.writeable
-    arr = arr if given else np.array(arr, dtype=np.float64, copy=True)
+    given = fresh or (take and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.writeable)
+    if not given and arr.dtype != np.float64:  # the conversion to float64 is the copy
+        arr, given = np.array(arr, dtype=np.float64), True
+    _check_values(arr)  # before the copy: a bad table is refused without one
+    return arr if given else np.array(arr, dtype=np.float64, copy=True)
+
+
+def _check_values(arr: np.ndarray) -> None:
+    """The rule of a data set's values, checked here alone: each is a finite number at most
+    ``MAX_ABS_VALUE`` in size; the first that is not is a :class:`RowError` naming it."""
     # min and max find a NaN, an infinity or a too-large value in two passes without a
     # temporary array (the checks below made two of n×d, 30 ms at 10⁶ rows); only a bad table
     # pays for finding where.
     lo, hi = (float(arr.min()), float(arr.max())) if arr.size else (0.0, 0.0)
     if math.isfinite(lo) and math.isfinite(hi) and max(-lo, hi) <= MAX_ABS_VALUE:
-        return arr
+        return
     bad = ~np.isfinite(arr)
     if bad.any():
         i, j = map(int, np.argwhere(bad)[0])
@@ -249,13 +258,11 @@ def _as_matrix(X: object, take: bool = False) -> np.ndarray:
             "row", i + 1, N_("{where}, column {column} is {value}, not a finite number; replace it with an ordinary number."),
             column=j + 1, value=repr(float(arr[i, j])))
     big = np.abs(arr) > MAX_ABS_VALUE
-    if big.any():
-        i, j = map(int, np.argwhere(big)[0])
-        raise RowError.make(
-            "row", i + 1, N_("{where}, column {column} is {value:.3g}, too large to train on (the limit is ±1e150); "
-                             "rescale the data."),
-            column=j + 1, value=arr[i, j])
-    return arr
+    i, j = map(int, np.argwhere(big)[0])
+    raise RowError.make(
+        "row", i + 1, N_("{where}, column {column} is {value:.3g}, too large to train on (the limit is ±1e150); "
+                         "rescale the data."),
+        column=j + 1, value=arr[i, j])
 
 
 def _check_names(names: tuple[str, ...]) -> None:

@@ -9,13 +9,13 @@ import numpy as np
 
 from ..core.algorithms import REGISTRY, make_algorithm
 from ..core.algorithms.sparse_fit import CsrRows, fit_sparse, takes_sparse
-from ..core.dataset import Dataset
+from ..core.dataset import Dataset, RowError
 from ..core.run import RunRecord, stop_sentence
 from ..core.run_memory import dataset_bytes, fit_bytes, require_memory
 from ._generated import ATTRIBUTES_DOC, algorithm_params, make_init, params_doc, weights_doc
 from ._output import kept_when_pickled, scores_of
 from ._protocol import EstimatorBase, check_fitted
-from ._validation import class_targets, targets_for, validate_fit, validate_predict
+from ._validation import check_finite, class_targets, fit_input, targets_for, validate_predict
 from ._weights import check_sample_weight, class_weights, problem_weights
 
 __all__ = ["PerceptronEstimator"]
@@ -80,11 +80,11 @@ class PerceptronEstimator(EstimatorBase):
 
     def _fit(self, X: Any, y: Any, sample_weight: Any) -> PerceptronEstimator:
         self._check_sparse(X)
-        Xv, yv = validate_fit(self, X, y, accept_sparse=True)
+        Xv, yv, fresh = fit_input(self, X, y, accept_sparse=True, values=False)  # the data set checks X's values
         classes, targets = class_targets(yv)
         sw = check_sample_weight(type(self).__name__, sample_weight, yv.shape[0])
         cw = class_weights(type(self).__name__, getattr(self, "class_weight", None), classes, yv)
-        data = self._data(Xv, targets[0])
+        data = self._data(Xv, targets[0], fresh)
         runs = self._train(data, targets, self._params(), sw, cw, classes.shape[0], warn=True)
         self._take_runs(classes, runs, data, int(self.n_features_in_))
         return self
@@ -97,14 +97,20 @@ class PerceptronEstimator(EstimatorBase):
                             "to a dense array with X.toarray() if it fits in memory (8 bytes a number).")
 
     @staticmethod
-    def _data(Xv: Any, target: np.ndarray) -> Dataset | tuple[CsrRows, np.ndarray]:
+    def _data(Xv: Any, target: np.ndarray, fresh: bool) -> Dataset | tuple[CsrRows, np.ndarray]:
+        """The fit's points: a sparse X's rows, or a data set of a dense X (``fresh``: an array
+        the input checks made, which it keeps instead of a copy; the caller's own is copied)."""
         if not isinstance(Xv, np.ndarray):
             return Xv[1], target
         n, d = Xv.shape
         # Before the data set is made (a copy and a name per feature): the fit checks its own part.
         require_memory(dataset_bytes(n, d) + fit_bytes(n, d + 1), f"Training on {n:,} points of {d:,} features",
                        "use fewer points or features, or close other programs")
-        return Dataset.from_arrays(Xv, target)
+        try:  # the data set's rule checks the values (finite, at most ±1e150): the one pass a fit makes
+            return Dataset.from_arrays(Xv, target, take=fresh)
+        except RowError:  # a value the rule refuses, named by its row and column
+            check_finite(Xv)  # a NaN or an infinity: scikit-learn's words, which its checks match
+            raise  # a value too large to train on: the data set's sentence
 
     def _train(self, data: Dataset | tuple[CsrRows, np.ndarray], targets: list[np.ndarray], params: dict[str, Any],
                sw: np.ndarray | None, cw: np.ndarray | None, n_classes: int, warn: bool,
@@ -140,7 +146,7 @@ class PerceptronEstimator(EstimatorBase):
         self._check_sparse(X)
         if not first:
             validate_predict(self, X, accept_sparse=True)  # the features of the first call, as scikit-learn says it
-        Xv, yv = validate_fit(self, X, y, accept_sparse=True)
+        Xv, yv, fresh = fit_input(self, X, y, accept_sparse=True, values=False)  # the data set checks X's values
         if first and classes is None:
             raise ValueError(f"classes must be passed on the first call to partial_fit: every label {name} "
                              "will see, e.g. classes=np.unique(y_all).")
@@ -170,7 +176,7 @@ class PerceptronEstimator(EstimatorBase):
             has_b = "start_b" in params  # a learner through the origin has no b to start from
             starts = [{"start_w": self.coef_[k].tolist(), **({"start_b": float(self.intercept_[k])} if has_b else {})}
                       for k in range(len(targets))]
-        data = self._data(Xv, targets[0])
+        data = self._data(Xv, targets[0], fresh)
         runs = self._train(data, targets, params, sw, cw, known.shape[0], warn=False, starts=starts)
         updates = 0 if first else int(self.t_)
         self._take_runs(known, runs, data, int(self.n_features_in_))

@@ -16,18 +16,36 @@ import numpy as np
 
 from ._protocol import data_conversion_warning_class
 
-__all__ = ["validate_fit", "validate_predict", "class_targets", "targets_for", "is_sparse"]
+__all__ = ["validate_fit", "fit_input", "check_finite", "validate_predict", "class_targets", "targets_for", "is_sparse"]
 
 
 def validate_fit(est: Any, X: Any, y: Any, accept_sparse: bool = False) -> tuple[Any, np.ndarray]:
     """(X as a finite float64 (n, d) array, y as a 1-D label array); sets ``n_features_in_``.
     With ``accept_sparse`` a scipy sparse X is returned as (its CSR, :class:`CsrRows`) instead
     (``_sparse.as_csr``); without it a sparse X is refused with a sentence."""
+    Xv, yv, _ = fit_input(est, X, y, accept_sparse, values=True, stacklevel=5)
+    return Xv, yv
+
+
+def fit_input(est: Any, X: Any, y: Any, accept_sparse: bool, values: bool,
+              stacklevel: int = 4) -> tuple[Any, np.ndarray, bool]:
+    """:func:`validate_fit`'s (X, y), and whether a dense X is a fresh array these checks made
+    (a conversion of the caller's numbers, which no caller holds: a data set may keep it,
+    ``Dataset.from_arrays(take=True)``). ``values=False`` leaves a dense X's values unchecked
+    for a caller that hands them to a ``Dataset``, whose rule (finite, at most ±1e150) checks
+    them once; that caller words a non-finite refusal with :func:`check_finite`. ``stacklevel``
+    is the column-vector warning's, from :func:`_labels`."""
     name = type(est).__name__
     if y is None:
         raise ValueError(f"{name} requires y to be passed, but the target y is None; give one label per row of X.")
-    Xv = _any_matrix(name, X, accept_sparse)
-    yv = _labels(name, y)
+    fresh = False
+    if accept_sparse and is_sparse(X):
+        Xv = _any_matrix(name, X, accept_sparse)
+    else:
+        Xv, fresh = _dense(name, X)
+        if values:
+            check_finite(Xv)
+    yv = _labels(name, y, stacklevel)
     n, d = _shape(Xv)
     if yv.shape[0] != n:
         raise ValueError(f"X has {n} rows but y has {yv.shape[0]} labels; give one label per row of X.")
@@ -37,7 +55,7 @@ def validate_fit(est: Any, X: Any, y: Any, accept_sparse: bool = False) -> tuple
         est.feature_names_in_ = names
     elif hasattr(est, "feature_names_in_"):  # refitted on a plain array: forget the old names
         del est.feature_names_in_
-    return Xv, yv
+    return Xv, yv, fresh
 
 
 def validate_predict(est: Any, X: Any, accept_sparse: bool = False) -> Any:
@@ -129,11 +147,20 @@ def _unmasked(X: Any, what: str, drop: str) -> Any:
 
 
 def _matrix(name: str, X: Any) -> np.ndarray:
+    Xv = _dense(name, X)[0]
+    check_finite(Xv)
+    return Xv
+
+
+def _dense(name: str, X: Any) -> tuple[np.ndarray, bool]:
+    """X as a float64 (n ≥ 1, d ≥ 1) array, its values unchecked, and whether that array is a
+    fresh one made here (a conversion, not the caller's own array nor a view of it)."""
     if _is_sparse(X):
         raise TypeError(f"{name} does not take sparse input; convert X to a dense array with X.toarray() first.")
     X = _unmasked(X, "X", "X[~X.mask.any(axis=1)]")
     try:
         raw = np.asarray(X)
+        made = isinstance(X, (list, tuple))  # numpy built raw from the rows: no caller holds it
         if np.iscomplexobj(raw):
             raise ValueError("Complex data not supported in X; give real numbers (X.real, or abs(X)).")
         Xv = np.asarray(raw, dtype=np.float64)
@@ -150,23 +177,27 @@ def _matrix(name: str, X: Any) -> np.ndarray:
         if Xv.shape[axis] < 1:
             raise ValueError(f"X has 0 {what} (shape={Xv.shape}) while a minimum of 1 is required; "
                              f"give at least one {fix}.")
+    return Xv, made or not np.may_share_memory(Xv, raw)
+
+
+def check_finite(Xv: np.ndarray) -> None:
+    """Refuse a NaN or an infinity in X in scikit-learn's words (its checks match them)."""
     # One sum without a temporary is finite only when every value is (a NaN or an infinity
     # carries through it); an overflowing sum is told apart by the exact check.
     with np.errstate(over="ignore", invalid="ignore"):
         total = np.sum(Xv)
     if not np.isfinite(total) and not np.isfinite(Xv).all():
         raise ValueError("Input X contains NaN or infinity; remove or fill those values.")
-    return Xv
 
 
-def _labels(name: str, y: Any) -> np.ndarray:
+def _labels(name: str, y: Any, stacklevel: int) -> np.ndarray:
     if _is_sparse(y):
         raise TypeError(f"{name} does not take a sparse y; give the labels as a 1-D array.")
     yv = np.asarray(_unmasked(y, "y", "y[~y.mask] with the same rows of X"))
     if yv.ndim == 2 and yv.shape[1] == 1:
         warnings.warn(data_conversion_warning_class()(
             "A column-vector y was passed when a 1d array was expected; "
-            "give y as shape (n_samples,), for example with y.ravel()."), stacklevel=4)
+            "give y as shape (n_samples,), for example with y.ravel()."), stacklevel=stacklevel)
         yv = yv.ravel()
     if yv.ndim != 1:
         raise ValueError(f"y must be 1-D (one label per row of X) but has shape {yv.shape}; "
@@ -187,12 +218,24 @@ def class_targets(y: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     split the labels: two labels are one problem (classes_[0] → −1, classes_[1] → +1); K > 2
     labels are K problems, class k (+1) against the rest (−1). One label is a ValueError."""
     try:
-        classes = np.unique(y)
+        classes = _classes(y)
     except TypeError:  # an object array mixing labels that do not compare (3 and "a")
         raise ValueError("Unknown label type: y mixes labels of different types; give labels of one type.") from None
     if classes.shape[0] == 1:
         raise ValueError(f"y has only one class ({classes[0]!r}); a perceptron needs two labels, one for each side.")
     return classes, targets_for(y, classes)
+
+
+def _classes(y: np.ndarray) -> np.ndarray:
+    """``np.unique(y)``: for numbers of one or two values, found by their min and max and one
+    comparison with each instead of numpy's sort or hash of every label."""
+    if y.dtype.kind in "biuf" and y.size:
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            return np.array([lo], dtype=y.dtype)
+        if np.logical_or(y == lo, y == hi).all():
+            return np.array([lo, hi], dtype=y.dtype)
+    return np.unique(y)
 
 
 def targets_for(y: np.ndarray, classes: np.ndarray) -> list[np.ndarray]:

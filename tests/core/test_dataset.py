@@ -58,6 +58,39 @@ def test_data_set_is_immutable_and_owns_its_arrays():
         data.y[0] = 5.0
 
 
+def test_take_keeps_a_given_table_and_copies_anything_else():
+    own = np.array([[1.0, 2.0], [3.0, 4.0]])
+    kept = Dataset.from_arrays(own, [1, -1], take=True).X
+    assert np.shares_memory(kept, own) and not own.flags.writeable  # given away: kept, read-only
+    for other in (np.asfortranarray([[1.0, 2.0], [3.0, 4.0]]), np.array([[1.0, 2.0], [3.0, 4.0]])[:, ::1].T,
+                  np.array([[1, 2], [3, 4]])):
+        data = Dataset.from_arrays(other, [1, -1], take=True)
+        assert not np.shares_memory(data.X, other) and data.X.dtype == np.float64
+        assert other.flags.writeable  # the caller's array: neither kept nor changed
+    frozen = np.array([[1.0, 2.0], [3.0, 4.0]])
+    frozen.setflags(write=False)
+    assert not np.shares_memory(Dataset.from_arrays(frozen, [1, -1], take=True).X, frozen)
+
+
+def test_integers_are_converted_once_and_the_callers_array_is_left_alone():
+    X = np.array([[1, 2], [3, 4]], dtype=np.int32)
+    data = Dataset.from_arrays(X, [1, -1])
+    X[0, 0] = 99
+    assert data.X.tolist() == [[1.0, 2.0], [3.0, 4.0]] and X.flags.writeable
+    assert data.X.flags.c_contiguous and not data.X.flags.writeable
+
+
+def test_a_bad_table_is_refused_whoever_owns_it():
+    for take in (False, True):
+        X = np.array([[1.0, 2.0], [3.0, np.nan]])
+        with pytest.raises(DatasetError, match="Row 2, column 2 is nan"):
+            Dataset.from_arrays(X, [1, -1], take=take)
+        assert X.flags.writeable  # refused: nothing was made read-only
+        X[1, 1] = -3e150
+        with pytest.raises(DatasetError, match=r"Row 2, column 2 is -3e\+150, too large"):
+            Dataset.from_arrays(X, [1, -1], take=take)
+
+
 def test_numeric_strings_and_integers_are_accepted():
     data = Dataset.from_arrays([["1.5", "2"], [3, 4]], ["1", "-1"])
     assert data.X.tolist() == [[1.5, 2.0], [3.0, 4.0]]
