@@ -192,10 +192,11 @@ def fmt_equation(w: np.ndarray, b: float, offset: bool = True, max_terms: int = 
     w = np.asarray(w, dtype=np.float64).ravel()
     if not np.any(w != 0.0):
         return _("none (w = 0)")
-    terms = [(float(c), f"x{subscript(i + 1)}") for i, c in enumerate(w) if c != 0.0]
-    cut = len(terms) > max_terms
-    if cut:
-        terms = terms[: max_terms - 1] + [terms[-1]]
+    nonzero = np.flatnonzero(w != 0.0)
+    cut = nonzero.size > max_terms
+    if cut:  # only the terms written are named (a wide w has hundreds)
+        nonzero = np.concatenate([nonzero[: max_terms - 1], nonzero[-1:]])
+    terms = [(float(w[i]), f"x{subscript(int(i) + 1)}") for i in nonzero]
     if offset and b != 0.0:
         terms.append((float(b), ""))
     parts: list[str] = []

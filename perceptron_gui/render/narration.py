@@ -29,9 +29,11 @@ _EDIT_ONE_OTHER = N_("Point {r} changed.")
 
 def vector(v: Any) -> str:
     """(a, b) in the window's number style; a long vector as its first and last three."""
-    vals = [fmt(float(x)) for x in np.asarray(v, dtype=np.float64).reshape(-1)]
-    if len(vals) > 8:
-        vals = vals[:3] + ["…"] + vals[-3:]
+    flat = np.asarray(v, dtype=np.float64).reshape(-1)
+    if flat.size > 8:  # only the numbers shown are formatted (a wide w has 785)
+        vals = [fmt(float(x)) for x in flat[:3]] + ["…"] + [fmt(float(x)) for x in flat[-3:]]
+    else:
+        vals = [fmt(float(x)) for x in flat]
     return "(" + ", ".join(vals) + ")"
 
 

@@ -18,7 +18,7 @@ from ..core.algorithms.kernel import NOT_IN_FEATURE_SPACE, in_feature_space
 from ..core.algorithms.lifted import lifted_weights
 from ..core.dataset import Dataset
 from ..core.loss_curves import LossCurves, loss_curves
-from ..core.nonseparable import MistakeBound, augmented, default_u, mistake_bound
+from ..core.nonseparable import MistakeBound, augmented, bound_curve, default_u, mistake_bound
 from ..core.run import RunRecord
 from ..core.shown_verdict import shown_verdict
 from ..i18n import _
@@ -108,6 +108,15 @@ class RunResult:
         u = self.bound_direction
         return None if u is None else mistake_bound(u, self.augmented_points, self.train.y, self.record.update_index,
                                                     self.theory.R)
+
+    @cached_property
+    def mistake_bound_curve(self) -> np.ndarray | None:
+        """The bound of :attr:`mistake_bound` after each of the first k mistakes, k = 0..M (None where
+        the theorem does not speak of this run): one O(n·d) pass, kept, so a step only reads entry k.
+        :func:`compute` fills it on the training thread for a run trained there."""
+        mb = self.mistake_bound
+        return None if mb is None else bound_curve(mb.u, self.augmented_points, self.train.y,
+                                                   self.record.update_index, mb.R)
 
     def mistake_bound_at(self, norm: float) -> MistakeBound | None:
         """The bound with u of length ``norm`` along the default u's direction (the window's slider)."""

@@ -118,6 +118,7 @@ def compute(request: RunRequest, progress: Callable[[int, int], bool] | None = N
     )
     if background:  # big runs: here, on the worker (cached on the result); small ones when a view asks
         result.losses  # noqa: B018
+        result.mistake_bound_curve  # noqa: B018  (an O(n·d) pass the live panel reads at every step)
         point_stats.load()  # the frames' kernel too (a first start compiles it), not on the UI thread
     result.seconds = time.perf_counter() - t0
     return result

@@ -53,3 +53,39 @@ def test_lesson_16_opens_the_bound_and_presentation_keeps_the_dock(make_main_win
         assert win.presentation._panels_shown()["Angle to θ*"]
     finally:
         win.presentation.leave()
+
+
+def test_a_step_reads_the_bound_kept_on_the_run(make_main_window, monkeypatch):
+    """The live panel's bound after k mistakes comes from the curve the run keeps: a step makes
+    no pass over the points (at 12,665 × 784 each pass cost 10 ms a step)."""
+    from perceptron_gui.core import nonseparable
+
+    win = make_main_window("random_noisy", "offset")
+    s = win.session
+    result = s.result
+    curve = result.mistake_bound_curve
+    passes = []
+    real = nonseparable.hinge_terms
+    monkeypatch.setattr(nonseparable, "hinge_terms", lambda *a: (passes.append(1), real(*a))[1])
+    s.jump_to_update(2)
+    s.step()
+    assert passes == [] and result.mistake_bound_curve is curve
+    assert "Mistake bound without separability" in win.live_panel.note.text()
+    np.testing.assert_array_equal(curve, nonseparable.bound_curve(
+        result.mistake_bound.u, result.augmented_points, result.train.y, result.record.update_index,
+        result.mistake_bound.R))
+
+
+def test_the_plot_keeps_its_curves_painted_while_the_playhead_moves(make_main_window):
+    """Each curve is painted once into a pixmap (a step moves only the playhead), and thousands of
+    mistakes are drawn at the pixels' resolution, as the proof's plots draw theirs."""
+    from PySide6 import QtWidgets
+
+    from perceptron_gui.gui.kit.plot_setup import NO_DOWNSAMPLE_MAX
+
+    win = make_main_window("random_noisy", "offset")
+    mplot: MistakeBoundPlot = win.angle_plot.mistakes
+    cached = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+    for curve in (mplot.mistakes_curve, mplot.bound_curve):
+        assert curve.curve.cacheMode() == cached
+        assert curve.opts["autoDownsample"] == (len(mplot.bound_data()[0]) > NO_DOWNSAMPLE_MAX)

@@ -41,3 +41,22 @@ def test_the_dock_is_hidden_for_data_that_is_not_an_image(make_main_window):
     assert win.docks[DOCK_TITLE].isVisible()
     win.session.load_preset("and")
     assert not win.docks[DOCK_TITLE].isVisible()
+
+
+def test_a_frame_already_drawn_is_not_drawn_again(make_main_window, monkeypatch):
+    """A step announces the playhead and then its frame: the images are remade once per frame,
+    not for each announcement of the same frame."""
+    win = make_main_window("digits_0_vs_1")
+    s = win.session
+    s.wait()
+    img = win.weight_image
+    s.jump_to_update(2)
+    made = []
+    real = img.w_img.setImage
+    monkeypatch.setattr(img.w_img, "setImage", lambda *a, **k: (made.append(1), real(*a, **k)))
+    img.refresh()
+    img.refresh()
+    s.frame_changed.emit()
+    assert made == []  # the frame at k = 2 is drawn already
+    s.jump_to_update(3)
+    assert len(made) == 1 and "k = 3" in img.w_plot.titleLabel.text

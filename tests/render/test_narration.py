@@ -97,3 +97,17 @@ def test_the_transcript_has_a_line_per_update(tmp_path, capsys):
     assert out.read_text().splitlines() == lines
     assert main(["run", "--preset", "three_classes", "--transcript", str(out)]) == 2
     assert "--transcript narrates the two-class learners" in capsys.readouterr().err
+
+
+def test_a_long_vector_formats_only_the_numbers_it_shows(monkeypatch):
+    """A wide w (785 numbers) is shown as its first and last three: only those six are formatted."""
+    import perceptron_gui.render.narration as narration
+
+    calls = []
+    monkeypatch.setattr(narration, "fmt", lambda x: (calls.append(x), fmt(x))[1])
+    v = np.arange(785, dtype=np.float64) / 7.0
+    text = vector(v)
+    assert len(calls) == 6
+    assert text == "(" + ", ".join([fmt(x) for x in v[:3]] + ["…"] + [fmt(x) for x in v[-3:]]) + ")"
+    calls.clear()
+    assert vector(v[:8]) == "(" + ", ".join(fmt(x) for x in v[:8]) + ")" and len(calls) == 8

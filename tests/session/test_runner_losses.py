@@ -46,3 +46,21 @@ def test_a_small_run_computes_its_losses_only_when_asked() -> None:
     assert res.losses.perceptron.shape[0] >= 1 and "losses" in res.__dict__
     big = compute(RunRequest(2, "offset", {"max_epochs": 5}, pts), background=True)
     assert "losses" in big.__dict__  # the worker's run brings them along
+
+
+def test_a_big_run_brings_its_mistake_bound_curve_along() -> None:
+    """The bound after each mistake (an O(n·d) pass) is computed with a worker's run and kept, so
+    the live panel's step reads one entry of it on the window's thread."""
+    from perceptron_gui.core.nonseparable import bound_curve
+    from perceptron_gui.session.points import PointSet
+
+    pts = PointSet.from_dataset(random_noisy(60, 0.2, seed=1), None, "noisy")
+    small = compute(RunRequest(1, "offset", {"max_epochs": 5}, pts))
+    assert "mistake_bound_curve" not in small.__dict__  # a small run's when a view asks
+    big = compute(RunRequest(2, "offset", {"max_epochs": 5}, pts), background=True)
+    assert "mistake_bound_curve" in big.__dict__
+    mb = big.mistake_bound
+    assert mb is not None
+    np.testing.assert_array_equal(big.mistake_bound_curve, bound_curve(mb.u, big.augmented_points, big.train.y,
+                                                                       big.record.update_index, mb.R))
+    assert big.mistake_bound_curve[-1] == mb.bound or np.isclose(big.mistake_bound_curve[-1], mb.bound)

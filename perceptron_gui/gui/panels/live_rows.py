@@ -9,7 +9,7 @@ from ...core.algorithms import REGISTRY
 from ...core.algorithms.kernel import in_feature_space
 from ...i18n import N_, _
 from ...render.formatting import NA
-from ...render.mistake_bound_text import bound_at, prefix_sentence
+from ...render.mistake_bound_text import prefix_sentence
 from ...session.lifting_lemma import lemma_margin
 from ...session.run_result import no_proof_reason
 
@@ -137,5 +137,5 @@ def mistake_bound_note(result: Any, k: int) -> str:
     mb = None if result is None else result.mistake_bound
     if mb is None:
         return ""
-    curve = bound_at(mb, result.augmented_points, result.train.y, result.record.update_index)
+    curve = result.mistake_bound_curve  # kept on the result: a step reads entry k, no pass over the points
     return "\n\n" + prefix_sentence(mb, k, curve)

@@ -80,6 +80,7 @@ class WeightImage(QtWidgets.QWidget):
         row.addWidget(self.export_button)
         col.addLayout(row)
         self._cleared = False
+        self._shown: tuple[object, ...] | None = None  # the frame, side, X and y last drawn
         connect_events(self, [(session.run_changed, DragThrottle(self, session, lambda *_args: self.refresh())),
                               (session.playhead_changed, DragThrottle(self, session, self.refresh)),
                               (session.frame_changed, DragThrottle(self, session, self.refresh))])
@@ -93,6 +94,13 @@ class WeightImage(QtWidgets.QWidget):
         if self.side is None or frame is None or np.asarray(frame.w).size != self.side ** 2:
             self._clear()
             return
+        pts = self.session.points
+        shown = (frame, self.side, pts.X, pts.y)
+        last = self._shown
+        if (not self._cleared and last is not None and last[0] is frame and last[1] == self.side
+                and last[2] is pts.X and last[3] is pts.y):
+            return  # the frame drawn already (a step's playhead_changed before its frame_changed)
+        self._shown = shown
         self._cleared = False
         grid = as_grid(frame.w, self.side)
         self.limit = symmetric_limit(grid)

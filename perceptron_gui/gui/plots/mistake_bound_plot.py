@@ -15,7 +15,7 @@ from ...i18n import _, display_numbers
 from ...render import theme as style
 from ...render.formatting import fmt
 from ...render.mistake_bound_text import FORMULA, bound_at, bound_line
-from ..kit.plot_setup import AXIS, settle_axes, white_plot
+from ..kit.plot_setup import AXIS, set_downsampling, settle_axes, white_plot
 
 __all__ = ["MistakeBoundPlot"]
 
@@ -43,6 +43,10 @@ class MistakeBoundPlot(QtWidgets.QWidget):
         self.mistakes_curve = item.plot(name=_("mistakes k"), pen=pg.mkPen(style.NORMAL, width=2))
         self.bound_curve = item.plot(name=_("bound L_k + R‖u‖√L_k + R²‖u‖²"),
                                      pen=pg.mkPen(style.THETA_STAR, width=2, style=Qt.PenStyle.DashLine))
+        # The playhead moves at every step; the curves stay: each is painted once into a pixmap of
+        # its pixels, and a step repaints the strips under the line from it.
+        for curve in (self.mistakes_curve, self.bound_curve):
+            curve.curve.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.playhead = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(style.VISIT_UPDATE, width=2))
         item.addItem(self.playhead, ignoreBounds=True)
         self.plot.setToolTip(_("Without separability no θ* exists, but for any comparison vector u: {formula}. "
@@ -90,8 +94,13 @@ class MistakeBoundPlot(QtWidgets.QWidget):
             return
         base = res.mistake_bound
         mb = base if self.slider.value() == _STEPS // 2 or not base.norm else res.mistake_bound_at(self.norm())
-        curve = bound_at(mb, res.augmented_points, res.train.y, res.record.update_index)
+        curve = (res.mistake_bound_curve if mb is base
+                 else bound_at(mb, res.augmented_points, res.train.y, res.record.update_index))
         k = np.arange(len(curve), dtype=np.float64)
+        # Thousands of mistakes: drawn at the pixels' resolution, as the proof's plots draw theirs
+        # (each playhead move repaints the plot under its line).
+        set_downsampling(self.mistakes_curve, k.size)
+        set_downsampling(self.bound_curve, k.size)
         self.mistakes_curve.setData(k, k)
         self.bound_curve.setData(k, curve)
         top = max(float(curve.max()), float(k[-1]), 1.0)
