@@ -462,3 +462,23 @@ def test_fast_scatter_public_fallback_gives_the_same_points(qtbot):
         assert np.array_equal(fast.data[field], slow.data[field])
     assert np.array_equal(fast.styles(), slow.styles())
     assert fast.styles()[4] == 2 and fast.data["x"][3] == 9.0
+
+
+
+def test_the_legend_does_not_narrow_again_when_a_long_entry_leaves(qtbot):
+    # "hyperplane before the last update" joins the legend at an update and leaves it when the
+    # previous line is out of the view; a legend that narrowed again resized the view beside
+    # it (and the whole canvas was laid out and painted again) at such steps.
+    from perceptron_gui.gui.canvas.items import Legend, LegendSwatch
+
+    legend = Legend(labelTextSize="8pt", colCount=1)
+    swatch = lambda key: LegendSwatch(pen=QtGui.QPen())  # noqa: E731
+    short = [("a", "class +1"), ("b", "class −1")]
+    legend.show_entries(short, swatch)
+    narrow = legend.effectiveSizeHint(Qt.SizeHint.PreferredSize).width()
+    legend.show_entries([*short, ("c", "a much longer entry than any other one here, " * 2)], swatch)
+    wide = legend.effectiveSizeHint(Qt.SizeHint.PreferredSize).width()
+    assert wide > narrow
+    legend.show_entries(short, swatch)
+    assert legend.minimumWidth() >= wide
+    assert legend.effectiveSizeHint(Qt.SizeHint.PreferredSize).width() >= wide

@@ -6,6 +6,7 @@ already clipped to the view (render/geometry.py), the items only paint it.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
@@ -273,6 +274,13 @@ class Legend(pg.LegendItem):
             self.items.append(pair)
             self._addItemToLayout(*pair)
         self.updateSize()  # once, not once per entry
+        # Never narrower again than the widest entries it has shown: a legend that narrowed and
+        # widened as "hyperplane before the last update" came and went resized the view beside
+        # it at such steps, and the whole canvas and its axes were laid out and painted again.
+        widest = max(self.__dict__.get("_widest", 0.0), math.ceil(self.width()))  # adjustSize: the entries' width
+        if widest > self.__dict__.get("_widest", 0.0):
+            self._widest = widest
+            self.setMinimumWidth(max(widest, self.minimumWidth()))
         self.setVisible(bool(entries))
 
     def setLabelTextColor(self, *args, **kwargs) -> None:  # noqa: N802 - pyqtgraph's name
