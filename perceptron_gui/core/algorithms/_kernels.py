@@ -62,6 +62,7 @@ def _epoch_3(  # pragma: no cover - compiled
 ) -> int:
     w0, w1, w2 = w[0], w[1], w[2]
     cnt = 0
+    to_check = C - k0 % C  # updates until the next checkpoint: no division per update
     for t in range(order.shape[0]):
         i = order[t]
         s = 0.0
@@ -76,7 +77,9 @@ def _epoch_3(  # pragma: no cover - compiled
             pos_out[cnt] = t
             idx_out[cnt] = i
             cnt += 1
-            if (k0 + cnt) % C == 0:
+            to_check -= 1
+            if to_check == 0:  # (k0 + cnt) % C == 0
+                to_check = C
                 m = (k0 + cnt) // C
                 ck_out[m, 0] = w0
                 ck_out[m, 1] = w1
@@ -91,6 +94,7 @@ def _epoch_2(  # pragma: no cover - compiled
 ) -> int:
     w0, w1 = w[0], w[1]
     cnt = 0
+    to_check = C - k0 % C  # updates until the next checkpoint: no division per update
     for t in range(order.shape[0]):
         i = order[t]
         s = 0.0
@@ -103,7 +107,9 @@ def _epoch_2(  # pragma: no cover - compiled
             pos_out[cnt] = t
             idx_out[cnt] = i
             cnt += 1
-            if (k0 + cnt) % C == 0:
+            to_check -= 1
+            if to_check == 0:  # (k0 + cnt) % C == 0
+                to_check = C
                 m = (k0 + cnt) // C
                 ck_out[m, 0] = w0
                 ck_out[m, 1] = w1
@@ -122,6 +128,7 @@ def _epoch_any_d(  # pragma: no cover - compiled
     D = Xa.shape[1]
     T = order.shape[0]
     cnt = 0
+    to_check = C - k0 % C  # updates until the next checkpoint: no division per update
     t = 0
     while t < T:
         if t + 4 <= T:
@@ -161,7 +168,9 @@ def _epoch_any_d(  # pragma: no cover - compiled
         pos_out[cnt] = t + b
         idx_out[cnt] = i
         cnt += 1
-        if (k0 + cnt) % C == 0:
+        to_check -= 1
+        if to_check == 0:  # (k0 + cnt) % C == 0
+            to_check = C
             m = (k0 + cnt) // C
             for j in range(D):
                 ck_out[m, j] = w[j]
