@@ -26,6 +26,7 @@ import numpy as np
 
 from .algorithms import REGISTRY
 from .algorithms.kernel import in_feature_space
+from .floatscale import vector_norm
 
 __all__ = ["MistakeBound", "fs_bound", "mistake_bound", "bound_curve", "recommended_u", "hinge_terms",
            "applies", "default_u", "run_bound", "augmented"]
@@ -56,7 +57,7 @@ class MistakeBound:
 
     @property
     def norm(self) -> float:
-        return float(np.linalg.norm(self.u))
+        return float(vector_norm(self.u))
 
 
 def fs_bound(hinge_sum: float | np.ndarray, R: float, norm_u: float) -> float | np.ndarray:
@@ -76,7 +77,7 @@ def mistake_bound(u: np.ndarray, Xa: np.ndarray, y: np.ndarray, update_index: np
     counts = np.bincount(np.asarray(update_index, dtype=np.int64), minlength=Xa.shape[0]).astype(np.float64)
     L = float(counts @ hinge_terms(u, Xa, y)) if Xa.shape[0] else 0.0
     u = np.array(u, dtype=np.float64)
-    return MistakeBound(u, L, float(R), int(len(update_index)), float(fs_bound(L, R, float(np.linalg.norm(u)))))
+    return MistakeBound(u, L, float(R), int(len(update_index)), float(fs_bound(L, R, float(vector_norm(u)))))
 
 
 def bound_curve(u: np.ndarray, Xa: np.ndarray, y: np.ndarray, update_index: np.ndarray, R: float) -> np.ndarray:
@@ -84,7 +85,7 @@ def bound_curve(u: np.ndarray, Xa: np.ndarray, y: np.ndarray, update_index: np.n
     the theorem holds for every prefix of the run, so mistake k never exceeds entry k."""
     terms = hinge_terms(u, Xa, y)[np.asarray(update_index, dtype=np.int64)]
     L = np.concatenate([[0.0], np.cumsum(terms)])
-    return np.asarray(fs_bound(L, R, float(np.linalg.norm(u))), dtype=np.float64)
+    return np.asarray(fs_bound(L, R, float(vector_norm(u))), dtype=np.float64)
 
 
 def _best_length(v: np.ndarray, Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float) -> tuple[float, np.ndarray]:
@@ -92,7 +93,7 @@ def _best_length(v: np.ndarray, Xa: np.ndarray, y: np.ndarray, visits: np.ndarra
     m = y * (Xa @ v)
     typical = float(np.median(np.abs(m))) or 1.0
     scales = _SCALES / typical
-    nv = float(np.linalg.norm(v))
+    nv = float(vector_norm(v))
 
     def objective(s: float) -> float:  # at u = s·v, whose margins are s·m: one product for all lengths
         return float(fs_bound(float(visits @ np.maximum(0.0, 1.0 - s * m)), R, s * nv))
@@ -119,29 +120,29 @@ def recommended_u(Xa: np.ndarray, y: np.ndarray, visits: np.ndarray, R: float,
         Xa, y, visits = Xa[pick], y[pick], visits[pick] * (n / sample)
     best_f, best_u = math.inf, np.zeros(Xa.shape[1])
     for s in starts:
-        norm = float(np.linalg.norm(s))
+        norm = float(vector_norm(s))
         if norm > 0 and np.isfinite(norm):
             f, u = _best_length(np.asarray(s, dtype=np.float64) / norm, Xa, y, visits, R)
             if f < best_f:
                 best_f, best_u = f, u
     if not best_f < math.inf:
         return best_u
-    u, step = best_u.copy(), 0.1 * max(float(np.linalg.norm(best_u)), 1e-12)
+    u, step = best_u.copy(), 0.1 * max(float(vector_norm(best_u)), 1e-12)
     margins = y * (Xa @ u)  # carried from step to step: two products a step, not four
     for _step in range(_DESCENT_STEPS):
         active = margins < 1.0
         L = float(visits @ np.maximum(0.0, 1.0 - margins))
-        nu = float(np.linalg.norm(u))
+        nu = float(vector_norm(u))
         grad_L = -((visits * active * y) @ Xa)
         g = grad_L * (1.0 + (R * nu / (2.0 * math.sqrt(L)) if L > 0 else 0.0)) + 2.0 * R * R * u
         if nu > 0:
             g = g + R * math.sqrt(L) * u / nu
-        gn = float(np.linalg.norm(g))
+        gn = float(vector_norm(g))
         if gn == 0.0:
             break
         trial = u - step * g / gn
         trial_margins = y * (Xa @ trial)
-        f = float(fs_bound(float(visits @ np.maximum(0.0, 1.0 - trial_margins)), R, float(np.linalg.norm(trial))))
+        f = float(fs_bound(float(visits @ np.maximum(0.0, 1.0 - trial_margins)), R, float(vector_norm(trial))))
         if f < best_f:
             best_f, u, margins = f, trial, trial_margins
         else:

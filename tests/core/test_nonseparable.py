@@ -129,3 +129,22 @@ def test_no_points_no_bound():
     rec = make_algorithm("offset").fit(Dataset.empty(2))
     assert not applies(rec)
     assert run_bound(rec, np.zeros((0, 2)), np.zeros(0), dataset_theory(np.zeros((0, 2)), np.zeros(0), offset=True)) is None
+
+
+def test_the_bound_on_data_at_the_largest_allowed_values_warns_of_no_overflow():
+    # ±1e150 is inside the data set's limit: the u the data recommend, its length and the
+    # bound after each mistake are found without a square of 1e300 overflowing on the way.
+    import warnings
+
+    base = random_noisy(30, 0.15, seed=4)
+    X = np.array(base.X, dtype=float)
+    X[1] = [5e-324, -1e150]
+    data = Dataset.from_arrays(X, base.y)
+    rec = make_algorithm("pocket", max_epochs=40).fit(data)
+    theory = dataset_theory(data.X, data.y, offset=rec.offset)
+    Xa = augmented(data.X, rec.offset)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        u = default_u(rec, Xa, data.y, theory)
+        curve = bound_curve(u, Xa, data.y, rec.update_index, theory.R)
+    assert np.all(np.isfinite(u)) and curve.shape == (len(rec.update_index) + 1,)
