@@ -270,3 +270,21 @@ def warnings_shown(monkeypatch):
 
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", fake_warning)
     return shown
+
+
+@pytest.fixture
+def session_on():
+    """``session_on(preset, algorithm)``: a session on an example data set (its own test rows
+    kept as test rows) trained with ``algorithm``, its run finished."""
+    from perceptron_gui.core.presets import get_preset
+    from perceptron_gui.session.session import Session
+
+    def make(preset: str = "notes003_margin", algorithm: str = "offset") -> Session:
+        s = Session()
+        s.set_algorithm(algorithm)
+        data, test = get_preset(preset).data_and_roles()
+        s.load_dataset(data, preset, test=test)
+        s.wait()
+        return s
+
+    return make

@@ -218,24 +218,12 @@ def test_the_environment_chooses_the_language(monkeypatch, speak):
     assert speak(None) == "de"
 
 
-def _session(preset: str = "notes003_margin", algorithm: str = "offset"):
-    from perceptron_gui.core.presets import get_preset
-    from perceptron_gui.session.session import Session
-
-    s = Session()
-    s.set_algorithm(algorithm)
-    data, test = get_preset(preset).data_and_roles()
-    s.load_dataset(data, preset, test=test)
-    s.wait()
-    return s
-
-
 @pytest.mark.parametrize("lang", SHIPPED)
-def test_the_lessons_and_the_narration_are_translated(speak, lang):
+def test_the_lessons_and_the_narration_are_translated(session_on, speak, lang):
     from perceptron_gui.render.narration import narrate
     from perceptron_gui.session.lessons import LESSONS
 
-    s = _session()
+    s = session_on()
     s.jump_to_update(1)
     english_titles = [les.title for les in LESSONS.values()]
     english = narrate(s.frame(), s.result, s.points.X, s.points.y)
@@ -249,10 +237,10 @@ def test_the_lessons_and_the_narration_are_translated(speak, lang):
     assert i18n.display_numbers("w = (0.5, 1.5)") == "w = (0,5; 1,5)"
 
 
-def test_an_export_speaks_the_language_and_keeps_the_decimal_point(speak):
+def test_an_export_speaks_the_language_and_keeps_the_decimal_point(session_on, speak):
     from perceptron_gui.export.tikz import frame_to_tikz
 
-    s = _session("random_noisy")
+    s = session_on("random_noisy")
     english = frame_to_tikz(s.result, -1)
     speak("de")
     german = frame_to_tikz(s.result, -1)

@@ -7,27 +7,17 @@ import pytest
 
 from perceptron_gui.cli import main
 from perceptron_gui.core.algorithms import REGISTRY
-from perceptron_gui.core.presets import get_preset
 from perceptron_gui.render.formatting import fmt
 from perceptron_gui.render.narration import edit_sentence, narrate, transcript_lines, vector
 from perceptron_gui.session.session import Session
-
-
-def _session(preset: str, algorithm: str) -> Session:
-    s = Session()
-    s.set_algorithm(algorithm)
-    data, test = get_preset(preset).data_and_roles()
-    s.load_dataset(data, preset, test=test)
-    s.wait()
-    return s
 
 
 def _say(s: Session) -> str:
     return narrate(s.frame(), s.result, s.points.X, s.points.y)
 
 
-def test_notes_003s_update_in_words():
-    s = _session("notes003_margin", "offset")
+def test_notes_003s_update_in_words(session_on):
+    s = session_on("notes003_margin", "offset")
     s.jump_to_update(1)
     assert _say(s) == ("Update 1, epoch 0: x1 = (1, 3) with y = +1 has y·(w·x + b) = 0 ≤ 0, a mistake, so "
                        "w += y·x and b += y: w = (1, 3), b = 1; 1 point is still misclassified.")
@@ -36,8 +26,8 @@ def test_notes_003s_update_in_words():
     assert _say(s).startswith("Start, before any visit: w = (0, 0), b = 0; 1 point is still misclassified.")
 
 
-def test_every_update_says_the_records_score_and_weights():
-    s = _session("random_noisy", "offset")
+def test_every_update_says_the_records_score_and_weights(session_on):
+    s = session_on("random_noisy", "offset")
     rec, X, y = s.result.record, s.points.X, s.points.y
     for k in range(1, min(rec.num_updates, 40) + 1):
         s.jump_to_update(k)
@@ -51,8 +41,8 @@ def test_every_update_says_the_records_score_and_weights():
         assert f"{len(s.frame().misclassified)} point" in text
 
 
-def test_a_visit_without_update_and_the_end_of_the_run():
-    s = _session("random_separable", "offset")
+def test_a_visit_without_update_and_the_end_of_the_run(session_on):
+    s = session_on("random_separable", "offset")
     s.to_end()
     text = _say(s)
     assert ": no update; no point is misclassified." in text
@@ -60,9 +50,9 @@ def test_a_visit_without_update_and_the_end_of_the_run():
 
 
 @pytest.mark.parametrize("algorithm", sorted(REGISTRY))
-def test_every_learner_says_every_step(algorithm):
+def test_every_learner_says_every_step(session_on, algorithm):
     preset = "or" if REGISTRY[algorithm].boolean_features else "random_noisy"
-    s = _session(preset, algorithm)
+    s = session_on(preset, algorithm)
     rec = s.result.record
     for t in range(-1, min(rec.num_steps, 150)):
         s.playhead.t = t
@@ -87,8 +77,8 @@ def test_edits_are_said():
     assert edit_sentence("delete", np.array([1, 2]), X, y) == "2 points deleted."
 
 
-def test_the_transcript_has_a_line_per_update(tmp_path, capsys):
-    s = _session("random_separable", "offset")
+def test_the_transcript_has_a_line_per_update(session_on, tmp_path, capsys):
+    s = session_on("random_separable", "offset")
     rec = s.result.record
     lines = list(transcript_lines(rec, s.result.train.X, s.result.train.y))
     assert len(lines) == rec.num_updates and lines[0].startswith("Update 1, epoch 0:")

@@ -6,22 +6,11 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core.errors import UserError
-from perceptron_gui.core.presets import get_preset
 from perceptron_gui.session.predict import PredictScore, judge, next_truth, parse_numbers
-from perceptron_gui.session.session import Session
 
 
-def _session(preset: str, algorithm: str) -> Session:
-    s = Session()
-    s.set_algorithm(algorithm)
-    data, test = get_preset(preset).data_and_roles()
-    s.load_dataset(data, preset, test=test)
-    s.wait()
-    return s
-
-
-def test_the_truth_is_the_records_next_update():
-    s = _session("random_separable", "offset")
+def test_the_truth_is_the_records_next_update(session_on):
+    s = session_on("random_separable", "offset")
     rec = s.result.record
     for k in range(rec.num_updates):
         t = next_truth(s.result, k)
@@ -31,8 +20,8 @@ def test_the_truth_is_the_records_next_update():
     assert next_truth(s.result, rec.num_updates) is None and next_truth(None, 0) is None
 
 
-def test_the_point_is_a_row_of_the_windows_points_with_test_points_among_them():
-    s = _session("digits_0_vs_1", "standard")  # a preset with its own test rows
+def test_the_point_is_a_row_of_the_windows_points_with_test_points_among_them(session_on):
+    s = session_on("digits_0_vs_1", "standard")  # a preset with its own test rows
     assert len(s.points.test_index()) > 0
     for k in range(5):
         t = next_truth(s.result, k)
@@ -41,8 +30,8 @@ def test_the_point_is_a_row_of_the_windows_points_with_test_points_among_them():
             s.result.record.update_index[k]]) and t.b is None
 
 
-def test_a_guess_is_judged_and_scored():
-    s = _session("random_separable", "offset")
+def test_a_guess_is_judged_and_scored(session_on):
+    s = session_on("random_separable", "offset")
     t = next_truth(s.result, 2)
     right = judge(t, t.point, t.w + 0.01, t.b - 0.01, tolerance=0.05)
     assert right.point_right and right.weights_right and right.error == pytest.approx(0.01, abs=1e-12)
@@ -57,8 +46,8 @@ def test_a_guess_is_judged_and_scored():
     assert score.text() == "Points found: 2 of 3; weights 1 of 2 within the tolerance."
 
 
-def test_the_lifted_perceptrons_weights_are_not_asked():
-    s = _session("random_noisy", "lifted")
+def test_the_lifted_perceptrons_weights_are_not_asked(session_on):
+    s = session_on("random_noisy", "lifted")
     assert not next_truth(s.result, 0).weights_asked
 
 
