@@ -565,7 +565,7 @@ def test_notes_003_single_update_arithmetic():
     pos, idx, ck = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int32), np.empty((2, 3))
     # a checkpoint after every update (C = 1): row 1 holds w after update 1
     cnt = _kernels.perceptron_epoch(augmented(X, True), np.array([1.0]), np.arange(1, dtype=np.int64),
-                                    w, pos, idx, ck, 0, 1)
+                                    w, pos, idx, ck, 0, 1, -1)
     assert cnt == 1 and idx[0] == 0 and w.tolist() == [2.0, 2.0, 2.0] and ck[1].tolist() == [2.0, 2.0, 2.0]
     assert score(w, [-1.5, 1.5, 1.0]) * -1 <= 0  # now a mistake on the negative point
     assert score(w, [2.5, 1.5, 1.0]) > 0  # the other positive point stays right

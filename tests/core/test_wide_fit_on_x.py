@@ -92,9 +92,20 @@ def test_the_wide_error_count_is_the_kernels(kind):
         P = np.round(P)
     Xa = np.ascontiguousarray(np.hstack([X, np.ones((X.shape[0], 1))]))
     want = K.count_errors_rows(Xa, y, P).tolist()
-    assert WK.count_errors_rows_x(X, y, P, True).tolist() == want
-    want0 = K.count_errors_rows(np.ascontiguousarray(X), y, np.ascontiguousarray(P[:, :30])).tolist()
-    assert WK.count_errors_rows_x(X, y, np.ascontiguousarray(P[:, :30]), False).tolist() == want0
+    unknown = np.full(X.shape[0], -1.0)
+    assert WK.count_errors_rows_x(X, y, P, True, unknown).tolist() == want
+    P0 = np.ascontiguousarray(P[:, :30])
+    want0 = K.count_errors_rows(np.ascontiguousarray(X), y, P0).tolist()
+    assert WK.count_errors_rows_x(X, y, P0, False, unknown).tolist() == want0
+    # One row alone (a fit's last epoch) has its own loop: with the norms worked out, given
+    # as an epoch keeps them (1.25·‖[x, 1]‖), or some of each.
+    given = np.sqrt(np.einsum("ij,ij->i", Xa, Xa)) * 1.25
+    half = np.where(np.arange(X.shape[0]) % 2 == 0, given, -1.0)
+    given0 = np.sqrt(np.einsum("ij,ij->i", X, X)) * 1.25
+    for r in range(P.shape[0]):
+        for norms in (unknown, given, half):
+            assert WK.count_errors_rows_x(X, y, P[r:r + 1], True, norms).tolist() == [want[r]]
+        assert WK.count_errors_rows_x(X, y, P0[r:r + 1], False, given0).tolist() == [want0[r]]
 
 
 def test_variants_with_their_own_loop_keep_the_augmented_points():
@@ -236,4 +247,6 @@ def test_a_sum_that_could_overflow_is_summed_left_to_right():
     P = np.ones((2, d))
     P[1, 4] = 0.0
     want = K.count_errors_rows(np.ascontiguousarray(X), y, P).tolist()
-    assert WK.count_errors_rows_x(X, y, P, False).tolist() == want
+    assert WK.count_errors_rows_x(X, y, P, False, np.full(3, -1.0)).tolist() == want
+    for r in range(2):  # one row alone: its own loop
+        assert WK.count_errors_rows_x(X, y, P[r:r + 1], False, np.full(3, -1.0)).tolist() == [want[r]]

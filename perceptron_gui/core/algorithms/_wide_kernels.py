@@ -35,6 +35,7 @@ from numba import njit
 from ._codes import COUNT_POCKET, COUNT_W, IN_POCKET, N_CHECKS, RUN_POCKET, RUN_W
 
 Array: TypeAlias = np.ndarray
+Index: TypeAlias = int | np.uint64  # a point's index: unsigned in the loops (see _kernels._INDEX)
 
 _U = 2.0 ** -53
 _TINY = 1e-290  # products below the normal range lose their relative accuracy: an absolute slack
@@ -46,7 +47,7 @@ _NORM_CAP = 1e307  # ‖w‖·‖x‖ below this: Σ|w_j·x_j| and every partial
 # function sets its own: the left-to-right sums and the rounded updates say fastmath=False, or
 # they would be reassociated (summed in vector lanes) and fused like the quick sums around them.
 @njit(cache=True, nogil=True, fastmath=False)  # said, or it inherits its caller's fastmath
-def _exact_score(w: Array, X: Array, i: int, d: int, offset: bool) -> float:  # pragma: no cover
+def _exact_score(w: Array, X: Array, i: Index, d: int, offset: bool) -> float:  # pragma: no cover
     """The augmented loop's score: w_j·x_ij added left to right, then w_d·1.0 with the offset."""
     s = 0.0
     for j in range(d):
@@ -57,7 +58,7 @@ def _exact_score(w: Array, X: Array, i: int, d: int, offset: bool) -> float:  # 
 
 
 @njit(cache=True, nogil=True, fastmath=False)  # said, or it inherits its caller's fastmath
-def _exact_lifted(v: Array, X: Array, i: int, d: int, offset: bool, c: float, si: float) -> float:  # pragma: no cover
+def _exact_lifted(v: Array, X: Array, i: Index, d: int, offset: bool, c: float, si: float) -> float:  # pragma: no cover
     """``_kernels.lifted_epoch``'s score: v·[x, 1] left to right, then + c·s_i (no fused add)."""
     sc = _exact_score(v, X, i, d, offset)
     sc += c * si
@@ -65,7 +66,7 @@ def _exact_lifted(v: Array, X: Array, i: int, d: int, offset: bool, c: float, si
 
 
 @njit(cache=True, nogil=True, fastmath=False)  # said, or it inherits its caller's fastmath
-def _scaled_step(w: Array, X: Array, i: int, f: float, offset: bool) -> None:  # pragma: no cover
+def _scaled_step(w: Array, X: Array, i: Index, f: float, offset: bool) -> None:  # pragma: no cover
     """w += f·x_i (and f·1.0 to b) compiled without fastmath: f·x_ij rounded, then added, as
     ``lifted_epoch`` does (a fused multiply-add would round once and change the bits)."""
     d = X.shape[1]
@@ -120,7 +121,7 @@ def perceptron_epoch_x(  # pragma: no cover - compiled
     to_check = C - k0 % C  # updates until the next checkpoint
     bad = 0
     for t in range(order.shape[0]):
-        i = order[t]
+        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _kernels._INDEX)
         yi = y[i]
         xn = x_norm[i]
         s = 0.0
@@ -207,7 +208,7 @@ def lifted_epoch_x(  # pragma: no cover - compiled
     to_check = C - k0 % C
     bad = 0
     for t in range(order.shape[0]):
-        i = order[t]
+        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _kernels._INDEX)
         yi = y[i]
         xn = x_norm[i]
         s = 0.0
@@ -327,7 +328,7 @@ def pocket_epoch_x(  # pragma: no cover - compiled
     cnt = 0
     nchk = 0
     for t in range(order.shape[0]):
-        i = order[t]
+        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _kernels._INDEX)
         s = 0.0
         for j in range(d):
             s += w[j] * X[i, j]
@@ -422,19 +423,27 @@ def _quick_rows(P: Array, X: Array, i: int, d: int, out: Array) -> float:  # pra
             s += P[r, j] * X[i, j]
         out[r] = s
         r += 1
+    return _row_sq(X, i, d)
+
+
+@njit(cache=True, nogil=True, fastmath=_QUICK)
+def _row_sq(X: Array, i: Index, d: int) -> float:  # pragma: no cover
+    """Σ x_ij² over row i, in any order."""
     xx = 0.0
     for j in range(d):
         xx += X[i, j] * X[i, j]
     return xx
 
 
-@njit(cache=True, nogil=True)
-def count_errors_rows_x(X: Array, y: Array, P: Array, offset: bool) -> Array:  # pragma: no cover
+@njit(cache=True, nogil=True, fastmath=_QUICK)
+def count_errors_rows_x(X: Array, y: Array, P: Array, offset: bool, x_norm: Array) -> Array:  # pragma: no cover
     """For every row p of P (R, d + offset) as augmented weights, the number of points of X
     (n, d) whose left-to-right score (b last, sign(0) = +1) has the other sign than their label:
     ``_kernels.count_errors_rows`` on the augmented points, the same counts. Each score is
     first summed in any order and certified by Cauchy–Schwarz, Σ|p_j·x_j| ≤ ‖p‖·‖x‖ (the
-    norms with a slack of 1.25 for their own rounding); the others are summed left to right."""
+    norms with a slack of 1.25 for their own rounding); the others are summed left to right.
+    ``x_norm[i]``: 1.25·‖x_i‖ with its 1 as the epochs keep it, or a negative number: worked
+    out here (a fit's last epoch is counted with the norms its epochs found)."""
     n, d = X.shape
     R, D = P.shape
     gamma = D * _U / (1.0 - D * _U)
@@ -442,23 +451,37 @@ def count_errors_rows_x(X: Array, y: Array, P: Array, offset: bool) -> Array:  #
     cap = 2.5 * gamma * 1.25 * _NORM_CAP
     p_norm = np.empty(R)
     for r in range(R):
-        pp = 0.0
-        for j in range(D):
-            pp += P[r, j] * P[r, j]
-        p_norm[r] = np.sqrt(pp) * (2.5 * gamma)
+        p_norm[r] = _norm(P[r]) * (2.5 * gamma)
+    one = 1.0 if offset else 0.0
     out = np.zeros(R, dtype=np.int64)
+    if R == 1:  # one row (a fit's last epoch): its score alone, the norms given
+        p = P[0]
+        b = p[d] if offset else 0.0
+        bad = 0
+        for i in range(n):
+            t = 0.0
+            for j in range(d):
+                t += p[j] * X[i, j]
+            t += b
+            xn = x_norm[i]
+            if xn < 0.0:
+                xn = np.sqrt(_row_sq(X, i, d) + one) * 1.25
+            pb = p_norm[0] * xn
+            if not (abs(t) > pb + tiny and pb < cap):  # (an overflow or a NaN too)
+                t = _exact_score(p, X, i, d, offset)
+            bad += (t >= 0.0) != (y[i] > 0.0)
+        out[0] = bad
+        return out
     s = np.empty(R)
     for i in range(n):
         xx = _quick_rows(P, X, i, d, s)
-        if offset:
-            xx += 1.0
-        x_norm = np.sqrt(xx) * 1.25
+        xn = np.sqrt(xx + one) * 1.25
         pos = y[i] > 0.0
         for r in range(R):
             t = s[r]
             if offset:
                 t += P[r, d]
-            pb = p_norm[r] * x_norm
+            pb = p_norm[r] * xn
             if not (abs(t) > pb + tiny and pb < cap):  # (an overflow or a NaN too)
                 t = _exact_score(P[r], X, i, d, offset)
             out[r] += (t >= 0.0) != pos

@@ -301,6 +301,7 @@ class Perceptron:
             raise DatasetError(self._too_big_sentence(n, D, budget, extra))
         w = self._start_from(Xa, y, train.d + int(self.offset)) if on_x else self.start_weights(Xa, y, train.d)
         state = self._start(Xa, y, w)
+        state["in_file_order"] = not self.shuffle  # each epoch (or chunk of one) visits a run of points
         epoch_fn = self._epoch if weighting is None else weighting.epoch_fn(self)
         if on_x:  # each epoch may also count the last one's training errors (see wide.begin)
             epoch_fn = self._epoch_on_x
@@ -384,7 +385,8 @@ class Perceptron:
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
-        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C))
+        first = int(order[0]) if state.get("in_file_order") and order.shape[0] else -1
+        return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, first))
 
     def _trains_on_x(self, D: int, weighting: RowWeights | None) -> bool:
         """Whether this fit runs ``_epoch_on_x`` on the data set's own X (no augmented copy; the
@@ -445,7 +447,7 @@ class Perceptron:
         if preds and not any(callable(p) for p in preds):
             # One kernel call for all epochs: a million epochs cost seconds of call overhead.
             P = np.ascontiguousarray(np.array(preds, dtype=np.float64).reshape(len(preds), -1))
-            tr_all = (wide.errors_on_x(Xa, y, P, self.offset, state["errors_of"]) if state.get("on_x")
+            tr_all = (wide.errors_on_x(Xa, y, P, self.offset, state["errors_of"], state["x_norm"]) if state.get("on_x")
                       else _errors(Xa, y, P))
             te_all = _errors(Xt, yt, P) if Xt is not None and yt is not None else None
             return [EpochRow(epoch=e, updates=int(cnt), train_error=float(tr_all[e]),

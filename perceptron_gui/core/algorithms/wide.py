@@ -67,9 +67,11 @@ def lifted_epoch(state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.
                                 ck, k0, C, offset, state["x_norm"], state["prev"], state["wrong"]))
 
 
-def errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known: dict[int, int]) -> np.ndarray:
+def errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known: dict[int, int],
+                x_norm: np.ndarray | None = None) -> np.ndarray:
     """The error fraction of every row of P as augmented weights on the points of X (n, d),
-    as the kernels count them; ``known`` holds the counts training made already (row → count)."""
+    as the kernels count them; ``known`` holds the counts training made already (row → count),
+    ``x_norm`` the rows' norms as the epochs keep them (see :func:`begin`; None: worked out)."""
     n = X.shape[0]
     if n == 0:
         return np.zeros(P.shape[0])
@@ -77,11 +79,15 @@ def errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known
     rest = [r for r in range(P.shape[0]) if r not in known]
     for r, c in known.items():
         out[r] = c
-    if rest:
+    if x_norm is None:
+        x_norm = np.full(n, -1.0)
+    if len(rest) == 1:  # a fit's last epoch: no rows to compare
+        out[rest] = K.count_errors_rows_x(X, y, np.ascontiguousarray(P[rest]), offset, x_norm)
+    elif rest:
         # Rows equal to the bit (a pocket kept over several epochs) have one count: each is counted once.
         Q = np.ascontiguousarray(P[rest])
         bits = Q.view(np.dtype((np.void, Q.dtype.itemsize * Q.shape[1]))).reshape(-1)
         _, first, inverse = np.unique(bits, return_index=True, return_inverse=True)
-        counts = K.count_errors_rows_x(X, y, np.ascontiguousarray(Q[first]), offset)
+        counts = K.count_errors_rows_x(X, y, np.ascontiguousarray(Q[first]), offset, x_norm)
         out[rest] = counts[inverse.reshape(-1)]
     return np.asarray(out / n)
