@@ -16,7 +16,8 @@ in small ones (play and steps the same). The library (``perceptron_gui.estimator
 ``perceptron_gui.show``) leaves the caller's process as it is.
 
 Memory that is written once, front to back, as a fit's update log is, gets small pages in
-every process (:func:`empty_small_pages`), and a fit's copies of the data (``augment``), its
+every process (:func:`empty_small_pages`; a log below 4 MiB takes numpy's ordinary memory, which
+is never huge and is reused from fit to fit), and a fit's copies of the data (``augment``), its
 labels and its file order are made with numpy's request off for the moment (:func:`empty`,
 :func:`made_in_small_pages`): a fit's first-time cost then no longer depends on who started
 the process (the first of four fits in one process: 52 or 70 ms at random, now 54–58 against

@@ -60,12 +60,22 @@ def test_a_fits_update_log_is_in_small_pages() -> None:
     for buf in (log.steps, log.index):
         assert "nh" in vm_flags(buf.ctypes.data + (1 << 21))
     rng = np.random.default_rng(0)
-    X = rng.uniform(-1, 1, size=(20_000, 2))
+    X = rng.uniform(-1, 1, size=(200_000, 2))
     y = np.where(X[:, 0] - X[:, 1] > 0, 1.0, -1.0)
-    y[rng.random(20_000) < 0.2] *= -1  # 20 % noise: enough updates that the record keeps the log's own buffers
-    rec = make_algorithm("offset", max_epochs=5).fit(Dataset(X, y))
-    assert rec.num_updates > 100_000 // 8
+    y[rng.random(200_000) < 0.2] *= -1  # 20 % noise: enough updates that the record keeps the log's own buffers
+    rec = make_algorithm("offset", max_epochs=3).fit(Dataset(X, y))  # room for 600,000 updates: 4.8 MB of steps
+    assert rec.num_updates > 600_000 // 8
     assert "nh" in vm_flags(rec.update_step.ctypes.data)
+
+
+@pytest.mark.skipif(not SMAPS.exists(), reason="no /proc/self/smaps: not Linux")
+def test_a_small_log_is_numpys_memory_without_huge_pages() -> None:
+    # Below SMALL_PAGES_FROM bytes a buffer is np.empty's: numpy asks no huge pages for it, and
+    # fits one after another reuse what the last one freed instead of faulting in fresh pages.
+    log = UpdateLog(np.zeros(3), 1_000, capacity=100_000)  # 800 kB of steps
+    for buf in (log.steps, log.index, log.ck):
+        assert buf.base is None  # numpy's own memory, not a mapping of ours
+        assert "hg" not in vm_flags(buf.ctypes.data)
 
 
 def _in_child(code: str, env_extra: dict[str, str] | None = None) -> str:
