@@ -11,6 +11,7 @@ window's runs) never pays for it.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -238,8 +239,34 @@ def _as_matrix(X: object, take: bool = False) -> np.ndarray:
     given = fresh or (take and arr.dtype == np.float64 and arr.flags.c_contiguous and arr.flags.writeable)
     if not given and arr.dtype != np.float64:  # the conversion to float64 is the copy
         arr, given = np.array(arr, dtype=np.float64), True
+    checked = _checked(arr, copy=not given)
+    if checked is not None:
+        return checked
     _check_values(arr)  # before the copy: a bad table is refused without one
     return arr if given else np.array(arr, dtype=np.float64, copy=True)
+
+
+# From this many numbers a C-contiguous table is checked (and copied) by one compiled pass.
+_COMPILED_FROM = 1 << 16
+
+
+def _checked(arr: np.ndarray, copy: bool) -> np.ndarray | None:
+    """``arr`` (or its copy) when one compiled pass finds every value within the rule of
+    :func:`_check_values`; None when the pass does not apply (a small or strided table, or numba
+    not loaded yet: a data set made before any fit does not load the compiler) or a value
+    breaks the rule (:func:`_check_values` then names it). The pass reads each number once where
+    numpy's min, max and copy read it three times: 1.0 → 0.6 ms for 20,000 × 50 numbers."""
+    if arr.size < _COMPILED_FROM or not arr.flags.c_contiguous or "numba" not in sys.modules:
+        return None
+    from . import _value_kernels as _VK  # numba's: imported here, when it is loaded already
+
+    if copy:
+        out = np.empty_like(arr)
+        ok = _VK.copy_ordinary(arr.reshape(-1), out.reshape(-1), MAX_ABS_VALUE)
+    else:
+        out = arr
+        ok = _VK.all_ordinary(arr.reshape(-1), MAX_ABS_VALUE)
+    return out if ok else None
 
 
 def _check_values(arr: np.ndarray) -> None:

@@ -214,6 +214,35 @@ def test_limit_is_inclusive():
     assert data.X.tolist() == [[1e150, -1e150]]
 
 
+@pytest.mark.parametrize("take", [False, True])
+def test_a_big_table_is_checked_and_copied_in_one_pass_by_the_same_rule(take):
+    # From 2**16 numbers (numba loaded) one compiled pass checks, and copies, the table; a value
+    # it refuses is named by the careful check: the same sentences, the same limit, inclusive.
+    import numba  # noqa: F401  (the pass runs once the compiler is loaded, as after any fit)
+
+    rng = np.random.default_rng(3)
+    n, d = 7_000, 10
+    base = rng.normal(size=(n, d)) * 1e149
+    base[5, 3], base[6000, 9] = 1e150, -1e150  # at the limit: accepted
+    X = base.copy()
+    data = Dataset.from_arrays(X, np.ones(n), take=take)
+    assert np.array_equal(data.X, base) and np.shares_memory(data.X, X) == take
+    if not take:
+        X[0, 0] = 7.0
+        assert data.X[0, 0] == base[0, 0] and X.flags.writeable  # a copy: the caller's array is its own
+    for (i, j), value, fragment in [((0, 0), np.nan, "Row 1, column 1 is nan"),
+                                    ((n - 1, d - 1), np.inf, f"Row {n}, column {d} is inf"),
+                                    ((4321, 2), -np.inf, "Row 4322, column 3 is -inf"),
+                                    ((17, 5), np.nextafter(1e150, np.inf), "Row 18, column 6 is 1e+150, too large"),
+                                    ((n // 2, 0), -3e200, f"Row {n // 2 + 1}, column 1 is -3e+200, too large")]:
+        bad = base.copy()
+        bad[i, j] = value
+        with pytest.raises(DatasetError) as info:
+            Dataset.from_arrays(bad, np.ones(n), take=take)
+        assert str(info.value).startswith(fragment)
+        assert bad.flags.writeable  # refused: nothing was kept or made read-only
+
+
 # ---- subsets and the train/test split ------------------------------------------------------
 def _numbered(n: int) -> Dataset:
     """Point i has x1 = i, so a split can be traced back."""
