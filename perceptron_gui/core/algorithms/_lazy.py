@@ -26,9 +26,16 @@ class LazyModule:
     def __init__(self, name: str, package: str | None) -> None:
         self._name = name
         self._package = package
+        self._module: Any = None
 
     def __getattr__(self, attr: str) -> Any:
-        return getattr(importlib.import_module(self._name, self._package), attr)
+        module = self._module
+        if module is None:
+            # import_module returns once the module is whole (another thread may be loading
+            # it: this one waits on the import lock), so keeping it is safe; a fit reads its
+            # kernels every epoch, and each import_module call took ~8 µs.
+            module = self._module = importlib.import_module(self._name, self._package)
+        return getattr(module, attr)
 
     def __repr__(self) -> str:
         return f"<lazy module {self._name!r} of {self._package!r}>"
