@@ -17,7 +17,8 @@ import numpy as np
 
 from ..i18n import _
 
-__all__ = ["Projection", "make_projection", "prepare_projection", "PCA", "W_THETA", "LIFTED_LINE"]
+__all__ = ["Projection", "make_projection", "prepare_projection", "principal_view", "pca_projection", "PCA", "W_THETA",
+           "LIFTED_LINE"]
 
 
 # The 1-D view drawn at (x, 1), the offset trick's plane (notes 003) — a view, not the lifted perceptron.
@@ -136,11 +137,7 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
     if features == PCA or (isinstance(features, tuple) and features[1] is None):
         basis = _cached(X, axes=True)[1]
         if basis is not None:
-            A, share = basis
-            # TRANSLATORS: an axis of the view: the first principal component and its share of the variance.
-            return Projection(A, mean, "pca", _("PC1 ({share} of variance)").format(share=_share(share[0])),
-                              # TRANSLATORS: an axis of the view: the second principal component.
-                              _("PC2 ({share} of variance)").format(share=_share(share[1])))
+            return pca_projection(mean, basis)
         features = (0, 1)
     i, j = (int(v) for v in features)  # type: ignore[arg-type]
     if not (0 <= i < d and 0 <= j < d and i != j):  # chosen for another data set
@@ -150,6 +147,24 @@ def make_projection(X: np.ndarray, names: Sequence[str], features: str | tuple[i
     origin = mean.copy()
     origin[[i, j]] = 0.0
     return Projection(A, origin, "features", names[i], names[j])
+
+
+def pca_projection(mean: np.ndarray, basis: tuple[np.ndarray, np.ndarray]) -> Projection:
+    """The :data:`PCA` view of the slice through ``mean`` on the principal axes ``basis`` =
+    (A (d, 2), their shares of the variance), as :func:`principal_view` gives them."""
+    A, share = basis
+    # TRANSLATORS: an axis of the view: the first principal component and its share of the variance.
+    return Projection(A, mean, "pca", _("PC1 ({share} of variance)").format(share=_share(share[0])),
+                      # TRANSLATORS: an axis of the view: the second principal component.
+                      _("PC2 ({share} of variance)").format(share=_share(share[1])))
+
+
+def principal_view(X: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
+    """(mean, principal axes and their shares, or None) of the points X (n, d > 2), worked out
+    now, on any thread: for points being edited, whose array the cache does not keep."""
+    X = np.asarray(X, dtype=np.float64)
+    mean = X.mean(axis=0) if X.shape[0] else np.zeros(X.shape[1])
+    return mean, _principal_axes(X, mean)
 
 
 def _share(fraction: float) -> str:
@@ -231,19 +246,27 @@ def _cached(X: np.ndarray, axes: bool) -> tuple[np.ndarray, Any]:
     return mean.copy(), (A.copy(), share.copy())
 
 
+_SCATTER_CELLS = 1 << 20  # numbers of the centred points made at a time (8 MB)
+
+
 def _principal_axes(X: np.ndarray, mean: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     n, d = X.shape
     if n < 2:
         return None
-    Xc = X - mean
     if n > 2 * d:
         # Many more points than features (12,665 × 784: 0.17 s, where the SVD of the points took
         # 1.2–1.6 s of the window's thread): the eigenvectors of the d × d scatter matrix are the
-        # SVD's right singular vectors, its eigenvalues the squared singular values.
-        var, V = np.linalg.eigh(Xc.T @ Xc)
+        # SVD's right singular vectors, its eigenvalues the squared singular values. The centred
+        # points are made a block of rows at a time (all at once: 80 MB more at 12,665 × 784).
+        S = np.zeros((d, d))
+        step = max(1, _SCATTER_CELLS // d)
+        for r in range(0, n, step):
+            Xc = X[r:r + step] - mean
+            S += Xc.T @ Xc
+        var, V = np.linalg.eigh(S)
         var, vt = np.maximum(var[::-1], 0.0), V[:, ::-1].T
     else:
-        _unused, s, vt = np.linalg.svd(Xc, full_matrices=False)
+        _unused, s, vt = np.linalg.svd(X - mean, full_matrices=False)
         var = s ** 2
     if var.size < 2 or var[0] == 0.0:
         return None
