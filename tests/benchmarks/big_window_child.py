@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.gui.app.application import freeze_startup_heap, make_window, set_up_own_process
@@ -235,15 +236,22 @@ class Bench:
                  error="" if s.selection.size else "nothing selected")
 
     def drag(self) -> None:
-        self._show_range()
         s, L, Move = self.s, Qt.MouseButton.LeftButton, QEvent.Type.MouseMove
-        x0, y0 = (float(v) for v in s.points.X[0])
+        c = self.win.canvas
+        x0, y0 = (float(v) for v in c.view_points[0])  # where row 0 is drawn (wide data: its place in PCA)
+        if s.points.d <= 2:
+            self._show_range()
+            u = 1.0
+        else:  # the plane's view and moves, scaled to the spread of the points as drawn
+            u = float(np.ptp(c.view_points[:, 0])) / 4 / 1.2
+            c.view_box.setRange(xRange=(x0 - 1.2 * u, x0 + 1.2 * u), yRange=(y0 - 1.2 * u, y0 + 1.2 * u), padding=0)
+            paint_twice()
         before = s.points.X.copy()  # the press takes the point drawn nearest, not always row 0
         t_press = time.perf_counter()
         self._mouse(QEvent.Type.MouseButtonPress, self._px(x0, y0), L)
         # pyqtgraph starts a drag after a few pixels or half a second: let the loop run that long.
         pump(lambda: time.perf_counter() - t_press > 0.6, 1.0)
-        self._mouse(Move, self._px(x0 + 0.005, y0), L)
+        self._mouse(Move, self._px(x0 + 0.005 * u, y0), L)
         paint_twice()
         if not s.dragging:
             self.row("drag one point (mouse moves)", None, t_press, time.perf_counter(), error="no drag started")
@@ -255,12 +263,12 @@ class Bench:
             t0 = time.perf_counter()
 
             def move(i: int = i) -> None:
-                self._mouse(Move, self._px(x0 + 0.01 * (i + 1), y0 + 0.005 * (i + 1)), L)
+                self._mouse(Move, self._px(x0 + 0.01 * u * (i + 1), y0 + 0.005 * u * (i + 1)), L)
                 paint_twice()
             self.profiled("drag", move) if i == 5 else move()
             times.append(time.perf_counter() - t0)
             last = time.perf_counter()
-        self._mouse(QEvent.Type.MouseButtonRelease, self._px(x0 + 0.1, y0 + 0.05), Qt.MouseButton.NoButton)
+        self._mouse(QEvent.Type.MouseButtonRelease, self._px(x0 + 0.1 * u, y0 + 0.05 * u), Qt.MouseButton.NoButton)
         paint_twice()
         t1 = time.perf_counter()
         n = self.args.n
