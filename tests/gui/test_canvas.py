@@ -404,6 +404,24 @@ def test_a_delete_in_the_pca_view_keeps_the_axes_then_draws_the_new_ones(qtbot, 
     assert where and not any(where)  # the edits' axes worked out on a worker only
 
 
+def test_axes_of_edited_points_are_not_drawn_over_a_data_set_opened_since(qtbot, make_canvas):
+    from PySide6.QtWidgets import QApplication
+
+    from perceptron_gui.core.workers import named_pool
+    from perceptron_gui.session.commands import DeletePoints
+
+    canvas = make_canvas(None, random_separable(80, 0.15, seed=4, d=5))
+    s = canvas.session
+    s.execute(DeletePoints(np.array([0])))  # its axes are worked out on a worker…
+    s.load_dataset(random_separable(60, 0.15, seed=9, d=5))  # …while another data set of as many features opens
+    want = canvas.projection
+    named_pool("canvas-axes", housekeeping=True).submit(lambda: None).result(timeout=60)  # the worker is done
+    QApplication.processEvents()  # and what it posted has arrived
+    assert canvas.projection is want
+    assert np.allclose(canvas.view_points, make_projection(s.points.X, s.points.feature_names, "pca", False)
+                       .points(s.points.X), atol=1e-9)
+
+
 def test_new_data_set_of_other_dimension_redraws(make_canvas):
     canvas = make_canvas()
     canvas.session.load_preset("offset_1d")

@@ -370,6 +370,8 @@ class Canvas(QtWidgets.QWidget):
         pts = self.session.points
         old_kind = self.projection.kind
         self.overlay.forget()  # its frame, positions and margins are of the points drawn before
+        if projection is None:  # the view's own: axes a worker works out for points before are not drawn
+            self._axes_wanted[0] += 1
         self.projection = proj = self._projection() if projection is None else projection
         axes = (proj.x_label, proj.y_label, proj.kind != "line")
         if axes != self._axes:  # relabelling makes pyqtgraph redo the axes and grid: only on change
