@@ -229,5 +229,5 @@ class ReplaceAll(Command):
         new = self.points
         points.X, points.y, points.test, points.feature_names = new.X, new.y, new.test, new.feature_names
         points.title = new.title
-        points._shared = True
+        points.mark_shared()
         return ReplaceAll(old, self.label), Change("reset", every_row(points.n))

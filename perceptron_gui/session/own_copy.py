@@ -30,7 +30,7 @@ def own_copy_in_background(points: PointSet, post: Callable[[Callable[[], None]]
     """Copy ``points.X`` on a worker and give the copy to ``points`` through ``post`` (the
     window's thread). Returns the worker (tests join it), or None when nothing is done: no
     dispatcher, few points, or X not shared."""
-    if post is None or points.X.size < OWN_COPY_MIN_VALUES or not points._shared:
+    if post is None or points.X.size < OWN_COPY_MIN_VALUES or "X" not in points._shared:
         return None
     X = points.X
 

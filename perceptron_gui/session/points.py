@@ -25,9 +25,10 @@ class PointSet:
     test: np.ndarray
     feature_names: tuple[str, ...]
     title: str = ""
-    # True while a snapshot (a run's request, a save) reads these very arrays: the next in-place
-    # edit copies them first (copy-on-write), so no snapshot costs a copy on the window's thread.
-    _shared: bool = field(default=False, repr=False, compare=False)
+    # The arrays ("X", "y", "test") a snapshot (a run's request, a save) may read: the next
+    # in-place edit of one copies it first (copy-on-write), so no snapshot costs a copy on the
+    # window's thread. An array made here since (a copy, new rows) is in no snapshot.
+    _shared: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     @classmethod
     def from_dataset(cls, data: Dataset, test: np.ndarray | None = None, title: str = "") -> PointSet:
@@ -35,7 +36,7 @@ class PointSet:
         the array it edits (:meth:`writable`), so opening 10⁶ rows copies nothing on the way in."""
         t = np.zeros(data.n, dtype=bool) if test is None else np.asarray(test, dtype=bool).copy()
         return cls(np.asarray(data.X, dtype=np.float64), np.asarray(data.y, dtype=np.float64), t,
-                   tuple(data.feature_names), savable(str(title)), _shared=True)
+                   tuple(data.feature_names), savable(str(title)), _shared=_ALL)
 
     @classmethod
     def empty(cls, d: int = 2) -> PointSet:
@@ -56,19 +57,19 @@ class PointSet:
     def remove_rows(self, idx: np.ndarray) -> None:
         """Drop the rows ``idx`` (sorted, unique, in range): new arrays, the old ones untouched."""
         self.X, self.y, self.test = (without_rows(a, idx) for a in (self.X, self.y, self.test))
-        self._shared = False  # new arrays: no snapshot reads them
+        self._shared = frozenset()  # new arrays: no snapshot reads them
 
     def insert_rows(self, at: np.ndarray, X: np.ndarray, y: np.ndarray, test: np.ndarray) -> None:
         """Put rows at the final positions ``at`` (sorted, unique): new arrays, as :meth:`remove_rows`."""
         self.X, self.y, self.test = (with_rows(a, at, new) for a, new in ((self.X, X), (self.y, y), (self.test, test)))
-        self._shared = False
+        self._shared = frozenset()
 
     def snapshot(self) -> PointSet:
         """These points as they are now, for a reader on another thread (a run, a save), without
         copying them: they share the arrays until the next in-place edit here, which copies
         first (:meth:`writable`). Edits that make new arrays (add, delete, replace) copy nothing.
         At 10⁶ points a copy took 20 ms of the window's thread at every edit."""
-        self._shared = True
+        self.mark_shared()
         return PointSet(self.X, self.y, self.test, self.feature_names, self.title)
 
     def writable(self, *names: str) -> None:
@@ -77,23 +78,31 @@ class PointSet:
 
         An array no snapshot holds any more (its run finished, its save was written) is edited
         where it is, and a move copies X alone: a drag at 10⁶ points copied all three arrays,
-        25 MB, at every move (50–460 ms under load)."""
+        25 MB, at every move (50–460 ms under load). Each array is followed on its own: once X
+        is copied the next moves edit the copy, though the run still reads y and test (a drag
+        at 12,665 × 784 copied X, 80 MB, at every move while the run it started went on)."""
         if self._shared:
             for name in names or _ARRAYS:  # by name: a local reference would count as a reader
-                if _read_elsewhere(self, name):
+                if name in self._shared and _read_elsewhere(self, name):
                     setattr(self, name, getattr(self, name).copy())
+                self._shared -= {name}  # a copy of ours, or an array no one else holds now
             self._recheck_shared()
+
+    def mark_shared(self) -> None:
+        """Say that a reader elsewhere may hold every array (a snapshot, a replaced table)."""
+        self._shared = _ALL
 
     def adopt(self, name: str, shared: np.ndarray, own: np.ndarray) -> None:
         """Use ``own``, a copy of ``shared`` made on another thread, as array ``name`` — if this
         still holds ``shared`` (not replaced or copied meanwhile); see ``session/own_copy.py``."""
         if getattr(self, name) is shared:
             setattr(self, name, own)
+            self._shared -= {name}  # made for this set alone (the call that hands it over holds it too)
         del shared  # this call's reference must not count as a reader below
         self._recheck_shared()
 
     def _recheck_shared(self) -> None:
-        self._shared = any(_read_elsewhere(self, name) for name in _ARRAYS)
+        self._shared = frozenset(name for name in self._shared if _read_elsewhere(self, name))
 
     def copy(self) -> PointSet:
         return PointSet(self.X.copy(), self.y.copy(), self.test.copy(), self.feature_names, self.title)
@@ -117,6 +126,9 @@ class PointSet:
 
 
 _ARRAYS = ("X", "y", "test")
+
+
+_ALL = frozenset(_ARRAYS)
 
 
 class _Holder:

@@ -47,3 +47,27 @@ def test_an_edit_never_changes_what_a_run_or_a_save_already_holds(edit) -> None:
         np.testing.assert_array_equal(held.test, kept.test)
     assert requests[-1].points.n == s.points.n
     np.testing.assert_array_equal(requests[-1].points.X, s.points.X)  # the newest run reads the edit
+
+
+def test_a_drag_copies_x_once_while_a_run_still_reads_the_points() -> None:
+    # Each array is followed on its own: the first move copies X (the running run reads it), the
+    # later ones edit that copy in place though the run still reads y and test and a view on this
+    # thread holds X (the table does), where every move copied X (80 MB at 12,665 × 784).
+    from perceptron_gui.session.points import PointSet
+
+    X = np.random.default_rng(1).normal(size=(40, 5))
+    pts = PointSet.from_dataset(Dataset.from_arrays(X, np.where(np.arange(40) % 2 == 0, 1.0, -1.0)))
+    run = pts.snapshot()  # a run under way holds all three arrays
+    drag = object()
+    MovePoints([3], [[9.0] * 5], drag).apply(pts)
+    first = pts.X
+    assert first is not run.X and run.X[3, 0] == X[3, 0]  # copied: the run's points never change
+    table = pts.X  # noqa: F841  (a reader on this thread, as the table model is)
+    for k in range(3):
+        MovePoints([3], [[float(k)] * 5], drag).apply(pts)
+        assert pts.X is first and pts.X[3, 0] == k  # in place
+    np.testing.assert_array_equal(run.X, X)
+    assert run.y is pts.y and run.test is pts.test  # never edited: still shared, never copied
+    pts.snapshot()  # a new run: the next move copies again
+    MovePoints([3], [[7.0] * 5], drag).apply(pts)
+    assert pts.X is not first and first[3, 0] == 2.0
