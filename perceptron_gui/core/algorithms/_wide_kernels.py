@@ -35,7 +35,7 @@ from numba import njit
 from ._codes import COUNT_POCKET, COUNT_W, IN_POCKET, N_CHECKS, RUN_POCKET, RUN_W
 
 Array: TypeAlias = np.ndarray
-Index: TypeAlias = int | np.uint64  # a point's index: unsigned in the loops (see _kernels._INDEX)
+Index: TypeAlias = int | np.uint64  # a point's index: unsigned in the loops (see _epoch_kernels._INDEX)
 
 _U = 2.0 ** -53
 _TINY = 1e-290  # products below the normal range lose their relative accuracy: an absolute slack
@@ -121,7 +121,7 @@ def perceptron_epoch_x(  # pragma: no cover - compiled
     to_check = C - k0 % C  # updates until the next checkpoint
     bad = 0
     for t in range(order.shape[0]):
-        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _kernels._INDEX)
+        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _epoch_kernels._INDEX)
         yi = y[i]
         xn = x_norm[i]
         s = 0.0
@@ -208,7 +208,7 @@ def lifted_epoch_x(  # pragma: no cover - compiled
     to_check = C - k0 % C
     bad = 0
     for t in range(order.shape[0]):
-        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _kernels._INDEX)
+        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _epoch_kernels._INDEX)
         yi = y[i]
         xn = x_norm[i]
         s = 0.0
@@ -328,7 +328,7 @@ def pocket_epoch_x(  # pragma: no cover - compiled
     cnt = 0
     nchk = 0
     for t in range(order.shape[0]):
-        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _kernels._INDEX)
+        i = np.uint64(order[t])  # not negative: numba adds no wraparound (see _epoch_kernels._INDEX)
         s = 0.0
         for j in range(d):
             s += w[j] * X[i, j]
