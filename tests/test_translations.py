@@ -226,10 +226,10 @@ def test_the_lessons_and_the_narration_are_translated(session_on, speak, lang):
     s = session_on()
     s.jump_to_update(1)
     english_titles = [les.title for les in LESSONS.values()]
-    english = narrate(s.frame(), s.result, s.points.X, s.points.y)
+    english = narrate(s.frame(), s.result)
     speak(lang)
     titles = [les.title for les in LESSONS.values()]
-    said = narrate(s.frame(), s.result, s.points.X, s.points.y)
+    said = narrate(s.frame(), s.result)
     assert sum(a != b for a, b in zip(english_titles, titles)) >= len(titles) - 2
     assert said != english
     # the same numbers, written with a point: the sentence is text for files too

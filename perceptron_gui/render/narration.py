@@ -59,9 +59,19 @@ def _point(i: int, x: Any, yi: float) -> str:
     return _("x{i} = {x} with y = {y}").format(i=i + 1, x=vector(x), y=_label(yi))
 
 
-def narrate(frame: Any, result: Any, X: np.ndarray, y: np.ndarray) -> str:
-    """What the step shown did. ``frame`` is the session's frame at the playhead, ``result`` its
-    run, X and y the window's points (the frame's indices are their rows)."""
+def _as_visited(result: Any, i: int) -> tuple[np.ndarray, float] | None:
+    """Window row ``i`` as the run visited it: its own training row. The window's points may have
+    changed since (a Delete while the run shown is the one before it: row i may be gone)."""
+    idx = result.train_index  # the window rows of the run's training points, ascending
+    pos = int(np.searchsorted(idx, i))
+    if pos >= idx.shape[0] or int(idx[pos]) != i:
+        return None
+    return result.train.X[pos], float(result.train.y[pos])
+
+
+def narrate(frame: Any, result: Any) -> str:
+    """What the step shown did. ``frame`` is the session's frame at the playhead (its indices are
+    the window's rows), ``result`` its run, whose own points the visited one is read from."""
     if result is None or frame is None:
         return _("No run yet: add points of both classes, or open a preset or a lesson.")
     rec = result.record
@@ -71,9 +81,10 @@ def narrate(frame: Any, result: Any, X: np.ndarray, y: np.ndarray) -> str:
         return _("Start, before any visit: {weights}; {still}. Step with → to see the first update.").format(
             weights=_weights(frame.w, frame.b, frame.offset), still=_still(frame))
     i = frame.visit_index
-    if i is None:
+    seen = None if i is None else _as_visited(result, i)
+    if i is None or seen is None:
         return _("Visit {t}: {weights}.").format(t=frame.t + 1, weights=_weights(frame.w, frame.b, frame.offset))
-    x, yi = X[i], float(y[i])
+    x, yi = seen
     point = _point(i, x, yi)
     if frame.visit_updated and frame.update_t == frame.t:
         if learner.dual:  # no w to score with: f(x) = Σ α_j y_j K(x_j, x) was on the wrong side

@@ -26,7 +26,7 @@ def test_the_step_is_said_described_and_announced(make_main_window, announced):
     win.docks["Narration"].toggleViewAction().trigger()
     assert win.docks["Narration"].isVisible()
     s.jump_to_update(1)
-    text = narrate(s.frame(), s.result, s.points.X, s.points.y)
+    text = narrate(s.frame(), s.result)
     assert panel.text.text() == text and text.startswith("Update 1, epoch 0: x1 = (1, 3) with y = +1")
     assert win.canvas.accessibleDescription() == text
     said = [ev for ev in announced if isinstance(ev, QtGui.QAccessibleAnnouncementEvent)]

@@ -13,7 +13,7 @@ from perceptron_gui.session.session import Session
 
 
 def _say(s: Session) -> str:
-    return narrate(s.frame(), s.result, s.points.X, s.points.y)
+    return narrate(s.frame(), s.result)
 
 
 def test_notes_003s_update_in_words(session_on):
@@ -24,6 +24,26 @@ def test_notes_003s_update_in_words(session_on):
     s.to_start()
     # misclassified as the canvas counts them: sign(0) = +1, so at w = 0 only the −1 point is wrong
     assert _say(s).startswith("Start, before any visit: w = (0, 0), b = 0; 1 point is still misclassified.")
+
+
+def test_the_step_shown_is_said_with_the_runs_own_point_after_rows_are_deleted(session_on):
+    # Deleting rows while the run shown is the one before the edit: the frame's visit may be a
+    # row that is gone (an IndexError in the narration's refresh) or another point now. The
+    # narration reads the visited point from the run's own training points.
+    from perceptron_gui.session.commands import DeletePoints
+
+    s = session_on("random_noisy", "offset")
+    rec = s.result.record
+    k = rec.num_updates
+    s.jump_to_update(k)
+    i = int(s.result.train_index[rec.update_index[k - 1]])
+    before = _say(s)
+    x_i = s.points.X[i].copy()
+    s.runner.submit = lambda *a, **kw: None  # the re-train after the edit does not come
+    s.execute(DeletePoints(np.arange(0, i + 1)))  # the visited row is gone, and every row below it moved up
+    assert s.points.n <= i or not np.array_equal(s.points.X[i], x_i)
+    after = _say(s)
+    assert after == before and f"x{i + 1} = {vector(x_i)}" in after
 
 
 def test_every_update_says_the_records_score_and_weights(session_on):

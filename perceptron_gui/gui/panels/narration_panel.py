@@ -58,7 +58,7 @@ class NarrationPanel(QtWidgets.QWidget):
 
     def sentence(self) -> str:
         s = self.session
-        return narrate(s.frame(), s.result, s.points.X, s.points.y)
+        return narrate(s.frame(), s.result)
 
     def refresh(self, *_args: object) -> None:
         """Say the step shown (and, right after an edit, the edit first)."""
