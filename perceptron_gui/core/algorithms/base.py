@@ -301,7 +301,6 @@ class Perceptron:
             raise DatasetError(self._too_big_sentence(n, D, budget, extra))
         w = self._start_from(Xa, y, train.d + int(self.offset)) if on_x else self.start_weights(Xa, y, train.d)
         state = self._start(Xa, y, w)
-        state["in_file_order"] = not self.shuffle  # each epoch (or chunk of one) visits a run of points
         epoch_fn = self._epoch if weighting is None else weighting.epoch_fn(self)
         if on_x:  # each epoch may also count the last one's training errors (see wide.begin)
             epoch_fn = self._epoch_on_x
@@ -385,7 +384,8 @@ class Perceptron:
 
     def _epoch(self, state: dict[str, Any], Xa: np.ndarray, y: np.ndarray, order: np.ndarray,
                pos_buf: np.ndarray, idx_buf: np.ndarray, ck: np.ndarray, k0: int, C: int) -> int:
-        first = int(order[0]) if state.get("in_file_order") and order.shape[0] else -1
+        # In file order fit's order (an epoch, or a chunk of one) is a run of rows: its first says it all.
+        first = int(order[0]) if not self.shuffle and order.shape[0] else -1
         return int(K.perceptron_epoch(Xa, y, order, state["w"], pos_buf, idx_buf, ck, k0, C, first))
 
     def _trains_on_x(self, D: int, weighting: RowWeights | None) -> bool:

@@ -68,10 +68,10 @@ def lifted_epoch(state: dict[str, Any], X: np.ndarray, y: np.ndarray, order: np.
 
 
 def errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known: dict[int, int],
-                x_norm: np.ndarray | None = None) -> np.ndarray:
+                x_norm: np.ndarray) -> np.ndarray:
     """The error fraction of every row of P as augmented weights on the points of X (n, d),
     as the kernels count them; ``known`` holds the counts training made already (row → count),
-    ``x_norm`` the rows' norms as the epochs keep them (see :func:`begin`; None: worked out)."""
+    ``x_norm`` the rows' norms as the epochs keep them (see :func:`begin`; -1: not yet worked out)."""
     n = X.shape[0]
     if n == 0:
         return np.zeros(P.shape[0])
@@ -79,8 +79,6 @@ def errors_on_x(X: np.ndarray, y: np.ndarray, P: np.ndarray, offset: bool, known
     rest = [r for r in range(P.shape[0]) if r not in known]
     for r, c in known.items():
         out[r] = c
-    if x_norm is None:
-        x_norm = np.full(n, -1.0)
     if len(rest) == 1:  # a fit's last epoch: no rows to compare
         out[rest] = K.count_errors_rows_x(X, y, np.ascontiguousarray(P[rest]), offset, x_norm)
     elif rest:
